@@ -1,0 +1,239 @@
+//! Small `Copy` identifiers (powers, minors, areas, seas, leaders, corps, fleets) and their string keys.
+//!
+//! Every id is a short lowercase key from the data files (`france`, `paris`, `north-sea`). Keys compare as
+//! strings, so every `BTreeMap` keyed by them iterates in the same order on every machine.
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::fmt;
+
+/// Longest key a data file may use.
+pub const MAX_KEY_LEN: usize = 31;
+
+/// An inline ASCII key of at most [`MAX_KEY_LEN`] bytes: `Copy`, ordered as its string.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Key {
+    // Field order matters for the derived `Ord`: zero-padded bytes first compare like the strings.
+    bytes: [u8; MAX_KEY_LEN],
+    len: u8,
+}
+
+/// Why a string is not a valid key.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum KeyError {
+    #[error("a key may not be empty")]
+    Empty,
+    #[error("key `{0}` is longer than {MAX_KEY_LEN} characters")]
+    TooLong(String),
+    #[error("key `{0}` may hold only lowercase letters, digits, `-` and `_`")]
+    BadChar(String),
+}
+
+impl Key {
+    /// Checks and builds a key: 1 to 31 characters of `a-z`, `0-9`, `-`, `_`.
+    pub fn new(s: &str) -> Result<Key, KeyError> {
+        if s.is_empty() {
+            return Err(KeyError::Empty);
+        }
+        if s.len() > MAX_KEY_LEN {
+            return Err(KeyError::TooLong(s.to_string()));
+        }
+        if !s
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'_')
+        {
+            return Err(KeyError::BadChar(s.to_string()));
+        }
+        let mut bytes = [0u8; MAX_KEY_LEN];
+        bytes[..s.len()].copy_from_slice(s.as_bytes());
+        Ok(Key {
+            bytes,
+            len: s.len() as u8,
+        })
+    }
+
+    /// The key as text.
+    pub fn as_str(&self) -> &str {
+        // Only ASCII ever enters a key (checked in `new`).
+        std::str::from_utf8(&self.bytes[..self.len as usize]).unwrap_or("")
+    }
+}
+
+impl fmt::Display for Key {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl fmt::Debug for Key {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?}", self.as_str())
+    }
+}
+
+impl Serialize for Key {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for Key {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Key, D::Error> {
+        let s = std::borrow::Cow::<str>::deserialize(d)?;
+        Key::new(&s).map_err(serde::de::Error::custom)
+    }
+}
+
+macro_rules! id_type {
+    ($(#[$doc:meta])* $name:ident) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+        #[serde(transparent)]
+        pub struct $name(pub Key);
+
+        impl $name {
+            /// Builds the id from its key, checking the key's form (not that it exists in a scenario).
+            pub fn new(s: &str) -> Result<Self, KeyError> {
+                Key::new(s).map($name)
+            }
+            /// The id's key.
+            pub fn as_str(&self) -> &str {
+                self.0.as_str()
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+
+        impl fmt::Debug for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, "{}", self.as_str())
+            }
+        }
+    };
+}
+
+id_type!(
+    /// A major power (`france`).
+    PowerId
+);
+id_type!(
+    /// A minor country (`bavaria`).
+    MinorId
+);
+id_type!(
+    /// A land area (`paris`).
+    AreaId
+);
+id_type!(
+    /// A sea area (`north-sea`).
+    SeaId
+);
+id_type!(
+    /// A province: the unit of money and manpower and of cession (`ile-de-france`).
+    ProvinceId
+);
+id_type!(
+    /// A district of a multi-district minor country (10.4).
+    DistrictId
+);
+id_type!(
+    /// A leader (`napoleon`).
+    LeaderId
+);
+id_type!(
+    /// A corps counter (`fr-1`).
+    CorpsId
+);
+id_type!(
+    /// A fleet counter (`gb-channel`).
+    FleetId
+);
+id_type!(
+    /// A player seat (`alice`).
+    PlayerId
+);
+
+/// A party to wars and treaties: a major power or a minor country.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Debug)]
+#[serde(rename_all = "snake_case")]
+pub enum Nation {
+    Power(PowerId),
+    Minor(MinorId),
+}
+
+impl Nation {
+    /// The key of the power or minor.
+    pub fn as_str(&self) -> &str {
+        match self {
+            Nation::Power(p) => p.as_str(),
+            Nation::Minor(m) => m.as_str(),
+        }
+    }
+    /// The power, if this is one.
+    pub fn power(&self) -> Option<PowerId> {
+        match self {
+            Nation::Power(p) => Some(*p),
+            Nation::Minor(_) => None,
+        }
+    }
+    /// The minor, if this is one.
+    pub fn minor(&self) -> Option<MinorId> {
+        match self {
+            Nation::Minor(m) => Some(*m),
+            Nation::Power(_) => None,
+        }
+    }
+}
+
+impl fmt::Display for Nation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl From<PowerId> for Nation {
+    fn from(p: PowerId) -> Nation {
+        Nation::Power(p)
+    }
+}
+
+impl From<MinorId> for Nation {
+    fn from(m: MinorId) -> Nation {
+        Nation::Minor(m)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_order_as_strings_not_by_length() {
+        let a = Key::new("zz").unwrap();
+        let b = Key::new("aaaa").unwrap();
+        assert!(b < a);
+        assert!(Key::new("ab").unwrap() < Key::new("abc").unwrap());
+    }
+
+    #[test]
+    fn bad_keys_are_refused_with_the_reason() {
+        assert_eq!(Key::new(""), Err(KeyError::Empty));
+        assert!(matches!(Key::new("Paris"), Err(KeyError::BadChar(_))));
+        assert!(matches!(
+            Key::new(&"a".repeat(32)),
+            Err(KeyError::TooLong(_))
+        ));
+    }
+
+    #[test]
+    fn ids_serialize_as_plain_strings() {
+        let p = PowerId::new("france").unwrap();
+        assert_eq!(serde_json::to_string(&p).unwrap(), "\"france\"");
+        let back: PowerId = serde_json::from_str("\"france\"").unwrap();
+        assert_eq!(back, p);
+        assert!(serde_json::from_str::<PowerId>("\"Fr ance\"").is_err());
+    }
+}

@@ -1,0 +1,57 @@
+//! The data files compiled into the binary, so `coalition` runs with no data folder beside it.
+
+use super::{SCENARIO_FILES, Scenario, ScenarioSources};
+use crate::error::DataErrors;
+
+macro_rules! data_file {
+    ($path:literal) => {
+        ($path, include_str!(concat!("../../../../data/", $path)))
+    };
+}
+
+/// Every embedded data file: its path under `data/` and its text.
+const FILES: &[(&str, &str)] = &[
+    data_file!("rulesets/standard/charts.ron"),
+    data_file!("scenarios/test/scenario.ron"),
+    data_file!("scenarios/test/map.ron"),
+    data_file!("scenarios/test/powers.ron"),
+    data_file!("scenarios/test/minors.ron"),
+    data_file!("scenarios/test/leaders.ron"),
+];
+
+/// The names of the embedded scenarios.
+pub const EMBEDDED_SCENARIOS: &[&str] = &["test"];
+
+/// The embedded files of scenario `name` and of every ruleset, or `None` if it is not embedded.
+pub fn embedded_sources(name: &str) -> Option<ScenarioSources> {
+    if !EMBEDDED_SCENARIOS.contains(&name) {
+        return None;
+    }
+    let prefix = format!("scenarios/{name}/");
+    let files = FILES
+        .iter()
+        .filter(|(p, _)| p.starts_with("rulesets/") || p.starts_with(&prefix))
+        .map(|(p, t)| (p.to_string(), t.to_string()))
+        .collect();
+    debug_assert!(
+        SCENARIO_FILES
+            .iter()
+            .all(|f| FILES.iter().any(|(p, _)| *p == format!("{prefix}{f}")))
+    );
+    Some(ScenarioSources { files })
+}
+
+/// Loads an embedded scenario.
+pub fn embedded_scenario(name: &str) -> Result<Scenario, DataErrors> {
+    let sources = embedded_sources(name).ok_or_else(|| {
+        DataErrors(vec![crate::error::DataError {
+            file: format!("scenarios/{name}"),
+            entry: String::new(),
+            message: format!(
+                "no such embedded scenario (there are: {})",
+                EMBEDDED_SCENARIOS.join(", ")
+            ),
+        }])
+    })?;
+    Scenario::load(&sources, name)
+}

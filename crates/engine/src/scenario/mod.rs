@@ -1,0 +1,258 @@
+//! The scenario: data files loaded, checked and indexed (Coalition's map, powers, minors, leaders and charts).
+//!
+//! The engine does no I/O: callers hand it the text of each file (`ScenarioSources`), either the copies
+//! embedded in the binary (`embedded`) or files read from a folder by the command line.
+
+mod embedded;
+mod types;
+mod validate;
+
+pub use embedded::{EMBEDDED_SCENARIOS, embedded_scenario, embedded_sources};
+pub use types::*;
+
+use crate::error::{DataError, DataErrors};
+use crate::ids::{AreaId, Key, LeaderId, MinorId, Nation, PowerId, ProvinceId, SeaId};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// The text of a scenario's data files, keyed by their path relative to `data/`
+/// (`scenarios/1805/map.ron`, `rulesets/standard/charts.ron`).
+#[derive(Clone, Debug, Default)]
+pub struct ScenarioSources {
+    pub files: BTreeMap<String, String>,
+}
+
+/// The files every scenario folder holds.
+pub const SCENARIO_FILES: [&str; 5] = [
+    "scenario.ron",
+    "map.ron",
+    "powers.ron",
+    "minors.ron",
+    "leaders.ron",
+];
+
+/// A loaded and checked scenario, with indexes for lookups by id.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Scenario {
+    pub meta: ScenarioFile,
+    pub map: MapFile,
+    pub powers: Vec<PowerDef>,
+    pub minors: Vec<MinorDef>,
+    pub leaders: Vec<LeaderDef>,
+    pub charts: ChartsFile,
+    #[serde(skip)]
+    index: Index,
+}
+
+#[derive(Clone, Debug, Default)]
+struct Index {
+    powers: BTreeMap<PowerId, usize>,
+    minors: BTreeMap<MinorId, usize>,
+    provinces: BTreeMap<ProvinceId, usize>,
+    areas: BTreeMap<AreaId, usize>,
+    seas: BTreeMap<SeaId, usize>,
+    leaders: BTreeMap<LeaderId, usize>,
+}
+
+fn parse<T: for<'de> Deserialize<'de>>(
+    sources: &ScenarioSources,
+    path: &str,
+    errors: &mut Vec<DataError>,
+) -> Option<T> {
+    let Some(text) = sources.files.get(path) else {
+        errors.push(DataError {
+            file: path.to_string(),
+            entry: String::new(),
+            message: "file is missing".into(),
+        });
+        return None;
+    };
+    match ron::from_str::<T>(text) {
+        Ok(v) => Some(v),
+        Err(e) => {
+            errors.push(DataError {
+                file: path.to_string(),
+                entry: String::new(),
+                message: format!("cannot be read: {e}"),
+            });
+            None
+        }
+    }
+}
+
+impl Scenario {
+    /// Loads the scenario `name` from `sources`, checking everything and reporting every problem at once.
+    pub fn load(sources: &ScenarioSources, name: &str) -> Result<Scenario, DataErrors> {
+        let mut errors = Vec::new();
+        let dir = format!("scenarios/{name}");
+        let meta: Option<ScenarioFile> =
+            parse(sources, &format!("{dir}/scenario.ron"), &mut errors);
+        let map: Option<MapFile> = parse(sources, &format!("{dir}/map.ron"), &mut errors);
+        let powers: Option<Vec<PowerDef>> =
+            parse(sources, &format!("{dir}/powers.ron"), &mut errors);
+        let minors: Option<Vec<MinorDef>> =
+            parse(sources, &format!("{dir}/minors.ron"), &mut errors);
+        let leaders: Option<Vec<LeaderDef>> =
+            parse(sources, &format!("{dir}/leaders.ron"), &mut errors);
+        let charts: Option<ChartsFile> = meta.as_ref().and_then(|m| {
+            parse(
+                sources,
+                &format!("rulesets/{}/charts.ron", m.ruleset),
+                &mut errors,
+            )
+        });
+        let (Some(meta), Some(map), Some(powers), Some(minors), Some(leaders), Some(charts)) =
+            (meta, map, powers, minors, leaders, charts)
+        else {
+            return Err(DataErrors(errors));
+        };
+        let mut s = Scenario {
+            meta,
+            map,
+            powers,
+            minors,
+            leaders,
+            charts,
+            index: Index::default(),
+        };
+        s.reindex();
+        validate::validate(&s, name, &mut errors);
+        if errors.is_empty() {
+            Ok(s)
+        } else {
+            Err(DataErrors(errors))
+        }
+    }
+
+    /// Rebuilds the lookup indexes (after deserialising a `Scenario` from JSON).
+    pub fn reindex(&mut self) {
+        fn idx<K: Ord + Copy, T>(v: &[T], key: impl Fn(&T) -> K) -> BTreeMap<K, usize> {
+            v.iter().enumerate().map(|(i, t)| (key(t), i)).collect()
+        }
+        self.index = Index {
+            powers: idx(&self.powers, |p| p.id),
+            minors: idx(&self.minors, |m| m.id),
+            provinces: idx(&self.map.provinces, |p| p.id),
+            areas: idx(&self.map.areas, |a| a.id),
+            seas: idx(&self.map.seas, |s| s.id),
+            leaders: idx(&self.leaders, |l| l.id),
+        };
+    }
+
+    /// The major power `id`.
+    pub fn power(&self, id: PowerId) -> Option<&PowerDef> {
+        self.index.powers.get(&id).map(|&i| &self.powers[i])
+    }
+    /// The minor country `id`.
+    pub fn minor(&self, id: MinorId) -> Option<&MinorDef> {
+        self.index.minors.get(&id).map(|&i| &self.minors[i])
+    }
+    /// The province `id`.
+    pub fn province(&self, id: ProvinceId) -> Option<&ProvinceDef> {
+        self.index
+            .provinces
+            .get(&id)
+            .map(|&i| &self.map.provinces[i])
+    }
+    /// The land area `id`.
+    pub fn area(&self, id: AreaId) -> Option<&AreaDef> {
+        self.index.areas.get(&id).map(|&i| &self.map.areas[i])
+    }
+    /// The sea area `id`.
+    pub fn sea(&self, id: SeaId) -> Option<&SeaDef> {
+        self.index.seas.get(&id).map(|&i| &self.map.seas[i])
+    }
+    /// The leader `id`.
+    pub fn leader(&self, id: LeaderId) -> Option<&LeaderDef> {
+        self.index.leaders.get(&id).map(|&i| &self.leaders[i])
+    }
+
+    /// Every power id, in the data file's order.
+    pub fn power_ids(&self) -> impl Iterator<Item = PowerId> + '_ {
+        self.powers.iter().map(|p| p.id)
+    }
+
+    /// Resolves a nation key (`france`, `bavaria`) to a power or minor.
+    pub fn nation(&self, key: Key) -> Option<Nation> {
+        if self.index.powers.contains_key(&PowerId(key)) {
+            Some(Nation::Power(PowerId(key)))
+        } else if self.index.minors.contains_key(&MinorId(key)) {
+            Some(Nation::Minor(MinorId(key)))
+        } else {
+            None
+        }
+    }
+
+    /// Resolves a nation by its key as text.
+    pub fn nation_by_name(&self, s: &str) -> Option<Nation> {
+        Key::new(s).ok().and_then(|k| self.nation(k))
+    }
+
+    /// The nation an area belongs to (its province's nation).
+    pub fn nation_of_area(&self, area: AreaId) -> Option<Nation> {
+        let a = self.area(area)?;
+        let p = self.province(a.province)?;
+        self.nation(p.nation)
+    }
+
+    /// Every area of a nation's territory (home nation of a power, or a minor country), in id order.
+    pub fn areas_of(&self, nation: Nation) -> Vec<AreaId> {
+        let mut v: Vec<AreaId> = self
+            .map
+            .areas
+            .iter()
+            .filter(|a| {
+                self.province(a.province)
+                    .is_some_and(|p| self.nation(p.nation) == Some(nation))
+            })
+            .map(|a| a.id)
+            .collect();
+        v.sort();
+        v
+    }
+
+    /// Areas next to `area` by land (not counting sea crossing arrows).
+    pub fn land_neighbours(&self, area: AreaId) -> impl Iterator<Item = AreaId> + '_ {
+        self.area(area)
+            .into_iter()
+            .flat_map(|a| a.links.iter().map(|l| l.to))
+    }
+
+    /// The status zone for `points` political points (the last zone at or below it; clamped to the display).
+    pub fn status_zone(&self, points: i32) -> Option<&ZoneDef> {
+        let d = &self.charts.status_display;
+        let p = points.clamp(d.min, d.max);
+        d.zones.iter().find(|z| z.from <= p && p <= z.to)
+    }
+
+    /// The political points of a chart entry, if the chart has it.
+    pub fn points(&self, id: &str) -> Option<&PointsEntry> {
+        self.charts.political_points.iter().find(|e| e.id == id)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_test_scenario_loads() {
+        let s = embedded_scenario("test").expect("test scenario loads");
+        assert!(s.powers.len() >= 3);
+        let paris = AreaId::new("paris").unwrap();
+        assert_eq!(
+            s.nation_of_area(paris),
+            Some(Nation::Power(PowerId::new("france").unwrap()))
+        );
+    }
+
+    #[test]
+    fn a_missing_file_is_named() {
+        let mut src = embedded_sources("test").unwrap();
+        src.files.remove("scenarios/test/leaders.ron");
+        let e = Scenario::load(&src, "test").unwrap_err();
+        assert_eq!(e.0.len(), 1);
+        assert_eq!(e.0[0].file, "scenarios/test/leaders.ron");
+        assert!(e.0[0].message.contains("missing"));
+    }
+}

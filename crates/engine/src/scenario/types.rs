@@ -1,0 +1,485 @@
+//! The serde types of the data files: what a group reads, checks and edits in `data/`.
+//!
+//! A scenario is a folder `data/scenarios/<name>/` with `scenario.ron`, `map.ron`, `powers.ron`,
+//! `minors.ron` and `leaders.ron`; it names a ruleset `data/rulesets/<name>/charts.ron`. These types are the
+//! unchecked input; `Scenario::load` checks them and reports every problem at once.
+
+use crate::calendar::Date;
+use crate::ids::{
+    AreaId, CorpsId, DistrictId, FleetId, Key, LeaderId, MinorId, PlayerId, PowerId, ProvinceId,
+    SeaId,
+};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// `scenario.ron`: the scenario's name, dates and ruleset.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ScenarioFile {
+    /// Short key (`1805`).
+    pub id: String,
+    /// Title shown to players.
+    pub name: String,
+    /// First turn.
+    pub start: Date,
+    /// Last turn.
+    pub end: Date,
+    /// The ruleset folder under `data/rulesets/`.
+    pub ruleset: String,
+    /// Major powers controlled by another power at the start (14.3: "UMPs already controlled"), as
+    /// `(ump, controller)`.
+    #[serde(default)]
+    pub controlled_umps: Vec<(PowerId, PowerId)>,
+    /// Free text for players.
+    #[serde(default)]
+    pub notes: String,
+}
+
+/// Terrain of a land area (the combat and movement rules read it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Terrain {
+    Clear,
+    Forest,
+    Mountain,
+    Marsh,
+    Desert,
+}
+
+/// A city in an area: an ordinary city or a fortress (fortified city).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CityKind {
+    City,
+    Fortress,
+}
+
+/// Kind of a land border between two areas.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LinkKind {
+    /// Open ground.
+    Plain,
+    /// Across a major river.
+    River,
+    /// Through a mountain pass.
+    Pass,
+    /// Across a narrow strait without a sea crossing arrow (Bosporus-like land connection).
+    Strait,
+}
+
+/// A land border from one area to another. Each border is listed on both areas, with the same kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Link {
+    pub to: AreaId,
+    pub kind: LinkKind,
+}
+
+/// `map.ron`: provinces, land areas, sea areas and crossing arrows.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MapFile {
+    pub provinces: Vec<ProvinceDef>,
+    pub areas: Vec<AreaDef>,
+    pub seas: Vec<SeaDef>,
+    #[serde(default)]
+    pub crossings: Vec<CrossingDef>,
+}
+
+/// A province: money and manpower values, and the nation (major power or minor country) it belongs to.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ProvinceDef {
+    pub id: ProvinceId,
+    pub name: String,
+    /// Key of the major power (home nation) or minor country the province belongs to.
+    pub nation: Key,
+    /// Money value (8.2.1.1).
+    pub money: u32,
+    /// Manpower value (8.2.2).
+    pub manpower: u32,
+}
+
+/// A land area.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct AreaDef {
+    pub id: AreaId,
+    pub name: String,
+    pub province: ProvinceId,
+    pub terrain: Terrain,
+    /// Name and kind of the area's city, if it has one.
+    #[serde(default)]
+    pub city: Option<(String, CityKind)>,
+    /// Whether the city is a port (fleets may enter, ships may be built: 12.1.2).
+    #[serde(default)]
+    pub port: bool,
+    /// Whether the area holds the capital of its nation.
+    #[serde(default)]
+    pub capital: bool,
+    /// Approximate latitude, degrees north (drawing only; no rule reads it).
+    pub lat: f64,
+    /// Approximate longitude, degrees east (drawing only; no rule reads it).
+    pub lon: f64,
+    /// Land borders, each also listed on the other area.
+    #[serde(default)]
+    pub links: Vec<Link>,
+    /// Sea areas this area's coast touches.
+    #[serde(default)]
+    pub seas: Vec<SeaId>,
+}
+
+/// A sea area.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SeaDef {
+    pub id: SeaId,
+    pub name: String,
+    /// Approximate centre, degrees (drawing only).
+    pub lat: f64,
+    pub lon: f64,
+    /// Sea areas next to this one, each also listing this one.
+    #[serde(default)]
+    pub adjacent: Vec<SeaId>,
+}
+
+/// A sea crossing arrow between two land areas, blocked by enemy fleets in `sea`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CrossingDef {
+    pub id: Key,
+    pub a: AreaId,
+    pub b: AreaId,
+    pub sea: SeaId,
+    /// The optional rule that adds this arrow (`channel-arrow`, 12.2.1.1), if it is not always there.
+    #[serde(default)]
+    pub optional: Option<crate::rulebook::OptionalRule>,
+    /// Whether 12.2.1.2 applies (an arrow in Denmark or Copenhagen–Malmö).
+    #[serde(default)]
+    pub danish_swedish: bool,
+}
+
+/// Army factors by type. Used for corps contents, capacities, garrisons and purchases.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
+#[serde(default)]
+pub struct Factors {
+    pub infantry: u16,
+    pub cavalry: u16,
+    pub guard: u16,
+    pub militia: u16,
+    /// French and Russian artillery (12.3.5).
+    pub artillery: u16,
+    pub cossack: u16,
+    pub freikorps: u16,
+    /// Turkish feudal factors.
+    pub feudal: u16,
+    /// Austrian insurrection factors.
+    pub insurrection: u16,
+}
+
+impl Factors {
+    /// Every factor of every type.
+    pub fn total(&self) -> u32 {
+        [
+            self.infantry,
+            self.cavalry,
+            self.guard,
+            self.militia,
+            self.artillery,
+            self.cossack,
+            self.freikorps,
+            self.feudal,
+            self.insurrection,
+        ]
+        .iter()
+        .map(|&x| x as u32)
+        .sum()
+    }
+
+    /// Whether there are no factors at all.
+    pub fn is_empty(&self) -> bool {
+        self.total() == 0
+    }
+
+    /// The sum, type by type, saturating.
+    pub fn plus(&self, o: &Factors) -> Factors {
+        Factors {
+            infantry: self.infantry.saturating_add(o.infantry),
+            cavalry: self.cavalry.saturating_add(o.cavalry),
+            guard: self.guard.saturating_add(o.guard),
+            militia: self.militia.saturating_add(o.militia),
+            artillery: self.artillery.saturating_add(o.artillery),
+            cossack: self.cossack.saturating_add(o.cossack),
+            freikorps: self.freikorps.saturating_add(o.freikorps),
+            feudal: self.feudal.saturating_add(o.feudal),
+            insurrection: self.insurrection.saturating_add(o.insurrection),
+        }
+    }
+
+    /// The difference, type by type, or `None` if `o` has more of some type.
+    pub fn minus(&self, o: &Factors) -> Option<Factors> {
+        Some(Factors {
+            infantry: self.infantry.checked_sub(o.infantry)?,
+            cavalry: self.cavalry.checked_sub(o.cavalry)?,
+            guard: self.guard.checked_sub(o.guard)?,
+            militia: self.militia.checked_sub(o.militia)?,
+            artillery: self.artillery.checked_sub(o.artillery)?,
+            cossack: self.cossack.checked_sub(o.cossack)?,
+            freikorps: self.freikorps.checked_sub(o.freikorps)?,
+            feudal: self.feudal.checked_sub(o.feudal)?,
+            insurrection: self.insurrection.checked_sub(o.insurrection)?,
+        })
+    }
+}
+
+/// What a corps counter is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CorpsKind {
+    Infantry,
+    Cavalry,
+    Guard,
+    /// French and Russian artillery corps (12.3.5).
+    Artillery,
+    Cossack,
+    Freikorps,
+    /// Turkish feudal corps.
+    Feudal,
+    /// Austrian insurrection corps.
+    Insurrection,
+}
+
+/// Where a counter stands at the start: on a land area, at sea, or off the map (not yet built).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Location {
+    Area(AreaId),
+    Sea(SeaId),
+    OffMap,
+}
+
+/// A corps counter of a major power or minor country.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CorpsDef {
+    pub id: CorpsId,
+    pub name: String,
+    pub kind: CorpsKind,
+    /// Most factors of each type the corps may hold.
+    pub capacity: Factors,
+    /// Factors at the start.
+    #[serde(default)]
+    pub factors: Factors,
+    /// Where it starts (`OffMap` if not on the map).
+    pub location: Location,
+}
+
+/// A fleet counter.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FleetDef {
+    pub id: FleetId,
+    pub name: String,
+    /// Ships at the start.
+    pub ships: u16,
+    /// A port area or a sea area.
+    pub location: Location,
+}
+
+/// Starting treasury and standing of a major power.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PowerStart {
+    pub political_points: i32,
+    pub money: i32,
+    pub manpower: i32,
+}
+
+/// `powers.ron`: one entry per major power.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PowerDef {
+    pub id: PowerId,
+    pub name: String,
+    /// Colour for maps and charts, `#rrggbb`.
+    pub color: String,
+    /// The area holding the home nation's capital.
+    pub capital: AreaId,
+    /// National manpower value printed on the map (Spain: 16; 14.3.2.2.1).
+    pub national_manpower: u32,
+    pub start: PowerStart,
+    /// Victory points needed to win the campaign.
+    pub victory_target: i32,
+    #[serde(default)]
+    pub corps: Vec<CorpsDef>,
+    #[serde(default)]
+    pub fleets: Vec<FleetDef>,
+    /// Garrisons at the start: area and factors.
+    #[serde(default)]
+    pub garrisons: Vec<(AreaId, Factors)>,
+    /// Depots at the start.
+    #[serde(default)]
+    pub depots: Vec<AreaId>,
+    /// Whether the power has colonial trade (Great Britain: 12.2.2).
+    #[serde(default)]
+    pub colonial_trade: u32,
+}
+
+/// Political standing of a minor country at the start of a scenario (4.6.3.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MinorStatus {
+    Neutral,
+    FreeState,
+    Conquered,
+}
+
+/// A district of a minor country (10.4): a group of its provinces.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DistrictDef {
+    pub id: DistrictId,
+    pub name: String,
+    pub provinces: Vec<ProvinceId>,
+    /// Whether this is the minor's primary district (holding its capital).
+    #[serde(default)]
+    pub primary: bool,
+}
+
+/// Starting forces of a minor country on the Minor Countries Chart (4.6.3.3).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct MinorForces {
+    pub infantry: u16,
+    pub cavalry: u16,
+    pub ships: u16,
+}
+
+/// `minors.ron`: one entry per minor country.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MinorDef {
+    pub id: MinorId,
+    pub name: String,
+    /// The area holding its capital.
+    pub capital: AreaId,
+    /// Its districts; a one-district minor lists one.
+    pub districts: Vec<DistrictDef>,
+    pub status: MinorStatus,
+    /// Its controlling major power at the start (none when neutral).
+    #[serde(default)]
+    pub controller: Option<PowerId>,
+    /// Starting strengths (4.6.3.3).
+    pub forces: MinorForces,
+    /// Number of corps counters it may field.
+    #[serde(default)]
+    pub corps: u8,
+    /// Morale of its army factors, in tenths (20 = 2.0).
+    pub morale: u8,
+    /// National modifier of each major power for control rolls (4.6.2.1): every power of the scenario.
+    pub national_modifiers: BTreeMap<PowerId, i32>,
+}
+
+/// `leaders.ron`: one entry per leader.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LeaderDef {
+    pub id: LeaderId,
+    pub name: String,
+    /// Key of the power or minor the leader serves.
+    pub nation: Key,
+    /// Strategic rating (1 to 6).
+    pub strategic: u8,
+    /// Tactical rating (0 to 6).
+    pub tactical: u8,
+    /// Tactical maximum: corps the leader commands well (1 to 12).
+    pub tactical_max: u8,
+    /// Whether this is a naval leader (Nelson).
+    #[serde(default)]
+    pub naval: bool,
+    /// When the leader enters play.
+    pub enters: Date,
+    /// Where: an area of the nation (its capital if none is given).
+    #[serde(default)]
+    pub location: Option<AreaId>,
+}
+
+/// One zone of the Political Status Display (10.5): the points it spans and its status modifier.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ZoneDef {
+    pub name: String,
+    /// Lowest political points in the zone (inclusive).
+    pub from: i32,
+    /// Highest political points in the zone (inclusive).
+    pub to: i32,
+    /// Status modifier (4.6.2.2, 14.3.1.2.4).
+    pub modifier: i32,
+    /// Instability zone (4.6.1).
+    #[serde(default)]
+    pub instability: bool,
+    /// Fiasco zone (4.6.1).
+    #[serde(default)]
+    pub fiasco: bool,
+}
+
+/// The Political Status Display: the range of political points and its zones, lowest first.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StatusDisplay {
+    pub min: i32,
+    pub max: i32,
+    pub zones: Vec<ZoneDef>,
+}
+
+/// One line of the Political Points Chart: a named gain or loss and the rule that gives it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PointsEntry {
+    /// Key the code looks up (`declare-war-major`).
+    pub id: String,
+    /// The clause (`4.2.1.1`).
+    pub rule: String,
+    /// Points gained (positive) or lost (negative).
+    pub points: i32,
+    pub description: String,
+}
+
+/// Which list of the Victory Conditions Chart a peace term is on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum TermList {
+    A,
+    B,
+    C,
+}
+
+/// A peace term of the Victory Conditions Chart.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PeaceTermDef {
+    /// `A.1` … `C.6`.
+    pub id: String,
+    pub list: TermList,
+    pub name: String,
+    /// What it does, in Coalition's words.
+    pub effect: String,
+    /// List B terms this list A term cancels (4.4.3).
+    #[serde(default)]
+    pub cancels: Vec<String>,
+    /// Terms that may not be chosen with this one (4.4.4, 4.4.5.3).
+    #[serde(default)]
+    pub excludes: Vec<String>,
+    /// Numbers the term uses (months, corps, fractions as `numerator/denominator` pairs), by name.
+    #[serde(default)]
+    pub params: BTreeMap<String, i32>,
+}
+
+/// The Victory Conditions Chart.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct VictoryConditions {
+    /// Months of enforced peace after a formal peace (4.4.6.3): 18.
+    pub enforced_peace_months: u32,
+    pub terms: Vec<PeaceTermDef>,
+}
+
+/// `charts.ron` of a ruleset: the tables and charts the rules read.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ChartsFile {
+    /// The Natural Alliance Table (UMP1): `natural_alliance[controlled][uncontrolled]`; the diagonal is absent.
+    pub natural_alliance: BTreeMap<PowerId, BTreeMap<PowerId, i32>>,
+    pub status_display: StatusDisplay,
+    pub political_points: Vec<PointsEntry>,
+    pub victory_conditions: VictoryConditions,
+}
+
+/// A player of a game and the powers it controls (14.2.1, 14.2.2). Used by transcripts.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerDef {
+    pub id: PlayerId,
+    pub powers: Vec<PowerId>,
+}

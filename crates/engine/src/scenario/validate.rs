@@ -1,0 +1,544 @@
+//! Checks of a scenario's data: ids, symmetry of adjacency, reachability, capitals, tables and ranges.
+//!
+//! Every problem is reported with its file, its entry and what is wrong; all are collected before returning.
+
+use super::{Location, Scenario};
+use crate::error::DataError;
+use crate::ids::{AreaId, Nation, SeaId};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
+
+struct Report<'a> {
+    errors: &'a mut Vec<DataError>,
+}
+
+impl Report<'_> {
+    fn err(&mut self, file: &str, entry: impl Into<String>, message: impl Into<String>) {
+        self.errors.push(DataError {
+            file: file.to_string(),
+            entry: entry.into(),
+            message: message.into(),
+        });
+    }
+}
+
+fn duplicates<K: Ord + Copy + std::fmt::Display>(
+    r: &mut Report,
+    file: &str,
+    what: &str,
+    keys: impl Iterator<Item = K>,
+) {
+    let mut seen = BTreeSet::new();
+    for k in keys {
+        if !seen.insert(k) {
+            r.err(file, format!("{what} {k}"), "id is used twice");
+        }
+    }
+}
+
+/// Runs every check on `s` (scenario folder `name`), appending problems to `errors`.
+pub(super) fn validate(s: &Scenario, name: &str, errors: &mut Vec<DataError>) {
+    let mut r = Report { errors };
+    let scen = format!("scenarios/{name}/scenario.ron");
+    let map = format!("scenarios/{name}/map.ron");
+    let powers = format!("scenarios/{name}/powers.ron");
+    let minors = format!("scenarios/{name}/minors.ron");
+    let leaders = format!("scenarios/{name}/leaders.ron");
+    let charts = format!("rulesets/{}/charts.ron", s.meta.ruleset);
+
+    // scenario.ron
+    if s.meta.start > s.meta.end {
+        r.err(
+            &scen,
+            "",
+            format!("start {} is after end {}", s.meta.start, s.meta.end),
+        );
+    }
+    for (ump, ctl) in &s.meta.controlled_umps {
+        for p in [ump, ctl] {
+            if s.power(*p).is_none() {
+                r.err(
+                    &scen,
+                    format!("controlled_umps {ump}"),
+                    format!("unknown power `{p}`"),
+                );
+            }
+        }
+    }
+
+    // Unique ids.
+    duplicates(
+        &mut r,
+        &map,
+        "province",
+        s.map.provinces.iter().map(|p| p.id),
+    );
+    duplicates(&mut r, &map, "area", s.map.areas.iter().map(|a| a.id));
+    duplicates(&mut r, &map, "sea", s.map.seas.iter().map(|a| a.id));
+    duplicates(&mut r, &powers, "power", s.powers.iter().map(|p| p.id));
+    duplicates(&mut r, &minors, "minor", s.minors.iter().map(|m| m.id));
+    duplicates(&mut r, &leaders, "leader", s.leaders.iter().map(|l| l.id));
+    duplicates(
+        &mut r,
+        &powers,
+        "corps",
+        s.powers.iter().flat_map(|p| p.corps.iter().map(|c| c.id)),
+    );
+    duplicates(
+        &mut r,
+        &powers,
+        "fleet",
+        s.powers.iter().flat_map(|p| p.fleets.iter().map(|c| c.id)),
+    );
+    for m in &s.minors {
+        if s.power(crate::ids::PowerId(m.id.0)).is_some() {
+            r.err(
+                &minors,
+                format!("minor {}", m.id),
+                "the same key names a major power",
+            );
+        }
+    }
+
+    // Provinces.
+    for p in &s.map.provinces {
+        if s.nation(p.nation).is_none() {
+            r.err(
+                &map,
+                format!("province {}", p.id),
+                format!("unknown nation `{}`", p.nation),
+            );
+        }
+        if p.money > 100 || p.manpower > 100 {
+            r.err(
+                &map,
+                format!("province {}", p.id),
+                "money or manpower value out of range 0..=100",
+            );
+        }
+    }
+
+    // Areas and land links.
+    let link_kinds: BTreeMap<(AreaId, AreaId), super::LinkKind> = s
+        .map
+        .areas
+        .iter()
+        .flat_map(|a| a.links.iter().map(move |l| ((a.id, l.to), l.kind)))
+        .collect();
+    for a in &s.map.areas {
+        let entry = format!("area {}", a.id);
+        if s.province(a.province).is_none() {
+            r.err(&map, &entry, format!("unknown province `{}`", a.province));
+        }
+        if !(-90.0..=90.0).contains(&a.lat) || !(-180.0..=180.0).contains(&a.lon) {
+            r.err(&map, &entry, "latitude or longitude out of range");
+        }
+        if a.port && a.seas.is_empty() {
+            r.err(&map, &entry, "a port must touch at least one sea area");
+        }
+        if a.port && a.city.is_none() {
+            r.err(&map, &entry, "a port must have a city");
+        }
+        for l in &a.links {
+            if l.to == a.id {
+                r.err(&map, &entry, "an area may not border itself");
+            } else if s.area(l.to).is_none() {
+                r.err(&map, &entry, format!("link to unknown area `{}`", l.to));
+            } else {
+                match link_kinds.get(&(l.to, a.id)) {
+                    None => r.err(
+                        &map,
+                        &entry,
+                        format!(
+                            "one-way adjacency: links to `{}` but `{}` does not link back",
+                            l.to, l.to
+                        ),
+                    ),
+                    Some(k) if *k != l.kind => r.err(
+                        &map,
+                        &entry,
+                        format!("link to `{}` is {:?} here but {:?} there", l.to, l.kind, k),
+                    ),
+                    _ => {}
+                }
+            }
+        }
+        for sea in &a.seas {
+            if s.sea(*sea).is_none() {
+                r.err(&map, &entry, format!("coast on unknown sea `{sea}`"));
+            }
+        }
+    }
+    let sea_adj: BTreeSet<(SeaId, SeaId)> = s
+        .map
+        .seas
+        .iter()
+        .flat_map(|x| x.adjacent.iter().map(move |y| (x.id, *y)))
+        .collect();
+    for x in &s.map.seas {
+        let entry = format!("sea {}", x.id);
+        for y in &x.adjacent {
+            if s.sea(*y).is_none() {
+                r.err(&map, &entry, format!("next to unknown sea `{y}`"));
+            } else if !sea_adj.contains(&(*y, x.id)) {
+                r.err(
+                    &map,
+                    &entry,
+                    format!("one-way adjacency: next to `{y}` but `{y}` does not list it back"),
+                );
+            }
+        }
+    }
+    for c in &s.map.crossings {
+        let entry = format!("crossing {}", c.id);
+        for a in [c.a, c.b] {
+            match s.area(a) {
+                None => r.err(&map, &entry, format!("unknown area `{a}`")),
+                Some(ad) if !ad.seas.contains(&c.sea) => r.err(
+                    &map,
+                    &entry,
+                    format!("area `{a}` does not touch the crossing's sea `{}`", c.sea),
+                ),
+                _ => {}
+            }
+        }
+        if s.sea(c.sea).is_none() {
+            r.err(&map, &entry, format!("unknown sea `{}`", c.sea));
+        }
+    }
+    check_reachable(s, &mut r, &map);
+
+    // Capitals.
+    for n in s
+        .powers
+        .iter()
+        .map(|p| Nation::Power(p.id))
+        .chain(s.minors.iter().map(|m| Nation::Minor(m.id)))
+    {
+        let (file, capital) = match n {
+            Nation::Power(p) => (&powers, s.power(p).map(|d| d.capital)),
+            Nation::Minor(m) => (&minors, s.minor(m).map(|d| d.capital)),
+        };
+        let Some(capital) = capital else { continue };
+        let entry = format!("{n}");
+        match s.area(capital) {
+            None => r.err(file, &entry, format!("capital `{capital}` is not an area")),
+            Some(a) => {
+                if s.nation_of_area(capital) != Some(n) {
+                    r.err(
+                        file,
+                        &entry,
+                        format!("capital `{capital}` lies outside its nation"),
+                    );
+                }
+                if !a.capital {
+                    r.err(
+                        &map,
+                        format!("area {capital}"),
+                        format!("is {n}'s capital but not marked `capital: true`"),
+                    );
+                }
+            }
+        }
+        if s.areas_of(n).is_empty() {
+            r.err(file, &entry, "has no land areas");
+        }
+    }
+
+    // Powers.
+    let power_ids: BTreeSet<_> = s.power_ids().collect();
+    for p in &s.powers {
+        let entry = format!("power {}", p.id);
+        if !is_colour(&p.color) {
+            r.err(
+                &powers,
+                &entry,
+                format!("colour `{}` is not #rrggbb", p.color),
+            );
+        }
+        for c in &p.corps {
+            let ce = format!("{entry} corps {}", c.id);
+            check_location(s, &mut r, &powers, &ce, c.location);
+            if c.factors
+                .minus(&c.capacity)
+                .is_some_and(|over| !over.is_empty())
+            {
+                r.err(&powers, &ce, "starting factors exceed the corps' capacity");
+            }
+        }
+        for f in &p.fleets {
+            let fe = format!("{entry} fleet {}", f.id);
+            check_location(s, &mut r, &powers, &fe, f.location);
+            if let Location::Area(a) = f.location
+                && s.area(a).is_some_and(|a| !a.port)
+            {
+                r.err(
+                    &powers,
+                    &fe,
+                    format!("fleet starts in `{a}`, which is not a port"),
+                );
+            }
+        }
+        for (a, _) in &p.garrisons {
+            check_location(
+                s,
+                &mut r,
+                &powers,
+                &format!("{entry} garrison"),
+                Location::Area(*a),
+            );
+        }
+        for a in &p.depots {
+            check_location(
+                s,
+                &mut r,
+                &powers,
+                &format!("{entry} depot"),
+                Location::Area(*a),
+            );
+        }
+    }
+
+    // Minors.
+    for m in &s.minors {
+        let entry = format!("minor {}", m.id);
+        let own: BTreeSet<_> = s
+            .map
+            .provinces
+            .iter()
+            .filter(|p| p.nation == m.id.0)
+            .map(|p| p.id)
+            .collect();
+        let mut in_districts = BTreeSet::new();
+        for d in &m.districts {
+            for p in &d.provinces {
+                if !own.contains(p) {
+                    r.err(
+                        &minors,
+                        format!("{entry} district {}", d.id),
+                        format!("province `{p}` is not one of the minor's"),
+                    );
+                }
+                if !in_districts.insert(*p) {
+                    r.err(
+                        &minors,
+                        format!("{entry} district {}", d.id),
+                        format!("province `{p}` is in two districts"),
+                    );
+                }
+            }
+        }
+        for p in own.difference(&in_districts) {
+            r.err(&minors, &entry, format!("province `{p}` is in no district"));
+        }
+        if m.districts.len() > 1 && m.districts.iter().filter(|d| d.primary).count() != 1 {
+            r.err(
+                &minors,
+                &entry,
+                "a multi-district minor needs exactly one primary district",
+            );
+        }
+        for p in &power_ids {
+            match m.national_modifiers.get(p) {
+                None => r.err(
+                    &minors,
+                    &entry,
+                    format!("national modifier table has no entry for `{p}`"),
+                ),
+                Some(v) if !(-9..=9).contains(v) => r.err(
+                    &minors,
+                    &entry,
+                    format!("national modifier {v} for `{p}` out of range -9..=9"),
+                ),
+                _ => {}
+            }
+        }
+        for p in m.national_modifiers.keys() {
+            if !power_ids.contains(p) {
+                r.err(
+                    &minors,
+                    &entry,
+                    format!("national modifier for unknown power `{p}`"),
+                );
+            }
+        }
+        match (m.status, m.controller) {
+            (super::MinorStatus::Neutral, Some(c)) => {
+                r.err(&minors, &entry, format!("neutral but controlled by `{c}`"))
+            }
+            (super::MinorStatus::FreeState | super::MinorStatus::Conquered, None) => r.err(
+                &minors,
+                &entry,
+                "a free state or conquered minor needs a controller",
+            ),
+            (_, Some(c)) if s.power(c).is_none() => {
+                r.err(&minors, &entry, format!("unknown controller `{c}`"))
+            }
+            _ => {}
+        }
+        if !(5..=60).contains(&m.morale) {
+            r.err(
+                &minors,
+                &entry,
+                format!("morale {} (tenths) out of range 5..=60", m.morale),
+            );
+        }
+    }
+
+    // Leaders.
+    for l in &s.leaders {
+        let entry = format!("leader {}", l.id);
+        if s.nation(l.nation).is_none() {
+            r.err(&leaders, &entry, format!("unknown nation `{}`", l.nation));
+        }
+        if !(1..=6).contains(&l.strategic) || l.tactical > 6 || !(1..=12).contains(&l.tactical_max)
+        {
+            r.err(
+                &leaders,
+                &entry,
+                "rating out of range (strategic 1..=6, tactical 0..=6, tactical maximum 1..=12)",
+            );
+        }
+        if let Some(a) = l.location
+            && s.area(a).is_none()
+        {
+            r.err(&leaders, &entry, format!("unknown area `{a}`"));
+        }
+    }
+
+    // Charts.
+    for p in &power_ids {
+        let Some(row) = s.charts.natural_alliance.get(p) else {
+            r.err(&charts, "natural_alliance", format!("no row for `{p}`"));
+            continue;
+        };
+        for q in &power_ids {
+            if p != q && !row.contains_key(q) {
+                r.err(
+                    &charts,
+                    format!("natural_alliance {p}"),
+                    format!("no column for `{q}`"),
+                );
+            }
+        }
+        if let Some(v) = row.values().find(|v| !(-10..=10).contains(*v)) {
+            r.err(
+                &charts,
+                format!("natural_alliance {p}"),
+                format!("modifier {v} out of range -10..=10"),
+            );
+        }
+    }
+    let d = &s.charts.status_display;
+    let mut next = d.min;
+    for z in &d.zones {
+        if z.from != next || z.to < z.from {
+            r.err(&charts, format!("status_display zone {}", z.name), format!("zones must run without gaps from {} to {}; this one starts at {} instead of {next}", d.min, d.max, z.from));
+        }
+        next = z.to + 1;
+    }
+    if next != d.max + 1 {
+        r.err(
+            &charts,
+            "status_display",
+            format!("zones end at {} instead of {}", next - 1, d.max),
+        );
+    }
+    if !d.zones.iter().any(|z| z.instability) || !d.zones.iter().any(|z| z.fiasco) {
+        r.err(
+            &charts,
+            "status_display",
+            "needs an Instability zone and a Fiasco zone (4.6.1)",
+        );
+    }
+    duplicates(
+        &mut r,
+        &charts,
+        "political_points",
+        s.charts.political_points.iter().map(|e| e.id.as_str()),
+    );
+    let term_ids: BTreeSet<&str> = s
+        .charts
+        .victory_conditions
+        .terms
+        .iter()
+        .map(|t| t.id.as_str())
+        .collect();
+    for t in &s.charts.victory_conditions.terms {
+        for o in t.cancels.iter().chain(&t.excludes) {
+            if !term_ids.contains(o.as_str()) {
+                r.err(
+                    &charts,
+                    format!("peace term {}", t.id),
+                    format!("names unknown term `{o}`"),
+                );
+            }
+        }
+    }
+}
+
+fn is_colour(s: &str) -> bool {
+    s.len() == 7 && s.starts_with('#') && s[1..].bytes().all(|b| b.is_ascii_hexdigit())
+}
+
+fn check_location(s: &Scenario, r: &mut Report, file: &str, entry: &str, loc: Location) {
+    match loc {
+        Location::Area(a) if s.area(a).is_none() => {
+            r.err(file, entry, format!("unknown area `{a}`"))
+        }
+        Location::Sea(x) if s.sea(x).is_none() => r.err(file, entry, format!("unknown sea `{x}`")),
+        _ => {}
+    }
+}
+
+/// Every land area must be reachable from the first by land, crossing arrows or sea.
+fn check_reachable(s: &Scenario, r: &mut Report, file: &str) {
+    let Some(first) = s.map.areas.first() else {
+        r.err(file, "", "the map has no land areas");
+        return;
+    };
+    let mut coast: BTreeMap<SeaId, Vec<AreaId>> = BTreeMap::new();
+    for a in &s.map.areas {
+        for x in &a.seas {
+            coast.entry(*x).or_default().push(a.id);
+        }
+    }
+    let mut seen_areas = BTreeSet::from([first.id]);
+    let mut seen_seas = BTreeSet::new();
+    let mut queue = VecDeque::from([first.id]);
+    while let Some(a) = queue.pop_front() {
+        let Some(def) = s.area(a) else { continue };
+        let mut next: Vec<AreaId> = def.links.iter().map(|l| l.to).collect();
+        for c in &s.map.crossings {
+            if c.a == a {
+                next.push(c.b);
+            } else if c.b == a {
+                next.push(c.a);
+            }
+        }
+        // By sea: every sea reachable from this coast, and every coast of those seas.
+        let mut seas: VecDeque<SeaId> = def.seas.iter().copied().collect();
+        while let Some(x) = seas.pop_front() {
+            if !seen_seas.insert(x) {
+                continue;
+            }
+            next.extend(coast.get(&x).into_iter().flatten().copied());
+            if let Some(sd) = s.sea(x) {
+                seas.extend(sd.adjacent.iter().copied());
+            }
+        }
+        for n in next {
+            if s.area(n).is_some() && seen_areas.insert(n) {
+                queue.push_back(n);
+            }
+        }
+    }
+    for a in &s.map.areas {
+        if !seen_areas.contains(&a.id) {
+            r.err(
+                file,
+                format!("area {}", a.id),
+                format!("unreachable from `{}` by land or sea", first.id),
+            );
+        }
+    }
+}

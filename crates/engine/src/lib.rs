@@ -1,8 +1,30 @@
 //! Coalition's rules engine: a pure, deterministic library (no I/O, no clock, no global RNG) that runs games of
 //! *Empires in Arms*-style grand strategy step by step, refusing what the rules forbid and citing the rule.
+//!
+//! The flow of one decision: `Game::pending` → `Game::choices` → `Game::submit` → resolution to `Event`s →
+//! `apply` (the only mutation) → `Game::view` and `Game::log`.
 
+pub mod agreement;
+pub mod apply;
 pub mod calendar;
+pub mod decision;
+pub mod dice;
 pub mod error;
+pub mod event;
+pub mod game;
+pub mod host;
 pub mod ids;
+pub mod political;
 pub mod rulebook;
 pub mod scenario;
+pub mod state;
+pub mod steps;
+pub mod transcript;
+pub mod view;
+
+pub use calendar::{Date, Position, Step};
+pub use decision::Decision;
+pub use error::{RuleError, RuleResult};
+pub use event::Event;
+pub use game::Game;
+pub use ids::{Nation, PowerId};

@@ -2,7 +2,7 @@
 //!
 //! Every problem is reported with its file, its entry and what is wrong; all are collected before returning.
 
-use super::{Location, Scenario};
+use super::{Factors, LinkKind, Location, Scenario};
 use crate::error::DataError;
 use crate::ids::{AreaId, Nation, SeaId};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
@@ -30,7 +30,11 @@ fn duplicates<K: Ord + Copy + std::fmt::Display>(
     let mut seen = BTreeSet::new();
     for k in keys {
         if !seen.insert(k) {
-            r.err(file, format!("{what} {k}"), "id is used twice");
+            r.err(
+                file,
+                format!("{what} {k}"),
+                format!("id `{k}` is used twice"),
+            );
         }
     }
 }
@@ -108,12 +112,14 @@ pub(super) fn validate(s: &Scenario, name: &str, errors: &mut Vec<DataError>) {
                 format!("unknown nation `{}`", p.nation),
             );
         }
-        if p.money > 100 || p.manpower > 100 {
-            r.err(
-                &map,
-                format!("province {}", p.id),
-                "money or manpower value out of range 0..=100",
-            );
+        for (what, v) in [("money", p.money), ("manpower", p.manpower)] {
+            if v > 100 {
+                r.err(
+                    &map,
+                    format!("province {}", p.id),
+                    format!("{what} value {v} out of range 0..=100"),
+                );
+            }
         }
     }
 
@@ -130,13 +136,24 @@ pub(super) fn validate(s: &Scenario, name: &str, errors: &mut Vec<DataError>) {
             r.err(&map, &entry, format!("unknown province `{}`", a.province));
         }
         if !(-90.0..=90.0).contains(&a.lat) || !(-180.0..=180.0).contains(&a.lon) {
-            r.err(&map, &entry, "latitude or longitude out of range");
+            r.err(
+                &map,
+                &entry,
+                format!(
+                    "latitude {} or longitude {} out of range (-90..=90, -180..=180)",
+                    a.lat, a.lon
+                ),
+            );
         }
         if a.port && a.seas.is_empty() {
-            r.err(&map, &entry, "a port must touch at least one sea area");
+            r.err(
+                &map,
+                &entry,
+                "is a port but touches no sea area (`seas` is empty)",
+            );
         }
         if a.port && a.city.is_none() {
-            r.err(&map, &entry, "a port must have a city");
+            r.err(&map, &entry, "is a port but has no city");
         }
         for l in &a.links {
             if l.to == a.id {
@@ -153,10 +170,17 @@ pub(super) fn validate(s: &Scenario, name: &str, errors: &mut Vec<DataError>) {
                             l.to, l.to
                         ),
                     ),
-                    Some(k) if *k != l.kind => r.err(
+                    // Reported once, on the area with the smaller id.
+                    Some(k) if *k != l.kind && a.id < l.to => r.err(
                         &map,
                         &entry,
-                        format!("link to `{}` is {:?} here but {:?} there", l.to, l.kind, k),
+                        format!(
+                            "link to `{}` is `{}` here but `{}` on `{}`'s side",
+                            l.to,
+                            kind_name(l.kind),
+                            kind_name(*k),
+                            l.to
+                        ),
                     ),
                     _ => {}
                 }
@@ -176,6 +200,16 @@ pub(super) fn validate(s: &Scenario, name: &str, errors: &mut Vec<DataError>) {
         .collect();
     for x in &s.map.seas {
         let entry = format!("sea {}", x.id);
+        if !(-90.0..=90.0).contains(&x.lat) || !(-180.0..=180.0).contains(&x.lon) {
+            r.err(
+                &map,
+                &entry,
+                format!(
+                    "latitude {} or longitude {} out of range (-90..=90, -180..=180)",
+                    x.lat, x.lon
+                ),
+            );
+        }
         for y in &x.adjacent {
             if s.sea(*y).is_none() {
                 r.err(&map, &entry, format!("next to unknown sea `{y}`"));
@@ -219,15 +253,26 @@ pub(super) fn validate(s: &Scenario, name: &str, errors: &mut Vec<DataError>) {
             Nation::Minor(m) => (&minors, s.minor(m).map(|d| d.capital)),
         };
         let Some(capital) = capital else { continue };
-        let entry = format!("{n}");
+        let entry = match n {
+            Nation::Power(p) => format!("power {p}"),
+            Nation::Minor(m) => format!("minor {m}"),
+        };
         match s.area(capital) {
-            None => r.err(file, &entry, format!("capital `{capital}` is not an area")),
+            None => r.err(
+                file,
+                &entry,
+                format!("capital `{capital}` is not a land area"),
+            ),
             Some(a) => {
-                if s.nation_of_area(capital) != Some(n) {
+                let owner = s.nation_of_area(capital);
+                if owner != Some(n) {
                     r.err(
                         file,
                         &entry,
-                        format!("capital `{capital}` lies outside its nation"),
+                        format!(
+                            "capital `{capital}` lies outside its nation: it belongs to `{}`",
+                            owner.map_or_else(|| "no known nation".to_string(), |o| o.to_string())
+                        ),
                     );
                 }
                 if !a.capital {
@@ -241,6 +286,24 @@ pub(super) fn validate(s: &Scenario, name: &str, errors: &mut Vec<DataError>) {
         }
         if s.areas_of(n).is_empty() {
             r.err(file, &entry, "has no land areas");
+        }
+    }
+    for a in s.map.areas.iter().filter(|a| a.capital) {
+        let Some(n) = s.nation_of_area(a.id) else {
+            continue;
+        };
+        let capital = match n {
+            Nation::Power(p) => s.power(p).map(|d| d.capital),
+            Nation::Minor(m) => s.minor(m).map(|d| d.capital),
+        };
+        if let Some(c) = capital
+            && c != a.id
+        {
+            r.err(
+                &map,
+                format!("area {}", a.id),
+                format!("is marked `capital: true` but {n}'s capital is `{c}`"),
+            );
         }
     }
 
@@ -258,11 +321,13 @@ pub(super) fn validate(s: &Scenario, name: &str, errors: &mut Vec<DataError>) {
         for c in &p.corps {
             let ce = format!("{entry} corps {}", c.id);
             check_location(s, &mut r, &powers, &ce, c.location);
-            if c.factors
-                .minus(&c.capacity)
-                .is_some_and(|over| !over.is_empty())
-            {
-                r.err(&powers, &ce, "starting factors exceed the corps' capacity");
+            let over = over_capacity(&c.factors, &c.capacity);
+            if !over.is_empty() {
+                r.err(
+                    &powers,
+                    &ce,
+                    format!("starting factors exceed the corps' capacity: {over}"),
+                );
             }
         }
         for f in &p.fleets {
@@ -311,12 +376,21 @@ pub(super) fn validate(s: &Scenario, name: &str, errors: &mut Vec<DataError>) {
         let mut in_districts = BTreeSet::new();
         for d in &m.districts {
             for p in &d.provinces {
-                if !own.contains(p) {
-                    r.err(
+                match s.province(*p) {
+                    None => r.err(
                         &minors,
                         format!("{entry} district {}", d.id),
-                        format!("province `{p}` is not one of the minor's"),
-                    );
+                        format!("unknown province `{p}`"),
+                    ),
+                    Some(pd) if !own.contains(p) => r.err(
+                        &minors,
+                        format!("{entry} district {}", d.id),
+                        format!(
+                            "province `{p}` belongs to `{}`, not to `{}`",
+                            pd.nation, m.id
+                        ),
+                    ),
+                    _ => {}
                 }
                 if !in_districts.insert(*p) {
                     r.err(
@@ -362,9 +436,11 @@ pub(super) fn validate(s: &Scenario, name: &str, errors: &mut Vec<DataError>) {
             }
         }
         match (m.status, m.controller) {
-            (super::MinorStatus::Neutral, Some(c)) => {
-                r.err(&minors, &entry, format!("neutral but controlled by `{c}`"))
-            }
+            (super::MinorStatus::Neutral, Some(c)) => r.err(
+                &minors,
+                &entry,
+                format!("is neutral but has a controller `{c}`; a neutral minor has none"),
+            ),
             (super::MinorStatus::FreeState | super::MinorStatus::Conquered, None) => r.err(
                 &minors,
                 &entry,
@@ -390,13 +466,18 @@ pub(super) fn validate(s: &Scenario, name: &str, errors: &mut Vec<DataError>) {
         if s.nation(l.nation).is_none() {
             r.err(&leaders, &entry, format!("unknown nation `{}`", l.nation));
         }
-        if !(1..=6).contains(&l.strategic) || l.tactical > 6 || !(1..=12).contains(&l.tactical_max)
-        {
-            r.err(
-                &leaders,
-                &entry,
-                "rating out of range (strategic 1..=6, tactical 0..=6, tactical maximum 1..=12)",
-            );
+        for (what, v, lo, hi) in [
+            ("strategic rating", l.strategic, 1, 6),
+            ("tactical rating", l.tactical, 0, 6),
+            ("tactical maximum", l.tactical_max, 1, 12),
+        ] {
+            if !(lo..=hi).contains(&v) {
+                r.err(
+                    &leaders,
+                    &entry,
+                    format!("{what} {v} out of range {lo}..={hi}"),
+                );
+            }
         }
         if let Some(a) = l.location
             && s.area(a).is_none()
@@ -420,19 +501,61 @@ pub(super) fn validate(s: &Scenario, name: &str, errors: &mut Vec<DataError>) {
                 );
             }
         }
-        if let Some(v) = row.values().find(|v| !(-10..=10).contains(*v)) {
-            r.err(
-                &charts,
-                format!("natural_alliance {p}"),
-                format!("modifier {v} out of range -10..=10"),
-            );
+    }
+    // Every cell of the chart, including rows of powers this scenario does not have.
+    for (p, row) in &s.charts.natural_alliance {
+        for (q, v) in row {
+            if p == q {
+                r.err(
+                    &charts,
+                    format!("natural_alliance {p}"),
+                    format!("has a cell for `{q}` itself; the diagonal is blank"),
+                );
+            } else if !(-10..=10).contains(v) {
+                r.err(
+                    &charts,
+                    format!("natural_alliance {p}"),
+                    format!("modifier {v} for `{q}` out of range -10..=10"),
+                );
+            }
         }
     }
     let d = &s.charts.status_display;
     let mut next = d.min;
     for z in &d.zones {
-        if z.from != next || z.to < z.from {
-            r.err(&charts, format!("status_display zone {}", z.name), format!("zones must run without gaps from {} to {}; this one starts at {} instead of {next}", d.min, d.max, z.from));
+        let entry = format!("status_display zone {}", z.name);
+        if z.from > next {
+            r.err(
+                &charts,
+                &entry,
+                format!(
+                    "gap: no zone covers {next}..={}; this zone starts at {} (zones must run without gaps from {} to {})",
+                    z.from - 1,
+                    z.from,
+                    d.min,
+                    d.max
+                ),
+            );
+        } else if z.from < next {
+            r.err(
+                &charts,
+                &entry,
+                format!(
+                    "overlap: starts at {} but {}..={} is already covered (zones must run without gaps from {} to {})",
+                    z.from,
+                    z.from,
+                    next - 1,
+                    d.min,
+                    d.max
+                ),
+            );
+        }
+        if z.to < z.from {
+            r.err(
+                &charts,
+                &entry,
+                format!("ends at {} before it starts at {}", z.to, z.from),
+            );
         }
         next = z.to + 1;
     }
@@ -474,6 +597,37 @@ pub(super) fn validate(s: &Scenario, name: &str, errors: &mut Vec<DataError>) {
             }
         }
     }
+}
+
+/// The data file's name of a link kind.
+fn kind_name(k: LinkKind) -> &'static str {
+    match k {
+        LinkKind::Plain => "plain",
+        LinkKind::River => "river",
+        LinkKind::Pass => "pass",
+        LinkKind::Strait => "strait",
+    }
+}
+
+/// The factor types of `factors` above `capacity`, as `infantry 16 > 15, cavalry 5 > 4` (empty if none).
+fn over_capacity(factors: &Factors, capacity: &Factors) -> String {
+    let pairs = [
+        ("infantry", factors.infantry, capacity.infantry),
+        ("cavalry", factors.cavalry, capacity.cavalry),
+        ("guard", factors.guard, capacity.guard),
+        ("militia", factors.militia, capacity.militia),
+        ("artillery", factors.artillery, capacity.artillery),
+        ("cossack", factors.cossack, capacity.cossack),
+        ("freikorps", factors.freikorps, capacity.freikorps),
+        ("feudal", factors.feudal, capacity.feudal),
+        ("insurrection", factors.insurrection, capacity.insurrection),
+    ];
+    pairs
+        .iter()
+        .filter(|(_, f, c)| f > c)
+        .map(|(n, f, c)| format!("{n} {f} > {c}"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn is_colour(s: &str) -> bool {
@@ -534,10 +688,20 @@ fn check_reachable(s: &Scenario, r: &mut Report, file: &str) {
     }
     for a in &s.map.areas {
         if !seen_areas.contains(&a.id) {
+            let isolated = a.links.is_empty()
+                && a.seas.is_empty()
+                && !s.map.crossings.iter().any(|c| c.a == a.id || c.b == a.id);
             r.err(
                 file,
                 format!("area {}", a.id),
-                format!("unreachable from `{}` by land or sea", first.id),
+                if isolated {
+                    format!(
+                        "unreachable from `{}` by land or sea: it has no land links, no coast and no crossing arrow",
+                        first.id
+                    )
+                } else {
+                    format!("unreachable from `{}` by land or sea", first.id)
+                },
             );
         }
     }

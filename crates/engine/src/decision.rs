@@ -1,0 +1,179 @@
+//! Rule 3.3 (Coalition's): `Decision`, what a power can submit, one variant per kind of step, and its short
+//! text form for the command line.
+
+use crate::error::{RuleError, RuleResult};
+use crate::ids::{Nation, PowerId};
+use crate::scenario::Scenario;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// The body of a diplomatic message or formal, non-binding proposal (4.1).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Diplomatic {
+    /// A private message.
+    Message { text: String },
+    /// A proposal to ally (4.5); binding only when both sides submit matching alliances.
+    ProposeAlliance,
+    /// A proposal of informal peace (4.4.1).
+    ProposeInformalPeace,
+    /// A proposal to combine movement this turn (4.9).
+    ProposeCombinedMovement,
+}
+
+/// A decision a power submits in the current step.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Decision {
+    /// Nothing (more) to do in this step.
+    Pass,
+    /// 4.1: send a message or proposal to one or more powers; only they and the sender see it.
+    Diplomacy { to: Vec<PowerId>, body: Diplomatic },
+    /// 4.2: every major power and neutral minor country declared on (empty: no declarations).
+    DeclareWar { targets: Vec<Nation> },
+    /// 4.5: the powers this power agrees to ally with (an alliance forms when both name each other).
+    Ally { with: Vec<PowerId> },
+    /// 4.7: the alliances this power breaks.
+    BreakAlliances { with: Vec<PowerId> },
+    /// 4.9: the allies this power combines movement with (when both name each other).
+    CombineMovement { with: Vec<PowerId> },
+}
+
+impl Decision {
+    /// The kind's name, for messages.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Decision::Pass => "pass",
+            Decision::Diplomacy { .. } => "diplomacy",
+            Decision::DeclareWar { .. } => "declare",
+            Decision::Ally { .. } => "ally",
+            Decision::BreakAlliances { .. } => "break",
+            Decision::CombineMovement { .. } => "combine",
+        }
+    }
+
+    /// Parses JSON (`{"declare_war":{"targets":[{"power":"austria"}]}}`) or the short text form:
+    /// `pass`, `declare austria,bavaria`, `declare none`, `ally prussia`, `break russia`, `combine austria`,
+    /// `message austria,prussia: text`, `propose alliance|peace|combined austria`.
+    pub fn parse(s: &str, scenario: &Scenario) -> RuleResult<Decision> {
+        let s = s.trim();
+        if s.starts_with('{') || s.starts_with('"') {
+            return serde_json::from_str(s)
+                .map_err(|e| RuleError::new("3.3", format!("not a decision in JSON: {e}")));
+        }
+        let (verb, rest) = s.split_once(char::is_whitespace).unwrap_or((s, ""));
+        let rest = rest.trim();
+        let powers = |list: &str| -> RuleResult<Vec<PowerId>> {
+            names(list)
+                .map(|n| match scenario.nation_by_name(n) {
+                    Some(Nation::Power(p)) => Ok(p),
+                    Some(Nation::Minor(_)) => Err(RuleError::new(
+                        "3.4",
+                        format!("`{n}` is a minor country; a major power is needed here"),
+                    )),
+                    None => Err(unknown(n, scenario)),
+                })
+                .collect()
+        };
+        match verb {
+            "pass" | "done" if rest.is_empty() => Ok(Decision::Pass),
+            "declare" => {
+                if rest == "none" || rest.is_empty() {
+                    return Ok(Decision::DeclareWar { targets: vec![] });
+                }
+                let targets = names(rest)
+                    .map(|n| scenario.nation_by_name(n).ok_or_else(|| unknown(n, scenario)))
+                    .collect::<RuleResult<_>>()?;
+                Ok(Decision::DeclareWar { targets })
+            }
+            "ally" => Ok(Decision::Ally {
+                with: if rest == "none" { vec![] } else { powers(rest)? },
+            }),
+            "break" => Ok(Decision::BreakAlliances {
+                with: if rest == "none" { vec![] } else { powers(rest)? },
+            }),
+            "combine" => Ok(Decision::CombineMovement {
+                with: if rest == "none" { vec![] } else { powers(rest)? },
+            }),
+            "message" => {
+                let (to, text) = rest.split_once(':').ok_or_else(|| {
+                    RuleError::new("3.3", "write `message POWER[,POWER]: text`")
+                })?;
+                Ok(Decision::Diplomacy {
+                    to: powers(to)?,
+                    body: Diplomatic::Message {
+                        text: text.trim().to_string(),
+                    },
+                })
+            }
+            "propose" => {
+                let (what, to) = rest.split_once(char::is_whitespace).ok_or_else(|| {
+                    RuleError::new("3.3", "write `propose alliance|peace|combined POWER[,POWER]`")
+                })?;
+                let body = match what {
+                    "alliance" => Diplomatic::ProposeAlliance,
+                    "peace" => Diplomatic::ProposeInformalPeace,
+                    "combined" => Diplomatic::ProposeCombinedMovement,
+                    _ => {
+                        return Err(RuleError::new(
+                            "3.3",
+                            format!("unknown proposal `{what}`: alliance, peace or combined"),
+                        ));
+                    }
+                };
+                Ok(Decision::Diplomacy {
+                    to: powers(to)?,
+                    body,
+                })
+            }
+            _ => Err(RuleError::new(
+                "3.3",
+                format!(
+                    "cannot read `{s}`: expected pass, declare, ally, break, combine, message, propose, or JSON"
+                ),
+            )),
+        }
+    }
+}
+
+fn names(list: &str) -> impl Iterator<Item = &str> {
+    list.split([',', ' ']).map(str::trim).filter(|n| !n.is_empty())
+}
+
+fn unknown(n: &str, scenario: &Scenario) -> RuleError {
+    RuleError::new(
+        "3.4",
+        format!(
+            "`{n}` is no power or minor country of scenario {} (powers: {})",
+            scenario.meta.id,
+            scenario.power_ids().map(|p| p.to_string()).collect::<Vec<_>>().join(", ")
+        ),
+    )
+}
+
+fn list<T: fmt::Display>(v: &[T]) -> String {
+    if v.is_empty() {
+        "none".to_string()
+    } else {
+        v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(",")
+    }
+}
+
+impl fmt::Display for Decision {
+    /// The short text form, which `parse` reads back.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Decision::Pass => write!(f, "pass"),
+            Decision::Diplomacy { to, body } => match body {
+                Diplomatic::Message { text } => write!(f, "message {}: {text}", list(to)),
+                Diplomatic::ProposeAlliance => write!(f, "propose alliance {}", list(to)),
+                Diplomatic::ProposeInformalPeace => write!(f, "propose peace {}", list(to)),
+                Diplomatic::ProposeCombinedMovement => write!(f, "propose combined {}", list(to)),
+            },
+            Decision::DeclareWar { targets } => write!(f, "declare {}", list(targets)),
+            Decision::Ally { with } => write!(f, "ally {}", list(with)),
+            Decision::BreakAlliances { with } => write!(f, "break {}", list(with)),
+            Decision::CombineMovement { with } => write!(f, "combine {}", list(with)),
+        }
+    }
+}

@@ -1,0 +1,377 @@
+//! `Game`: drives the sequence of play (rule 3, Coalition's) through the decision pipeline: `pending`,
+//! `choices`, `submit`, resolution to events, `apply`, `view`, `log`.
+
+use crate::apply::apply;
+use crate::calendar::Position;
+use crate::decision::Decision;
+use crate::dice::Dice;
+use crate::error::{RuleError, RuleResult};
+use crate::event::Event;
+use crate::host::{self, Adjustment};
+use crate::ids::{PlayerId, PowerId};
+use crate::rulebook::Rulebook;
+use crate::scenario::{PlayerDef, Scenario};
+use crate::state::State;
+use crate::steps;
+use crate::view::View;
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+/// Read-only context handed to every rule: the scenario, the state and the rulebook.
+#[derive(Clone, Copy)]
+pub struct Ctx<'a> {
+    pub scenario: &'a Scenario,
+    pub state: &'a State,
+    pub rulebook: &'a Rulebook,
+}
+
+/// A game in progress.
+#[derive(Clone, Debug)]
+pub struct Game {
+    scenario: Arc<Scenario>,
+    rulebook: Rulebook,
+    seed: u64,
+    dice: Dice,
+    state: State,
+    log: Vec<Event>,
+}
+
+/// Rule 14.2.1 / 14.2.2: checks the players' seats. Each power is played by at most one player; a player holds
+/// one power, or two in a game of two or three players.
+pub fn check_players(scenario: &Scenario, players: &[PlayerDef]) -> RuleResult<()> {
+    let mut seen_players = BTreeSet::new();
+    let mut seen = BTreeSet::new();
+    for pl in players {
+        if !seen_players.insert(pl.id) {
+            return Err(RuleError::new("14.2.1", format!("player `{}` is listed twice", pl.id)));
+        }
+        if pl.powers.is_empty() {
+            return Err(RuleError::new("14.2.1", format!("player `{}` controls no power", pl.id)));
+        }
+        let most = if players.len() <= 3 { 2 } else { 1 };
+        if pl.powers.len() > most {
+            return Err(RuleError::new(
+                if players.len() <= 3 { "14.2.2" } else { "14.2.1" },
+                format!(
+                    "player `{}` takes {} powers; with {} players each may take at most {most}",
+                    pl.id,
+                    pl.powers.len(),
+                    players.len()
+                ),
+            ));
+        }
+        for p in &pl.powers {
+            if scenario.power(*p).is_none() {
+                return Err(RuleError::new("3.4", format!("unknown power `{p}` for player `{}`", pl.id)));
+            }
+            if !seen.insert(*p) {
+                return Err(RuleError::new("14.2.1", format!("power `{p}` has two players")));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// One player per power, named after it: the hot-seat default when a game lists no players.
+pub fn hot_seat(scenario: &Scenario) -> Vec<PlayerDef> {
+    scenario
+        .powers
+        .iter()
+        .map(|p| PlayerDef {
+            id: PlayerId(p.id.0),
+            powers: vec![p.id],
+        })
+        .collect()
+}
+
+impl Game {
+    /// A new game of `scenario` under `rulebook`, its dice seeded with `seed`, with `players` seated (every
+    /// power gets its own player when the list is empty). The first step begins at once.
+    pub fn new(scenario: Arc<Scenario>, rulebook: Rulebook, seed: u64, players: &[PlayerDef]) -> RuleResult<Game> {
+        Game::with_setup(scenario, rulebook, seed, players, None, &[])
+    }
+
+    /// Like `new`, with a set-up of the position (3.7): adjustments applied before play, and an optional
+    /// starting position other than the scenario's start.
+    pub fn with_setup(
+        scenario: Arc<Scenario>,
+        rulebook: Rulebook,
+        seed: u64,
+        players: &[PlayerDef],
+        start: Option<Position>,
+        setup: &[Adjustment],
+    ) -> RuleResult<Game> {
+        let players = if players.is_empty() {
+            hot_seat(&scenario)
+        } else {
+            players.to_vec()
+        };
+        check_players(&scenario, &players)?;
+        let state = State::initial(&scenario);
+        let mut g = Game {
+            scenario,
+            rulebook,
+            seed,
+            dice: Dice::new(seed),
+            state,
+            log: Vec::new(),
+        };
+        g.emit(
+            players
+                .iter()
+                .map(|p| Event::PlayerSeated {
+                    player: p.id,
+                    powers: p.powers.clone(),
+                })
+                .collect(),
+        );
+        for adj in setup {
+            let ev = host::events(&g.ctx(), adj, "3.7", "set-up of the position")?;
+            g.emit(ev);
+        }
+        let start = start.unwrap_or(g.state.position);
+        if start.date < g.scenario.meta.start || start.date > g.scenario.meta.end || !start.step.occurs_in(start.date) {
+            return Err(RuleError::new(
+                "3.7",
+                format!(
+                    "the set-up cannot start at {start}: the scenario runs {} to {} and the step must occur that month",
+                    g.scenario.meta.start, g.scenario.meta.end
+                ),
+            ));
+        }
+        g.begin_step(start);
+        g.advance();
+        Ok(g)
+    }
+
+    /// The read-only context of the rules.
+    pub fn ctx(&self) -> Ctx<'_> {
+        Ctx {
+            scenario: &self.scenario,
+            state: &self.state,
+            rulebook: &self.rulebook,
+        }
+    }
+
+    pub fn scenario(&self) -> &Arc<Scenario> {
+        &self.scenario
+    }
+    pub fn rulebook(&self) -> &Rulebook {
+        &self.rulebook
+    }
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+    pub fn state(&self) -> &State {
+        &self.state
+    }
+    /// Every event so far, in order.
+    pub fn log(&self) -> &[Event] {
+        &self.log
+    }
+    /// Dice rolled so far.
+    pub fn dice_rolled(&self) -> u64 {
+        self.dice.rolled()
+    }
+
+    /// The powers that owe a decision now (several at once in a sealed step).
+    pub fn pending(&self) -> Vec<PowerId> {
+        self.state
+            .round
+            .as_ref()
+            .map(|r| r.owing.iter().copied().collect())
+            .unwrap_or_default()
+    }
+
+    /// The legal decisions of `power` now: the one list that UIs, bots and tests use. Empty when it owes none.
+    pub fn choices(&self, power: PowerId) -> Vec<Decision> {
+        match &self.state.round {
+            Some(r) if r.owing.contains(&power) => steps::choices(&self.ctx(), r.kind, power),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The decision taken for `power` if its player is absent or late (3.6), when it owes one.
+    pub fn default_decision(&self, power: PowerId) -> Option<Decision> {
+        match &self.state.round {
+            Some(r) if r.owing.contains(&power) => Some(steps::default(r.kind)),
+            _ => None,
+        }
+    }
+
+    /// Submits `power`'s decision. On refusal the game is unchanged and the error cites the rule.
+    pub fn submit(&mut self, power: PowerId, decision: Decision) -> RuleResult<()> {
+        let events = self.plan_submit(power, &decision)?;
+        self.emit(events);
+        self.advance();
+        Ok(())
+    }
+
+    /// Takes the default decision for a late player (3.6).
+    pub fn submit_default(&mut self, power: PowerId) -> RuleResult<()> {
+        let d = self.default_decision(power).ok_or_else(|| self.not_owing(power))?;
+        let mut events = vec![Event::DefaultTaken {
+            power,
+            reason: "the host took the default decision for a late player".into(),
+        }];
+        events.extend(self.plan_submit(power, &d)?);
+        self.emit(events);
+        self.advance();
+        Ok(())
+    }
+
+    /// Applies a host adjustment (3.5): public, logged, citing the host's note.
+    pub fn host(&mut self, adj: &Adjustment, note: &str) -> RuleResult<()> {
+        let events = host::events(&self.ctx(), adj, "3.5", note)?;
+        self.emit(events);
+        Ok(())
+    }
+
+    /// Forces the next dice results (tests; a host re-running a disputed roll).
+    pub fn force_dice(&mut self, faces: &[u8]) -> RuleResult<()> {
+        self.dice.force(faces)
+    }
+
+    /// What `power` may see now.
+    pub fn view(&self, power: PowerId) -> View {
+        View::of(self, power)
+    }
+
+    /// Rebuilds the state from the scenario and a log: the state is the scenario folded over its events.
+    pub fn rebuild(scenario: &Scenario, log: &[Event]) -> State {
+        let mut s = State::initial(scenario);
+        for e in log {
+            apply(&mut s, e);
+        }
+        s
+    }
+
+    fn not_owing(&self, power: PowerId) -> RuleError {
+        let pos = self.state.position;
+        match &self.state.round {
+            None if self.state.finished => RuleError::new("3.1", format!("the game is over ({})", pos.date)),
+            None => RuleError::new("3.1", format!("no decision is owed in the {} of {}", pos.step, pos.date)),
+            Some(r) if r.submitted.contains_key(&power) => RuleError::new(
+                "3.2",
+                format!("{power} has already made its decision in the {} of {}", pos.step, pos.date),
+            ),
+            Some(r) => RuleError::new(
+                "3.2",
+                format!(
+                    "{power} owes no decision in the {} of {} (waiting for: {})",
+                    pos.step,
+                    pos.date,
+                    r.owing.iter().map(|p| p.to_string()).collect::<Vec<_>>().join(", ")
+                ),
+            ),
+        }
+    }
+
+    /// Every check of a submission, with no change: the events it would cause.
+    fn plan_submit(&self, power: PowerId, d: &Decision) -> RuleResult<Vec<Event>> {
+        if self.scenario.power(power).is_none() {
+            return Err(RuleError::new(
+                "3.4",
+                format!(
+                    "unknown power `{power}` (powers: {})",
+                    self.scenario.power_ids().map(|p| p.to_string()).collect::<Vec<_>>().join(", ")
+                ),
+            ));
+        }
+        let Some(r) = self.state.round.as_ref().filter(|r| r.owing.contains(&power)) else {
+            return Err(self.not_owing(power));
+        };
+        let ctx = self.ctx();
+        steps::check(&ctx, r.kind, power, d)?;
+        if steps::is_immediate(d) {
+            if let Decision::Diplomacy { to, body } = d {
+                return Ok(vec![crate::political::diplomacy::send(&ctx, power, to, body)]);
+            }
+        }
+        Ok(vec![Event::Submitted {
+            power,
+            sealed: r.sealed,
+            decision: Some(d.clone()),
+        }])
+    }
+
+    fn emit(&mut self, events: Vec<Event>) {
+        for e in events {
+            apply(&mut self.state, &e);
+            self.log.push(e);
+        }
+    }
+
+    fn begin_step(&mut self, pos: Position) {
+        self.emit(vec![Event::StepBegan { position: pos }]);
+        if let Some((round, sealed, owing)) = steps::open(&self.ctx(), pos.step) {
+            self.emit(vec![Event::RoundOpened { round, sealed, owing }]);
+            self.take_defaults_for_empty_seats();
+        }
+    }
+
+    /// Powers no player controls take the default decision at once (3.6).
+    fn take_defaults_for_empty_seats(&mut self) {
+        let Some(r) = &self.state.round else { return };
+        let kind = r.kind;
+        let sealed = r.sealed;
+        let empty: Vec<PowerId> = r
+            .owing
+            .iter()
+            .filter(|p| self.state.player_of(**p).is_none())
+            .copied()
+            .collect();
+        for p in empty {
+            self.emit(vec![
+                Event::DefaultTaken {
+                    power: p,
+                    reason: format!("no player controls {p}"),
+                },
+                Event::Submitted {
+                    power: p,
+                    sealed,
+                    decision: Some(steps::default(kind)),
+                },
+            ]);
+        }
+    }
+
+    /// Resolves complete rounds and walks on until someone owes a decision or the game ends.
+    fn advance(&mut self) {
+        while !self.state.finished {
+            match &self.state.round {
+                Some(r) if !r.owing.is_empty() => return,
+                Some(r) => {
+                    let (kind, decisions) = (r.kind, r.submitted.clone());
+                    let ctx = Ctx {
+                        scenario: &self.scenario,
+                        state: &self.state,
+                        rulebook: &self.rulebook,
+                    };
+                    let events = steps::resolve(&ctx, kind, &decisions, &mut self.dice);
+                    let reopened = events.iter().any(|e| matches!(e, Event::RoundOpened { .. }));
+                    self.emit(events);
+                    if reopened {
+                        self.take_defaults_for_empty_seats();
+                    } else {
+                        self.emit(vec![Event::RoundClosed]);
+                        self.next_step();
+                    }
+                }
+                None => self.next_step(),
+            }
+        }
+    }
+
+    fn next_step(&mut self) {
+        let next = self.state.position.next();
+        if next.date > self.scenario.meta.end {
+            self.emit(vec![Event::GameEnded {
+                date: self.state.position.date,
+                reason: format!("the scenario ends in {}", self.scenario.meta.end),
+            }]);
+        } else {
+            self.begin_step(next);
+        }
+    }
+}

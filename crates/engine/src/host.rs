@@ -1,0 +1,405 @@
+//! Rule 3.5 (Coalition's): host adjustments. Public, logged corrections a play-by-mail moderator makes, and the
+//! set-up of a position (3.7). Each becomes ordinary events that cite the rule and carry the host's note.
+
+use crate::calendar::Date;
+use crate::error::{RuleError, RuleResult};
+use crate::event::Event;
+use crate::game::Ctx;
+use crate::ids::{AreaId, CorpsId, FleetId, LeaderId, MinorId, Nation, PowerId};
+use crate::scenario::{Factors, Location, MinorStatus};
+use crate::state::{EnforcedPeace, LeaderStatus, LossCause, LossRecord, WarCause};
+use serde::{Deserialize, Serialize};
+
+/// One correction of the position.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Adjustment {
+    PoliticalPoints { power: PowerId, delta: i32 },
+    Money { power: PowerId, delta: i32 },
+    Manpower { power: PowerId, delta: i32 },
+    VictoryPoints { power: PowerId, delta: i32 },
+    /// Give an area to a holder, or back to its own nation (`holder: null`).
+    AreaControl { area: AreaId, holder: Option<Nation> },
+    MinorControl {
+        minor: MinorId,
+        controller: Option<PowerId>,
+        status: MinorStatus,
+    },
+    Corps {
+        corps: CorpsId,
+        factors: Factors,
+        location: Location,
+    },
+    Fleet {
+        fleet: FleetId,
+        ships: u16,
+        location: Location,
+    },
+    Garrison {
+        area: AreaId,
+        owner: Nation,
+        factors: Factors,
+    },
+    Depot {
+        area: AreaId,
+        owner: Nation,
+        present: bool,
+    },
+    Leader {
+        leader: LeaderId,
+        status: LeaderStatus,
+        location: Location,
+    },
+    /// Record a loss with its cause (14.3.2.2.1 counts them).
+    Loss {
+        nation: Nation,
+        land_factors: u32,
+        ships: u32,
+        cause: LossCause,
+    },
+    /// Begin a war (a set-up or a correction), optionally dated earlier.
+    War {
+        aggressor: Nation,
+        defender: Nation,
+        #[serde(default)]
+        since: Option<Date>,
+    },
+    /// End a current war.
+    Peace { a: Nation, b: Nation },
+    Alliance {
+        a: PowerId,
+        b: PowerId,
+        #[serde(default)]
+        since: Option<Date>,
+    },
+    /// Break a current alliance, by one or both powers, optionally dated earlier (4.5.3 reads the date).
+    BreakAlliance {
+        a: PowerId,
+        b: PowerId,
+        by: Vec<PowerId>,
+        #[serde(default)]
+        date: Option<Date>,
+    },
+    /// Record an enforced peace: `restricted` may not declare war on `towards` before `until`.
+    EnforcedPeace {
+        restricted: PowerId,
+        towards: PowerId,
+        until: Date,
+        #[serde(default)]
+        since: Option<Date>,
+    },
+    RoyalMarriage { a: PowerId, b: PowerId, made: bool },
+}
+
+fn power(ctx: &Ctx, p: PowerId) -> RuleResult<()> {
+    ctx.scenario
+        .power(p)
+        .map(|_| ())
+        .ok_or_else(|| RuleError::new("3.4", format!("unknown power `{p}`")))
+}
+
+fn nation(ctx: &Ctx, n: Nation) -> RuleResult<()> {
+    match n {
+        Nation::Power(p) => power(ctx, p),
+        Nation::Minor(m) => ctx
+            .scenario
+            .minor(m)
+            .map(|_| ())
+            .ok_or_else(|| RuleError::new("3.4", format!("unknown minor country `{m}`"))),
+    }
+}
+
+fn area(ctx: &Ctx, a: AreaId) -> RuleResult<()> {
+    ctx.scenario
+        .area(a)
+        .map(|_| ())
+        .ok_or_else(|| RuleError::new("3.4", format!("unknown area `{a}`")))
+}
+
+fn location(ctx: &Ctx, l: Location) -> RuleResult<()> {
+    match l {
+        Location::Area(a) => area(ctx, a),
+        Location::Sea(s) => ctx
+            .scenario
+            .sea(s)
+            .map(|_| ())
+            .ok_or_else(|| RuleError::new("3.4", format!("unknown sea area `{s}`"))),
+        Location::OffMap => Ok(()),
+    }
+}
+
+/// The events of an adjustment, after checking every id and that no treasury goes below zero.
+pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult<Vec<Event>> {
+    let now = ctx.state.date();
+    let (r, why) = (rule.to_string(), note.to_string());
+    Ok(match adj {
+        Adjustment::PoliticalPoints { power: p, delta } => {
+            power(ctx, *p)?;
+            vec![Event::PointsChanged {
+                power: *p,
+                delta: *delta,
+                rule: r,
+                reason: why,
+            }]
+        }
+        Adjustment::Money { power: p, delta } | Adjustment::Manpower { power: p, delta } => {
+            power(ctx, *p)?;
+            let s = &ctx.state.powers[p];
+            let is_money = matches!(adj, Adjustment::Money { .. });
+            let have = if is_money { s.money } else { s.manpower };
+            if have + delta < 0 {
+                return Err(RuleError::new(
+                    rule,
+                    format!(
+                        "{p} has {have} {}; a change of {delta} would leave it below zero",
+                        if is_money { "money" } else { "manpower" }
+                    ),
+                ));
+            }
+            vec![Event::TreasuryChanged {
+                power: *p,
+                money: if is_money { *delta } else { 0 },
+                manpower: if is_money { 0 } else { *delta },
+                rule: r,
+                reason: why,
+            }]
+        }
+        Adjustment::VictoryPoints { power: p, delta } => {
+            power(ctx, *p)?;
+            vec![Event::VictoryPointsChanged {
+                power: *p,
+                delta: *delta,
+                rule: r,
+                reason: why,
+            }]
+        }
+        Adjustment::AreaControl { area: a, holder } => {
+            area(ctx, *a)?;
+            if let Some(h) = holder {
+                nation(ctx, *h)?;
+            }
+            vec![Event::AreaControlChanged {
+                area: *a,
+                holder: *holder,
+                rule: r,
+                reason: why,
+            }]
+        }
+        Adjustment::MinorControl {
+            minor,
+            controller,
+            status,
+        } => {
+            nation(ctx, Nation::Minor(*minor))?;
+            if let Some(c) = controller {
+                power(ctx, *c)?;
+            }
+            if (*status == MinorStatus::Neutral) != controller.is_none() {
+                return Err(RuleError::new(
+                    rule,
+                    "a neutral minor has no controller; a free state or conquered minor needs one",
+                ));
+            }
+            vec![Event::MinorChanged {
+                minor: *minor,
+                controller: *controller,
+                status: *status,
+                rule: r,
+                reason: why,
+            }]
+        }
+        Adjustment::Corps {
+            corps,
+            factors,
+            location: l,
+        } => {
+            let Some(c) = ctx.state.forces.corps.get(corps) else {
+                return Err(RuleError::new("3.4", format!("unknown corps `{corps}`")));
+            };
+            location(ctx, *l)?;
+            if factors.minus(&c.capacity).is_some_and(|over| !over.is_empty()) {
+                return Err(RuleError::new(rule, format!("corps `{corps}` cannot hold more than {:?}", c.capacity)));
+            }
+            vec![Event::CorpsChanged {
+                corps: *corps,
+                factors: *factors,
+                location: *l,
+                rule: r,
+                reason: why,
+            }]
+        }
+        Adjustment::Fleet {
+            fleet,
+            ships,
+            location: l,
+        } => {
+            if !ctx.state.forces.fleets.contains_key(fleet) {
+                return Err(RuleError::new("3.4", format!("unknown fleet `{fleet}`")));
+            }
+            location(ctx, *l)?;
+            vec![Event::FleetChanged {
+                fleet: *fleet,
+                ships: *ships,
+                location: *l,
+                rule: r,
+                reason: why,
+            }]
+        }
+        Adjustment::Garrison {
+            area: a,
+            owner,
+            factors,
+        } => {
+            area(ctx, *a)?;
+            nation(ctx, *owner)?;
+            vec![Event::GarrisonChanged {
+                area: *a,
+                owner: *owner,
+                factors: *factors,
+                rule: r,
+                reason: why,
+            }]
+        }
+        Adjustment::Depot {
+            area: a,
+            owner,
+            present,
+        } => {
+            area(ctx, *a)?;
+            nation(ctx, *owner)?;
+            vec![Event::DepotChanged {
+                area: *a,
+                owner: *owner,
+                present: *present,
+                rule: r,
+                reason: why,
+            }]
+        }
+        Adjustment::Leader {
+            leader,
+            status,
+            location: l,
+        } => {
+            if !ctx.state.forces.leaders.contains_key(leader) {
+                return Err(RuleError::new("3.4", format!("unknown leader `{leader}`")));
+            }
+            location(ctx, *l)?;
+            vec![Event::LeaderChanged {
+                leader: *leader,
+                status: *status,
+                location: *l,
+                rule: r,
+                reason: why,
+            }]
+        }
+        Adjustment::Loss {
+            nation: n,
+            land_factors,
+            ships,
+            cause,
+        } => {
+            nation(ctx, *n)?;
+            vec![Event::LossRecorded {
+                loss: LossRecord {
+                    nation: *n,
+                    date: now,
+                    cause: *cause,
+                    land_factors: *land_factors,
+                    ships: *ships,
+                    rule: r,
+                },
+            }]
+        }
+        Adjustment::War {
+            aggressor,
+            defender,
+            since,
+        } => {
+            nation(ctx, *aggressor)?;
+            nation(ctx, *defender)?;
+            if aggressor == defender {
+                return Err(RuleError::new(rule, "a nation cannot be at war with itself"));
+            }
+            if ctx.state.at_war(*aggressor, *defender) {
+                return Err(RuleError::new(rule, format!("{aggressor} and {defender} are already at war")));
+            }
+            vec![Event::WarDeclared {
+                aggressor: *aggressor,
+                defender: *defender,
+                cause: WarCause::Rule { rule: r.clone() },
+                since: since.unwrap_or(now),
+                rule: r,
+            }]
+        }
+        Adjustment::Peace { a, b } => {
+            if !ctx.state.at_war(*a, *b) {
+                return Err(RuleError::new(rule, format!("{a} and {b} are not at war")));
+            }
+            vec![Event::WarEnded {
+                a: *a,
+                b: *b,
+                date: now,
+                rule: r,
+                reason: why,
+            }]
+        }
+        Adjustment::Alliance { a, b, since } => {
+            power(ctx, *a)?;
+            power(ctx, *b)?;
+            if a == b || ctx.state.allied(*a, *b) {
+                return Err(RuleError::new(rule, format!("{a} and {b} cannot be allied again")));
+            }
+            vec![Event::AllianceFormed {
+                a: *a,
+                b: *b,
+                since: since.unwrap_or(now),
+                rule: r,
+            }]
+        }
+        Adjustment::BreakAlliance { a, b, by, date } => {
+            if !ctx.state.allied(*a, *b) {
+                return Err(RuleError::new(rule, format!("{a} and {b} are not allied")));
+            }
+            if by.is_empty() || by.iter().any(|x| x != a && x != b) {
+                return Err(RuleError::new(rule, format!("`by` must name {a}, {b} or both")));
+            }
+            vec![Event::AllianceBroken {
+                a: *a,
+                b: *b,
+                by: by.clone(),
+                date: date.unwrap_or(now),
+                rule: r,
+                reason: why,
+            }]
+        }
+        Adjustment::EnforcedPeace {
+            restricted,
+            towards,
+            until,
+            since,
+        } => {
+            power(ctx, *restricted)?;
+            power(ctx, *towards)?;
+            vec![Event::EnforcedPeaceRecorded {
+                peace: EnforcedPeace {
+                    restricted: *restricted,
+                    towards: *towards,
+                    since: since.unwrap_or(now),
+                    until: *until,
+                    rule: r,
+                },
+            }]
+        }
+        Adjustment::RoyalMarriage { a, b, made } => {
+            power(ctx, *a)?;
+            power(ctx, *b)?;
+            vec![Event::RoyalMarriage {
+                a: *a,
+                b: *b,
+                made: *made,
+                date: now,
+                rule: r,
+            }]
+        }
+    })
+}

@@ -1,0 +1,273 @@
+//! Rule 4.2: the Declarations of War Step. A sealed step: each power writes down its targets (major powers and
+//! neutral minor countries) or none; all are revealed together, then the wars begin and the points are paid.
+
+use super::{in_game, name, points};
+use crate::decision::Decision;
+use crate::error::{RuleError, RuleResult};
+use crate::event::Event;
+use crate::game::Ctx;
+use crate::ids::{Nation, PowerId};
+use crate::scenario::{CorpsKind, Location, MinorStatus};
+use crate::state::{RoundKind, WarCause};
+use std::collections::BTreeMap;
+
+/// Every power in the game writes down its declarations (or none).
+pub fn owing(ctx: &Ctx) -> Vec<PowerId> {
+    ctx.state.powers_in_game()
+}
+
+/// Every legal single target; a declaration may name any set of them ("declare none" is always legal).
+pub fn targets(ctx: &Ctx, power: PowerId) -> Vec<Nation> {
+    let powers = ctx.state.powers_in_game().into_iter().map(Nation::Power);
+    let minors = ctx.scenario.minors.iter().map(|m| Nation::Minor(m.id));
+    powers
+        .chain(minors)
+        .filter(|t| check_target(ctx, power, *t).is_ok())
+        .collect()
+}
+
+/// "No declarations", and a declaration on each legal target.
+pub fn choices(ctx: &Ctx, power: PowerId) -> Vec<Decision> {
+    let mut v = vec![Decision::DeclareWar { targets: vec![] }];
+    v.extend(
+        targets(ctx, power)
+            .into_iter()
+            .map(|t| Decision::DeclareWar { targets: vec![t] }),
+    );
+    v
+}
+
+/// Checks a whole list of targets: each must be legal, none named twice.
+pub fn check(ctx: &Ctx, power: PowerId, list: &[Nation]) -> RuleResult<()> {
+    for (i, t) in list.iter().enumerate() {
+        if list[..i].contains(t) {
+            return Err(RuleError::new("3.3", format!("{t} is named twice")));
+        }
+        check_target(ctx, power, *t)?;
+    }
+    Ok(())
+}
+
+/// Whether `power` may declare war on `target` now: 4.2, 4.2.2.1, 4.2.2.2, 4.2.2.4 and 4.2.3.
+pub fn check_target(ctx: &Ctx, power: PowerId, target: Nation) -> RuleResult<()> {
+    let me = name(ctx.scenario, power);
+    let st = ctx.state;
+    match target {
+        Nation::Power(q) => {
+            if q == power {
+                return Err(RuleError::new("4.2", format!("{me} cannot declare war on itself")));
+            }
+            if ctx.scenario.power(q).is_none() {
+                return Err(RuleError::new("3.4", format!("unknown power `{q}`")));
+            }
+            let them = name(ctx.scenario, q);
+            if !in_game(st, q) {
+                return Err(RuleError::new("4.4.8", format!("{them} has left the game")));
+            }
+            if let Some(w) = st.current_war(power.into(), q.into()) {
+                return Err(RuleError::new(
+                    "4.2",
+                    format!("{me} is already at war with {them} (since {})", w.since),
+                ));
+            }
+            if let Some(ep) = st.enforced_peace(power, q) {
+                return Err(RuleError::new(
+                    "4.2.2.4",
+                    format!(
+                        "{me} is under an enforced peace with {them} since {}; it may declare war on {them} from {}",
+                        ep.since, ep.until
+                    ),
+                ));
+            }
+            forces_inside(ctx, power, Nation::Power(q))?;
+            home_invaded(ctx, power)?;
+        }
+        Nation::Minor(m) => {
+            let Some(def) = ctx.scenario.minor(m) else {
+                return Err(RuleError::new("3.4", format!("unknown minor country `{m}`")));
+            };
+            let ms = st.minors.get(&m);
+            if let Some(ms) = ms
+                && ms.status != MinorStatus::Neutral
+            {
+                let ctl = ms
+                    .controller
+                    .map(|c| name(ctx.scenario, c))
+                    .unwrap_or_else(|| "another power".into());
+                return Err(RuleError::new(
+                    "4.2.3",
+                    format!(
+                        "{} is controlled by {ctl}: it cannot be declared on separately; a declaration on {ctl} covers it",
+                        def.name
+                    ),
+                ));
+            }
+            if let Some(w) = st.current_war(power.into(), target) {
+                return Err(RuleError::new(
+                    "4.2",
+                    format!("{me} is already at war with {} (since {})", def.name, w.since),
+                ));
+            }
+            forces_inside(ctx, power, target)?;
+        }
+    }
+    Ok(())
+}
+
+/// 4.2.2.1: no corps, freikorps, cossacks, garrisons (or guerrillas) of the declarer inside the target.
+fn forces_inside(ctx: &Ctx, power: PowerId, target: Nation) -> RuleResult<()> {
+    let me = Nation::Power(power);
+    let areas = ctx.scenario.areas_of(target);
+    for a in &areas {
+        let (corps, garrison) = ctx.state.land_forces_in(me, *a);
+        if let Some(c) = corps.first() {
+            return Err(RuleError::new(
+                "4.2.2.1",
+                format!(
+                    "{} has corps {c} in {} ({}), inside the territory of {}",
+                    name(ctx.scenario, power),
+                    area_name(ctx, *a),
+                    a,
+                    target_name(ctx, target)
+                ),
+            ));
+        }
+        if !garrison.is_empty() {
+            return Err(RuleError::new(
+                "4.2.2.1",
+                format!(
+                    "{} has a garrison of {} factor(s) in {}, inside the territory of {}",
+                    name(ctx.scenario, power),
+                    garrison.total(),
+                    area_name(ctx, *a),
+                    target_name(ctx, target)
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// 4.2.2.2 (errata): a power at war with a major power, with unbesieged enemy infantry corps inside its home
+/// nation, may not declare war on other major powers. (No siege is recorded yet, so every corps counts as
+/// unbesieged.)
+fn home_invaded(ctx: &Ctx, power: PowerId) -> RuleResult<()> {
+    let me = Nation::Power(power);
+    if !ctx.state.at_war_with_a_major(me) {
+        return Ok(());
+    }
+    let enemies = ctx.state.enemies(me);
+    let hostile = |owner: Nation| {
+        enemies.contains(&owner)
+            || ctx
+                .state
+                .controller_of(owner)
+                .is_some_and(|c| c != power && enemies.contains(&Nation::Power(c)))
+    };
+    let home = ctx.scenario.areas_of(me);
+    for (id, c) in &ctx.state.forces.corps {
+        if let Location::Area(a) = c.location
+            && home.binary_search(&a).is_ok()
+            && matches!(c.kind, CorpsKind::Infantry | CorpsKind::Guard)
+            && hostile(c.owner)
+        {
+            return Err(RuleError::new(
+                "4.2.2.2",
+                format!(
+                    "{} is at war and enemy infantry corps {id} ({}) stands unbesieged in {} inside its home nation",
+                    name(ctx.scenario, power),
+                    c.owner,
+                    area_name(ctx, a)
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn area_name(ctx: &Ctx, a: crate::ids::AreaId) -> String {
+    ctx.scenario.area(a).map(|d| d.name.clone()).unwrap_or_else(|| a.to_string())
+}
+
+fn target_name(ctx: &Ctx, t: Nation) -> String {
+    match t {
+        Nation::Power(p) => name(ctx.scenario, p),
+        Nation::Minor(m) => ctx.scenario.minor(m).map(|d| d.name.clone()).unwrap_or_else(|| m.to_string()),
+    }
+}
+
+/// Reveals every declaration together (4.2), then begins the wars and charges the points of 4.2.1.1 and 4.2.1.2.
+/// Two powers that declare on each other make one war in which both are aggressors (4.3.1.2).
+pub fn resolve(ctx: &Ctx, decisions: &BTreeMap<PowerId, Decision>) -> Vec<Event> {
+    let mut ev = vec![Event::Revealed {
+        round: RoundKind::Declarations,
+        decisions: decisions.clone(),
+    }];
+    let declared: BTreeMap<PowerId, Vec<Nation>> = decisions
+        .iter()
+        .map(|(p, d)| match d {
+            Decision::DeclareWar { targets } => (*p, targets.clone()),
+            _ => (*p, vec![]),
+        })
+        .collect();
+    for (p, targets) in &declared {
+        for t in targets {
+            let mutual = t
+                .power()
+                .is_some_and(|q| declared.get(&q).is_some_and(|l| l.contains(&Nation::Power(*p))));
+            // A mutual declaration makes one war, recorded once, under the lower key.
+            if !(mutual && t.power().is_some_and(|q| q < *p)) {
+                ev.push(Event::WarDeclared {
+                    aggressor: Nation::Power(*p),
+                    defender: *t,
+                    cause: if mutual {
+                        WarCause::Mutual
+                    } else {
+                        WarCause::Declared
+                    },
+                    since: ctx.state.date(),
+                    rule: "4.2".into(),
+                });
+            }
+            match t {
+                Nation::Power(q) => {
+                    ev.push(points(
+                        ctx.scenario,
+                        *p,
+                        "declare-war-major",
+                        1,
+                        format!("declared war on {}", name(ctx.scenario, *q)),
+                    ));
+                    if ctx.state.allied(*p, *q) {
+                        ev.push(Event::AllianceBroken {
+                            a: *p,
+                            b: *q,
+                            by: vec![*p],
+                            date: ctx.state.date(),
+                            rule: "4.2.1.1".into(),
+                            reason: format!("{} declared war on its ally", name(ctx.scenario, *p)),
+                        });
+                        ev.push(points(
+                            ctx.scenario,
+                            *p,
+                            "declare-war-on-ally",
+                            1,
+                            format!("declared war on its ally {}", name(ctx.scenario, *q)),
+                        ));
+                    }
+                }
+                Nation::Minor(m) => {
+                    let districts = ctx.scenario.minor(*m).map_or(1, |d| d.districts.len().max(1)) as i32;
+                    ev.push(points(
+                        ctx.scenario,
+                        *p,
+                        "declare-war-minor-district",
+                        districts,
+                        format!("declared war on {} ({districts} district(s))", target_name(ctx, *t)),
+                    ));
+                }
+            }
+        }
+    }
+    ev
+}

@@ -1,0 +1,42 @@
+//! Rule 4: the Political Phase. One module per step; this one holds what they share.
+
+pub mod alliances;
+pub mod breaking;
+pub mod combined;
+pub mod declarations;
+pub mod diplomacy;
+pub mod status;
+
+use crate::event::Event;
+use crate::ids::PowerId;
+use crate::scenario::Scenario;
+use crate::state::State;
+
+/// A political points change for the chart entry `id` (the chart gives the value and the rule).
+///
+/// Every entry the engine uses is required by the data checks, so a missing one is a data error caught at load.
+pub(crate) fn points(scenario: &Scenario, power: PowerId, id: &str, times: i32, reason: String) -> Event {
+    let (delta, rule) = scenario
+        .points(id)
+        .map(|e| (e.points * times, e.rule.clone()))
+        .unwrap_or((0, "data".to_string()));
+    Event::PointsChanged {
+        power,
+        delta,
+        rule,
+        reason,
+    }
+}
+
+/// The power's display name.
+pub(crate) fn name(scenario: &Scenario, p: PowerId) -> String {
+    scenario
+        .power(p)
+        .map(|d| d.name.clone())
+        .unwrap_or_else(|| p.to_string())
+}
+
+/// Whether `p` is a power of the scenario still in the game.
+pub(crate) fn in_game(state: &State, p: PowerId) -> bool {
+    state.powers.get(&p).is_some_and(|s| s.in_game)
+}

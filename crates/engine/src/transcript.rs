@@ -1,0 +1,161 @@
+//! Transcripts: a game written down (scenario, rulebook, seed, players, an optional set-up, and the script of
+//! submissions, host adjustments and forced dice). Replaying one gives the same log, byte for byte. They are
+//! the project's test cases, its save files and its play-by-e-mail files (`docs/transcripts.md`).
+
+use crate::calendar::{Date, Position, Step};
+use crate::decision::Decision;
+use crate::error::{RuleError, RuleResult};
+use crate::game::Game;
+use crate::host::Adjustment;
+use crate::ids::PowerId;
+use crate::rulebook::RulebookSpec;
+use crate::scenario::{PlayerDef, Scenario};
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// The transcript format's version.
+pub const FORMAT: u32 = 1;
+
+/// The set-up of a position before play (3.7): where to start and the adjustments that make the position.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Setup {
+    /// The month to start in (the scenario's start if absent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub date: Option<Date>,
+    /// The step to start at (the first step of the month if absent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub step: Option<Step>,
+    /// Wars, alliances, enforced peaces, broken alliances, points, treasuries, control and forces.
+    #[serde(default)]
+    pub adjustments: Vec<Adjustment>,
+}
+
+/// One line of the script.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Entry {
+    /// A power's decision.
+    Submit { power: PowerId, decision: Decision },
+    /// The default decision for a late player (3.6).
+    Default { power: PowerId },
+    /// A host adjustment (3.5) with the host's note.
+    Host {
+        adjustment: Adjustment,
+        #[serde(default)]
+        note: String,
+    },
+    /// The next dice will show these faces (tests).
+    ForceDice { faces: Vec<u8> },
+}
+
+/// A game written down.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Transcript {
+    /// Format version (1).
+    pub coalition: u32,
+    /// The scenario's name (`1805`, `test`).
+    pub scenario: String,
+    /// A preset (`none`, `all`, `standard`) or a list of optional rules.
+    #[serde(default)]
+    pub rulebook: RulebookSpec,
+    /// The dice seed.
+    pub seed: u64,
+    /// Players and the powers each controls; empty: one player per power.
+    #[serde(default)]
+    pub players: Vec<PlayerDef>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub setup: Option<Setup>,
+    #[serde(default)]
+    pub script: Vec<Entry>,
+}
+
+/// A transcript that cannot be replayed: which entry, and the refusal.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("entry {index} of the script: {error}")]
+pub struct ReplayError {
+    /// Index in `script` (`None` for the set-up).
+    pub index: usize,
+    pub error: RuleError,
+}
+
+impl Transcript {
+    /// A new transcript with no script.
+    pub fn new(scenario: &str, rulebook: RulebookSpec, seed: u64) -> Transcript {
+        Transcript {
+            coalition: FORMAT,
+            scenario: scenario.to_string(),
+            rulebook,
+            seed,
+            players: Vec::new(),
+            setup: None,
+            script: Vec::new(),
+        }
+    }
+
+    /// Reads a transcript from JSON.
+    pub fn from_json(text: &str) -> RuleResult<Transcript> {
+        let t: Transcript = serde_json::from_str(text)
+            .map_err(|e| RuleError::new("3.3", format!("not a Coalition transcript: {e}")))?;
+        if t.coalition != FORMAT {
+            return Err(RuleError::new(
+                "3.3",
+                format!("transcript format {} is not supported (this is format {FORMAT})", t.coalition),
+            ));
+        }
+        Ok(t)
+    }
+
+    /// The transcript as pretty JSON.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_default() + "\n"
+    }
+
+    /// The game at the start, after the set-up, before the script.
+    pub fn start(&self, scenario: Arc<Scenario>) -> RuleResult<Game> {
+        if scenario.meta.id != self.scenario {
+            return Err(RuleError::new(
+                "3.4",
+                format!("the transcript is for scenario `{}`, not `{}`", self.scenario, scenario.meta.id),
+            ));
+        }
+        let setup = self.setup.clone().unwrap_or_default();
+        let start = setup.date.map(|date| Position {
+            date,
+            step: setup.step.unwrap_or(Step::ALL[0]),
+        });
+        let start = match (start, setup.step) {
+            (None, Some(step)) => Some(Position {
+                date: scenario.meta.start,
+                step,
+            }),
+            (s, _) => s,
+        };
+        Game::with_setup(
+            scenario,
+            self.rulebook.rulebook(),
+            self.seed,
+            &self.players,
+            start,
+            &setup.adjustments,
+        )
+    }
+
+    /// Replays the whole script.
+    pub fn replay(&self, scenario: Arc<Scenario>) -> Result<Game, ReplayError> {
+        let mut g = self.start(scenario).map_err(|error| ReplayError { index: 0, error })?;
+        for (index, e) in self.script.iter().enumerate() {
+            play_entry(&mut g, e).map_err(|error| ReplayError { index, error })?;
+        }
+        Ok(g)
+    }
+}
+
+/// Plays one script entry on a game.
+pub fn play_entry(g: &mut Game, e: &Entry) -> RuleResult<()> {
+    match e {
+        Entry::Submit { power, decision } => g.submit(*power, decision.clone()),
+        Entry::Default { power } => g.submit_default(*power),
+        Entry::Host { adjustment, note } => g.host(adjustment, note),
+        Entry::ForceDice { faces } => g.force_dice(faces),
+    }
+}

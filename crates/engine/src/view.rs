@@ -1,0 +1,70 @@
+//! Per-power views: what a power may see. Other powers' sealed decisions and private messages are removed.
+
+use crate::calendar::Position;
+use crate::decision::Decision;
+use crate::event::Event;
+use crate::game::Game;
+use crate::ids::PowerId;
+use crate::political::status::{status_line, StatusLine};
+use crate::rulebook::Rulebook;
+use crate::state::State;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// What one power may see now.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct View {
+    pub power: PowerId,
+    pub position: Position,
+    pub finished: bool,
+    /// The game's optional rules.
+    pub rulebook: Rulebook,
+    /// Every power's political points, zone and status modifier (the Political Status Display is public).
+    pub status: BTreeMap<PowerId, StatusLine>,
+    /// Powers that owe a decision now.
+    pub owing: Vec<PowerId>,
+    /// This power's legal decisions now.
+    pub choices: Vec<Decision>,
+    /// The state, with other powers' sealed decisions and others' private messages removed.
+    pub state: State,
+    /// The log as this power may see it.
+    pub log: Vec<Event>,
+}
+
+impl View {
+    /// Builds `power`'s view of `game`.
+    pub fn of(game: &Game, power: PowerId) -> View {
+        let mut state = game.state().clone();
+        if let Some(r) = state.round.as_mut()
+            && r.sealed
+        {
+            r.submitted.retain(|p, _| *p == power);
+        }
+        state
+            .records
+            .messages
+            .retain(|m| m.from == power || m.to.contains(&power));
+        let status = game
+            .state()
+            .powers
+            .keys()
+            .filter_map(|p| status_line(game.scenario(), game.state(), *p).map(|l| (*p, l)))
+            .collect();
+        View {
+            power,
+            position: state.position,
+            finished: state.finished,
+            rulebook: game.rulebook().clone(),
+            status,
+            owing: game.pending(),
+            choices: game.choices(power),
+            log: game
+                .log()
+                .iter()
+                .filter(|e| e.visible_to(power))
+                .map(|e| e.redacted_for(power))
+                .collect(),
+            state,
+        }
+    }
+}

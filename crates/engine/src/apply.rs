@@ -84,8 +84,15 @@ pub fn apply(state: &mut State, event: &Event) {
             ended: None,
         }),
         Event::WarEnded { a, b, date, .. } => {
-            for w in state.relations.wars.iter_mut().filter(|w| w.ended.is_none()) {
-                if (w.aggressor == *a && w.defender == *b) || (w.aggressor == *b && w.defender == *a) {
+            for w in state
+                .relations
+                .wars
+                .iter_mut()
+                .filter(|w| w.ended.is_none())
+            {
+                if (w.aggressor == *a && w.defender == *b)
+                    || (w.aggressor == *b && w.defender == *a)
+                {
                     w.ended = Some(*date);
                 }
             }
@@ -144,7 +151,9 @@ pub fn apply(state: &mut State, event: &Event) {
                 }
             }
         }
-        Event::EnforcedPeaceRecorded { peace } => state.relations.enforced_peaces.push(peace.clone()),
+        Event::EnforcedPeaceRecorded { peace } => {
+            state.relations.enforced_peaces.push(peace.clone())
+        }
         Event::CombinedMovementDeclared { a, b } => {
             let p = if a <= b { (*a, *b) } else { (*b, *a) };
             state.relations.combined_movement.insert(p);
@@ -196,14 +205,10 @@ pub fn apply(state: &mut State, event: &Event) {
             factors,
             ..
         } => {
-            let here = state.forces.garrisons.entry(*area).or_default();
             if factors.is_empty() {
-                here.remove(owner);
+                state.forces.garrisons.remove(&(*area, *owner));
             } else {
-                here.insert(*owner, *factors);
-            }
-            if here.is_empty() {
-                state.forces.garrisons.remove(area);
+                state.forces.garrisons.insert((*area, *owner), *factors);
             }
         }
         Event::DepotChanged {
@@ -247,10 +252,7 @@ pub fn apply(state: &mut State, event: &Event) {
                 f.location = Location::OffMap;
                 f.ships = 0;
             }
-            for g in state.forces.garrisons.values_mut() {
-                g.remove(&me);
-            }
-            state.forces.garrisons.retain(|_, g| !g.is_empty());
+            state.forces.garrisons.retain(|(_, owner), _| *owner != me);
             for d in state.forces.depots.values_mut() {
                 d.remove(&me);
             }
@@ -262,4 +264,3 @@ pub fn apply(state: &mut State, event: &Event) {
         }
     }
 }
-

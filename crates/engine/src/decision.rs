@@ -82,23 +82,39 @@ impl Decision {
                     return Ok(Decision::DeclareWar { targets: vec![] });
                 }
                 let targets = names(rest)
-                    .map(|n| scenario.nation_by_name(n).ok_or_else(|| unknown(n, scenario)))
+                    .map(|n| {
+                        scenario
+                            .nation_by_name(n)
+                            .ok_or_else(|| unknown(n, scenario))
+                    })
                     .collect::<RuleResult<_>>()?;
                 Ok(Decision::DeclareWar { targets })
             }
             "ally" => Ok(Decision::Ally {
-                with: if rest == "none" { vec![] } else { powers(rest)? },
+                with: if rest == "none" {
+                    vec![]
+                } else {
+                    powers(rest)?
+                },
             }),
             "break" => Ok(Decision::BreakAlliances {
-                with: if rest == "none" { vec![] } else { powers(rest)? },
+                with: if rest == "none" {
+                    vec![]
+                } else {
+                    powers(rest)?
+                },
             }),
             "combine" => Ok(Decision::CombineMovement {
-                with: if rest == "none" { vec![] } else { powers(rest)? },
+                with: if rest == "none" {
+                    vec![]
+                } else {
+                    powers(rest)?
+                },
             }),
             "message" => {
-                let (to, text) = rest.split_once(':').ok_or_else(|| {
-                    RuleError::new("3.3", "write `message POWER[,POWER]: text`")
-                })?;
+                let (to, text) = rest
+                    .split_once(':')
+                    .ok_or_else(|| RuleError::new("3.3", "write `message POWER[,POWER]: text`"))?;
                 Ok(Decision::Diplomacy {
                     to: powers(to)?,
                     body: Diplomatic::Message {
@@ -108,7 +124,10 @@ impl Decision {
             }
             "propose" => {
                 let (what, to) = rest.split_once(char::is_whitespace).ok_or_else(|| {
-                    RuleError::new("3.3", "write `propose alliance|peace|combined POWER[,POWER]`")
+                    RuleError::new(
+                        "3.3",
+                        "write `propose alliance|peace|combined POWER[,POWER]`",
+                    )
                 })?;
                 let body = match what {
                     "alliance" => Diplomatic::ProposeAlliance,
@@ -137,7 +156,9 @@ impl Decision {
 }
 
 fn names(list: &str) -> impl Iterator<Item = &str> {
-    list.split([',', ' ']).map(str::trim).filter(|n| !n.is_empty())
+    list.split([',', ' '])
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
 }
 
 fn unknown(n: &str, scenario: &Scenario) -> RuleError {
@@ -146,7 +167,11 @@ fn unknown(n: &str, scenario: &Scenario) -> RuleError {
         format!(
             "`{n}` is no power or minor country of scenario {} (powers: {})",
             scenario.meta.id,
-            scenario.power_ids().map(|p| p.to_string()).collect::<Vec<_>>().join(", ")
+            scenario
+                .power_ids()
+                .map(|p| p.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
         ),
     )
 }
@@ -155,7 +180,10 @@ fn list<T: fmt::Display>(v: &[T]) -> String {
     if v.is_empty() {
         "none".to_string()
     } else {
-        v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(",")
+        v.iter()
+            .map(|x| x.to_string())
+            .collect::<Vec<_>>()
+            .join(",")
     }
 }
 

@@ -112,8 +112,8 @@ impl Dice {
         modifiers: Vec<Modifier>,
     ) -> Roll {
         let faces: Vec<u8> = (0..n).map(|_| self.d6()).collect();
-        let total =
-            faces.iter().map(|&f| f as i32).sum::<i32>() + modifiers.iter().map(|m| m.value).sum::<i32>();
+        let total = faces.iter().map(|&f| f as i32).sum::<i32>()
+            + modifiers.iter().map(|m| m.value).sum::<i32>();
         Roll {
             who: who.to_string(),
             rule: rule.to_string(),
@@ -147,7 +147,16 @@ pub fn competitive<T: Clone + PartialEq>(
 ) -> (Vec<Roll>, Vec<T>) {
     let mut rolls = Vec::new();
     let mut ranking = Vec::new();
-    rank(dice, rule, purpose, n, entrants, true, &mut rolls, &mut ranking);
+    rank(
+        dice,
+        rule,
+        purpose,
+        n,
+        entrants,
+        true,
+        &mut rolls,
+        &mut ranking,
+    );
     (rolls, ranking)
 }
 
@@ -174,7 +183,11 @@ fn rank<T: Clone + PartialEq>(
     let mut results: Vec<(i32, &Entrant<T>)> = entrants
         .iter()
         .map(|e| {
-            let mods = if modified { e.modifiers.clone() } else { Vec::new() };
+            let mods = if modified {
+                e.modifiers.clone()
+            } else {
+                Vec::new()
+            };
             let r = dice.roll(&e.label, rule, &purpose_here, n, mods);
             let t = r.total;
             rolls.push(r);
@@ -219,7 +232,10 @@ mod tests {
         }
         assert_eq!(seen[0], 0);
         for (face, count) in seen.iter().enumerate().skip(1) {
-            assert!((800..1200).contains(count), "face {face} came up {count} times in 6000");
+            assert!(
+                (800..1200).contains(count),
+                "face {face} came up {count} times in 6000"
+            );
         }
     }
 
@@ -248,7 +264,13 @@ mod tests {
                 vec![]
             },
         };
-        let (rolls, ranking) = competitive(&mut d, "4.3", "order of calls", 1, &[e("a", 1), e("b", 0), e("c", 0)]);
+        let (rolls, ranking) = competitive(
+            &mut d,
+            "4.3",
+            "order of calls",
+            1,
+            &[e("a", 1), e("b", 0), e("c", 0)],
+        );
         assert_eq!(ranking, vec!["b", "a", "c"]);
         assert_eq!(rolls.len(), 5);
         assert_eq!(rolls[0].total, 4);

@@ -14,7 +14,10 @@ use std::collections::BTreeMap;
 #[serde(rename_all = "snake_case")]
 pub enum Event {
     /// A player takes its seat with the powers it controls (14.2.1, 14.2.2).
-    PlayerSeated { player: PlayerId, powers: Vec<PowerId> },
+    PlayerSeated {
+        player: PlayerId,
+        powers: Vec<PowerId>,
+    },
     /// A step of the sequence of play begins.
     StepBegan { position: Position },
     /// The step asks these powers for a decision.
@@ -166,7 +169,11 @@ pub enum Event {
     /// A loss is recorded with its cause.
     LossRecorded { loss: LossRecord },
     /// A power leaves the game (4.4.8).
-    PowerLeftGame { power: PowerId, rule: String, reason: String },
+    PowerLeftGame {
+        power: PowerId,
+        rule: String,
+        reason: String,
+    },
     /// The game is over.
     GameEnded { date: Date, reason: String },
 }

@@ -43,15 +43,25 @@ pub fn check_players(scenario: &Scenario, players: &[PlayerDef]) -> RuleResult<(
     let mut seen = BTreeSet::new();
     for pl in players {
         if !seen_players.insert(pl.id) {
-            return Err(RuleError::new("14.2.1", format!("player `{}` is listed twice", pl.id)));
+            return Err(RuleError::new(
+                "14.2.1",
+                format!("player `{}` is listed twice", pl.id),
+            ));
         }
         if pl.powers.is_empty() {
-            return Err(RuleError::new("14.2.1", format!("player `{}` controls no power", pl.id)));
+            return Err(RuleError::new(
+                "14.2.1",
+                format!("player `{}` controls no power", pl.id),
+            ));
         }
         let most = if players.len() <= 3 { 2 } else { 1 };
         if pl.powers.len() > most {
             return Err(RuleError::new(
-                if players.len() <= 3 { "14.2.2" } else { "14.2.1" },
+                if players.len() <= 3 {
+                    "14.2.2"
+                } else {
+                    "14.2.1"
+                },
                 format!(
                     "player `{}` takes {} powers; with {} players each may take at most {most}",
                     pl.id,
@@ -62,10 +72,16 @@ pub fn check_players(scenario: &Scenario, players: &[PlayerDef]) -> RuleResult<(
         }
         for p in &pl.powers {
             if scenario.power(*p).is_none() {
-                return Err(RuleError::new("3.4", format!("unknown power `{p}` for player `{}`", pl.id)));
+                return Err(RuleError::new(
+                    "3.4",
+                    format!("unknown power `{p}` for player `{}`", pl.id),
+                ));
             }
             if !seen.insert(*p) {
-                return Err(RuleError::new("14.2.1", format!("power `{p}` has two players")));
+                return Err(RuleError::new(
+                    "14.2.1",
+                    format!("power `{p}` has two players"),
+                ));
             }
         }
     }
@@ -87,7 +103,12 @@ pub fn hot_seat(scenario: &Scenario) -> Vec<PlayerDef> {
 impl Game {
     /// A new game of `scenario` under `rulebook`, its dice seeded with `seed`, with `players` seated (every
     /// power gets its own player when the list is empty). The first step begins at once.
-    pub fn new(scenario: Arc<Scenario>, rulebook: Rulebook, seed: u64, players: &[PlayerDef]) -> RuleResult<Game> {
+    pub fn new(
+        scenario: Arc<Scenario>,
+        rulebook: Rulebook,
+        seed: u64,
+        players: &[PlayerDef],
+    ) -> RuleResult<Game> {
         Game::with_setup(scenario, rulebook, seed, players, None, &[])
     }
 
@@ -130,7 +151,10 @@ impl Game {
             g.emit(ev);
         }
         let start = start.unwrap_or(g.state.position);
-        if start.date < g.scenario.meta.start || start.date > g.scenario.meta.end || !start.step.occurs_in(start.date) {
+        if start.date < g.scenario.meta.start
+            || start.date > g.scenario.meta.end
+            || !start.step.occurs_in(start.date)
+        {
             return Err(RuleError::new(
                 "3.7",
                 format!(
@@ -209,7 +233,9 @@ impl Game {
 
     /// Takes the default decision for a late player (3.6).
     pub fn submit_default(&mut self, power: PowerId) -> RuleResult<()> {
-        let d = self.default_decision(power).ok_or_else(|| self.not_owing(power))?;
+        let d = self
+            .default_decision(power)
+            .ok_or_else(|| self.not_owing(power))?;
         let mut events = vec![Event::DefaultTaken {
             power,
             reason: "the host took the default decision for a late player".into(),
@@ -249,11 +275,25 @@ impl Game {
     fn not_owing(&self, power: PowerId) -> RuleError {
         let pos = self.state.position;
         match &self.state.round {
-            None if self.state.finished => RuleError::new("3.1", format!("the game is over ({})", pos.date)),
-            None => RuleError::new("3.1", format!("no decision is owed in the {} of {}", pos.step, pos.date)),
+            None if self.state.finished => {
+                RuleError::new("3.1", format!("the game is over ({})", pos.date))
+            }
+            None => RuleError::new(
+                "3.1",
+                format!("no decision is owed in the {} of {}", pos.step, pos.date),
+            ),
             Some(r) if r.submitted.contains_key(&power) => RuleError::new(
                 "3.2",
-                format!("{power} has already made its decision in the {} of {}", pos.step, pos.date),
+                format!(
+                    "{power} has already made its decision in the {} of {} (waiting for: {})",
+                    pos.step,
+                    pos.date,
+                    r.owing
+                        .iter()
+                        .map(|p| p.to_string())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
             ),
             Some(r) => RuleError::new(
                 "3.2",
@@ -261,7 +301,11 @@ impl Game {
                     "{power} owes no decision in the {} of {} (waiting for: {})",
                     pos.step,
                     pos.date,
-                    r.owing.iter().map(|p| p.to_string()).collect::<Vec<_>>().join(", ")
+                    r.owing
+                        .iter()
+                        .map(|p| p.to_string())
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 ),
             ),
         }
@@ -274,18 +318,29 @@ impl Game {
                 "3.4",
                 format!(
                     "unknown power `{power}` (powers: {})",
-                    self.scenario.power_ids().map(|p| p.to_string()).collect::<Vec<_>>().join(", ")
+                    self.scenario
+                        .power_ids()
+                        .map(|p| p.to_string())
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 ),
             ));
         }
-        let Some(r) = self.state.round.as_ref().filter(|r| r.owing.contains(&power)) else {
+        let Some(r) = self
+            .state
+            .round
+            .as_ref()
+            .filter(|r| r.owing.contains(&power))
+        else {
             return Err(self.not_owing(power));
         };
         let ctx = self.ctx();
         steps::check(&ctx, r.kind, power, d)?;
         if steps::is_immediate(d) {
             if let Decision::Diplomacy { to, body } = d {
-                return Ok(vec![crate::political::diplomacy::send(&ctx, power, to, body)]);
+                return Ok(vec![crate::political::diplomacy::send(
+                    &ctx, power, to, body,
+                )]);
             }
         }
         Ok(vec![Event::Submitted {
@@ -305,7 +360,11 @@ impl Game {
     fn begin_step(&mut self, pos: Position) {
         self.emit(vec![Event::StepBegan { position: pos }]);
         if let Some((round, sealed, owing)) = steps::open(&self.ctx(), pos.step) {
-            self.emit(vec![Event::RoundOpened { round, sealed, owing }]);
+            self.emit(vec![Event::RoundOpened {
+                round,
+                sealed,
+                owing,
+            }]);
             self.take_defaults_for_empty_seats();
         }
     }
@@ -349,7 +408,9 @@ impl Game {
                         rulebook: &self.rulebook,
                     };
                     let events = steps::resolve(&ctx, kind, &decisions, &mut self.dice);
-                    let reopened = events.iter().any(|e| matches!(e, Event::RoundOpened { .. }));
+                    let reopened = events
+                        .iter()
+                        .any(|e| matches!(e, Event::RoundOpened { .. }));
                     self.emit(events);
                     if reopened {
                         self.take_defaults_for_empty_seats();

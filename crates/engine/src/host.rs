@@ -14,12 +14,27 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Adjustment {
-    PoliticalPoints { power: PowerId, delta: i32 },
-    Money { power: PowerId, delta: i32 },
-    Manpower { power: PowerId, delta: i32 },
-    VictoryPoints { power: PowerId, delta: i32 },
+    PoliticalPoints {
+        power: PowerId,
+        delta: i32,
+    },
+    Money {
+        power: PowerId,
+        delta: i32,
+    },
+    Manpower {
+        power: PowerId,
+        delta: i32,
+    },
+    VictoryPoints {
+        power: PowerId,
+        delta: i32,
+    },
     /// Give an area to a holder, or back to its own nation (`holder: null`).
-    AreaControl { area: AreaId, holder: Option<Nation> },
+    AreaControl {
+        area: AreaId,
+        holder: Option<Nation>,
+    },
     MinorControl {
         minor: MinorId,
         controller: Option<PowerId>,
@@ -65,7 +80,10 @@ pub enum Adjustment {
         since: Option<Date>,
     },
     /// End a current war.
-    Peace { a: Nation, b: Nation },
+    Peace {
+        a: Nation,
+        b: Nation,
+    },
     Alliance {
         a: PowerId,
         b: PowerId,
@@ -88,7 +106,11 @@ pub enum Adjustment {
         #[serde(default)]
         since: Option<Date>,
     },
-    RoyalMarriage { a: PowerId, b: PowerId, made: bool },
+    RoyalMarriage {
+        a: PowerId,
+        b: PowerId,
+        made: bool,
+    },
 }
 
 fn power(ctx: &Ctx, p: PowerId) -> RuleResult<()> {
@@ -217,8 +239,14 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
                 return Err(RuleError::new("3.4", format!("unknown corps `{corps}`")));
             };
             location(ctx, *l)?;
-            if factors.minus(&c.capacity).is_some_and(|over| !over.is_empty()) {
-                return Err(RuleError::new(rule, format!("corps `{corps}` cannot hold more than {:?}", c.capacity)));
+            if factors
+                .minus(&c.capacity)
+                .is_some_and(|over| !over.is_empty())
+            {
+                return Err(RuleError::new(
+                    rule,
+                    format!("corps `{corps}` cannot hold more than {:?}", c.capacity),
+                ));
             }
             vec![Event::CorpsChanged {
                 corps: *corps,
@@ -318,10 +346,16 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
             nation(ctx, *aggressor)?;
             nation(ctx, *defender)?;
             if aggressor == defender {
-                return Err(RuleError::new(rule, "a nation cannot be at war with itself"));
+                return Err(RuleError::new(
+                    rule,
+                    "a nation cannot be at war with itself",
+                ));
             }
             if ctx.state.at_war(*aggressor, *defender) {
-                return Err(RuleError::new(rule, format!("{aggressor} and {defender} are already at war")));
+                return Err(RuleError::new(
+                    rule,
+                    format!("{aggressor} and {defender} are already at war"),
+                ));
             }
             vec![Event::WarDeclared {
                 aggressor: *aggressor,
@@ -347,7 +381,10 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
             power(ctx, *a)?;
             power(ctx, *b)?;
             if a == b || ctx.state.allied(*a, *b) {
-                return Err(RuleError::new(rule, format!("{a} and {b} cannot be allied again")));
+                return Err(RuleError::new(
+                    rule,
+                    format!("{a} and {b} cannot be allied again"),
+                ));
             }
             vec![Event::AllianceFormed {
                 a: *a,
@@ -361,7 +398,10 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
                 return Err(RuleError::new(rule, format!("{a} and {b} are not allied")));
             }
             if by.is_empty() || by.iter().any(|x| x != a && x != b) {
-                return Err(RuleError::new(rule, format!("`by` must name {a}, {b} or both")));
+                return Err(RuleError::new(
+                    rule,
+                    format!("`by` must name {a}, {b} or both"),
+                ));
             }
             vec![Event::AllianceBroken {
                 a: *a,

@@ -17,6 +17,7 @@ pub mod ids;
 pub mod political;
 pub mod rulebook;
 pub mod scenario;
+mod serde_pairs;
 pub mod state;
 pub mod steps;
 pub mod transcript;

@@ -3,7 +3,9 @@
 
 use crate::calendar::{Date, Position};
 use crate::decision::Decision;
-use crate::ids::{AreaId, CorpsId, DistrictId, FleetId, LeaderId, MinorId, Nation, PlayerId, PowerId};
+use crate::ids::{
+    AreaId, CorpsId, DistrictId, FleetId, LeaderId, MinorId, Nation, PlayerId, PowerId,
+};
 use crate::scenario::{CorpsKind, Factors, Location, MinorStatus, Scenario};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
@@ -55,9 +57,13 @@ pub enum LeaderStatus {
     Waiting,
     Active,
     /// Wounded until the given month (12.7).
-    Wounded { until: Date },
+    Wounded {
+        until: Date,
+    },
     /// Held by an enemy (4.4.6.1 returns it).
-    Captured { by: Nation },
+    Captured {
+        by: Nation,
+    },
     Dead,
 }
 
@@ -75,7 +81,8 @@ pub struct Forces {
     pub corps: BTreeMap<CorpsId, Corps>,
     pub fleets: BTreeMap<FleetId, Fleet>,
     /// Garrison factors by area and owner.
-    pub garrisons: BTreeMap<AreaId, BTreeMap<Nation, Factors>>,
+    #[serde(with = "crate::serde_pairs")]
+    pub garrisons: BTreeMap<(AreaId, Nation), Factors>,
     /// Depots by area: the nations that have one there.
     pub depots: BTreeMap<AreaId, BTreeSet<Nation>>,
     pub leaders: BTreeMap<LeaderId, LeaderState>,
@@ -311,7 +318,7 @@ impl State {
                 );
             }
             for (a, g) in &p.garrisons {
-                let e = forces.garrisons.entry(*a).or_default().entry(owner).or_default();
+                let e = forces.garrisons.entry((*a, owner)).or_default();
                 *e = e.plus(g);
             }
             for a in &p.depots {
@@ -319,7 +326,9 @@ impl State {
             }
         }
         for l in &scenario.leaders {
-            let nation = scenario.nation(l.nation).unwrap_or(Nation::Minor(MinorId(l.nation)));
+            let nation = scenario
+                .nation(l.nation)
+                .unwrap_or(Nation::Minor(MinorId(l.nation)));
             let home = l.location.or_else(|| match nation {
                 Nation::Power(p) => scenario.power(p).map(|d| d.capital),
                 Nation::Minor(m) => scenario.minor(m).map(|d| d.capital),
@@ -329,7 +338,11 @@ impl State {
                 l.id,
                 LeaderState {
                     nation,
-                    status: if active { LeaderStatus::Active } else { LeaderStatus::Waiting },
+                    status: if active {
+                        LeaderStatus::Active
+                    } else {
+                        LeaderStatus::Waiting
+                    },
                     location: if active {
                         home.map(Location::Area).unwrap_or(Location::OffMap)
                     } else {
@@ -473,12 +486,17 @@ impl State {
 
     /// The power that controls an area, if any (a neutral minor's area has none).
     pub fn area_power(&self, scenario: &Scenario, area: AreaId) -> Option<PowerId> {
-        self.area_holder(scenario, area).and_then(|n| self.controller_of(n))
+        self.area_holder(scenario, area)
+            .and_then(|n| self.controller_of(n))
     }
 
     /// Powers still in the game, in key order.
     pub fn powers_in_game(&self) -> Vec<PowerId> {
-        self.powers.iter().filter(|(_, s)| s.in_game).map(|(p, _)| *p).collect()
+        self.powers
+            .iter()
+            .filter(|(_, s)| s.in_game)
+            .map(|(p, _)| *p)
+            .collect()
     }
 
     /// The player who controls `power`, if any.
@@ -501,8 +519,7 @@ impl State {
         let g = self
             .forces
             .garrisons
-            .get(&area)
-            .and_then(|m| m.get(&owner))
+            .get(&(area, owner))
             .copied()
             .unwrap_or_default();
         (corps, g)

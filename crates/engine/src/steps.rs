@@ -70,14 +70,22 @@ pub fn default(kind: RoundKind) -> Decision {
 pub fn check(ctx: &Ctx, kind: RoundKind, power: PowerId, d: &Decision) -> RuleResult<()> {
     match (kind, d) {
         (RoundKind::Diplomacy, Decision::Pass) => Ok(()),
-        (RoundKind::Diplomacy, Decision::Diplomacy { to, body }) => diplomacy::check(ctx, power, to, body),
-        (RoundKind::Declarations, Decision::DeclareWar { targets }) => declarations::check(ctx, power, targets),
+        (RoundKind::Diplomacy, Decision::Diplomacy { to, body }) => {
+            diplomacy::check(ctx, power, to, body)
+        }
+        (RoundKind::Declarations, Decision::DeclareWar { targets }) => {
+            declarations::check(ctx, power, targets)
+        }
         (RoundKind::Declarations, Decision::Pass) => Ok(()),
         (RoundKind::Alliances, Decision::Ally { with }) => alliances::check(ctx, power, with),
         (RoundKind::Alliances, Decision::Pass) => Ok(()),
         (RoundKind::BreakAlliances, Decision::Pass) => Ok(()),
-        (RoundKind::BreakAlliances, Decision::BreakAlliances { with }) => breaking::check(ctx, power, with),
-        (RoundKind::CombinedMovement, Decision::CombineMovement { with }) => combined::check(ctx, power, with),
+        (RoundKind::BreakAlliances, Decision::BreakAlliances { with }) => {
+            breaking::check(ctx, power, with)
+        }
+        (RoundKind::CombinedMovement, Decision::CombineMovement { with }) => {
+            combined::check(ctx, power, with)
+        }
         (RoundKind::CombinedMovement, Decision::Pass) => Ok(()),
         (k, d) => {
             let step = step_of(k);

@@ -99,7 +99,10 @@ impl Transcript {
         if t.coalition != FORMAT {
             return Err(RuleError::new(
                 "3.3",
-                format!("transcript format {} is not supported (this is format {FORMAT})", t.coalition),
+                format!(
+                    "transcript format {} is not supported (this is format {FORMAT})",
+                    t.coalition
+                ),
             ));
         }
         Ok(t)
@@ -115,7 +118,10 @@ impl Transcript {
         if scenario.meta.id != self.scenario {
             return Err(RuleError::new(
                 "3.4",
-                format!("the transcript is for scenario `{}`, not `{}`", self.scenario, scenario.meta.id),
+                format!(
+                    "the transcript is for scenario `{}`, not `{}`",
+                    self.scenario, scenario.meta.id
+                ),
             ));
         }
         let setup = self.setup.clone().unwrap_or_default();
@@ -142,7 +148,9 @@ impl Transcript {
 
     /// Replays the whole script.
     pub fn replay(&self, scenario: Arc<Scenario>) -> Result<Game, ReplayError> {
-        let mut g = self.start(scenario).map_err(|error| ReplayError { index: 0, error })?;
+        let mut g = self
+            .start(scenario)
+            .map_err(|error| ReplayError { index: 0, error })?;
         for (index, e) in self.script.iter().enumerate() {
             play_entry(&mut g, e).map_err(|error| ReplayError { index, error })?;
         }

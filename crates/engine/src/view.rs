@@ -5,7 +5,7 @@ use crate::decision::Decision;
 use crate::event::Event;
 use crate::game::Game;
 use crate::ids::PowerId;
-use crate::political::status::{status_line, StatusLine};
+use crate::political::status::{StatusLine, status_line};
 use crate::rulebook::Rulebook;
 use crate::state::State;
 use serde::{Deserialize, Serialize};

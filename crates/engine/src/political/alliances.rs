@@ -35,7 +35,11 @@ pub fn partners(ctx: &Ctx, power: PowerId) -> Vec<PowerId> {
 /// No alliance, or an alliance with each possible partner (several may be named together).
 pub fn choices(ctx: &Ctx, power: PowerId) -> Vec<Decision> {
     let mut v = vec![Decision::Ally { with: vec![] }];
-    v.extend(partners(ctx, power).into_iter().map(|q| Decision::Ally { with: vec![q] }));
+    v.extend(
+        partners(ctx, power)
+            .into_iter()
+            .map(|q| Decision::Ally { with: vec![q] }),
+    );
     v
 }
 
@@ -55,7 +59,10 @@ pub fn check(ctx: &Ctx, power: PowerId, with: &[PowerId]) -> RuleResult<()> {
 pub fn check_partner(ctx: &Ctx, p: PowerId, q: PowerId) -> RuleResult<()> {
     let (pn, qn) = (name(ctx.scenario, p), name(ctx.scenario, q));
     if p == q {
-        return Err(RuleError::new("4.5", format!("{pn} cannot ally with itself")));
+        return Err(RuleError::new(
+            "4.5",
+            format!("{pn} cannot ally with itself"),
+        ));
     }
     if ctx.scenario.power(q).is_none() {
         return Err(RuleError::new("3.4", format!("unknown power `{q}`")));
@@ -72,18 +79,20 @@ pub fn check_partner(ctx: &Ctx, p: PowerId, q: PowerId) -> RuleResult<()> {
     if let Some(w) = ctx.state.current_war(p.into(), q.into()) {
         return Err(RuleError::new(
             "4.5.2",
-            format!("{pn} and {qn} are at war (since {}) and may not ally", w.since),
+            format!(
+                "{pn} and {qn} are at war (since {}) and may not ally",
+                w.since
+            ),
         ));
     }
     if let Some(b) = ctx.state.last_broken_alliance(p, q) {
         let from = b.date.plus_months(REALLY_MONTHS);
         if ctx.state.date() < from {
-            let who = b
-                .by
-                .iter()
-                .map(|x| name(ctx.scenario, *x))
-                .collect::<Vec<_>>()
-                .join(" and ");
+            let who =
+                b.by.iter()
+                    .map(|x| name(ctx.scenario, *x))
+                    .collect::<Vec<_>>()
+                    .join(" and ");
             return Err(RuleError::new(
                 "4.5.3",
                 format!(

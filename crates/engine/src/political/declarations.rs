@@ -55,7 +55,10 @@ pub fn check_target(ctx: &Ctx, power: PowerId, target: Nation) -> RuleResult<()>
     match target {
         Nation::Power(q) => {
             if q == power {
-                return Err(RuleError::new("4.2", format!("{me} cannot declare war on itself")));
+                return Err(RuleError::new(
+                    "4.2",
+                    format!("{me} cannot declare war on itself"),
+                ));
             }
             if ctx.scenario.power(q).is_none() {
                 return Err(RuleError::new("3.4", format!("unknown power `{q}`")));
@@ -84,7 +87,10 @@ pub fn check_target(ctx: &Ctx, power: PowerId, target: Nation) -> RuleResult<()>
         }
         Nation::Minor(m) => {
             let Some(def) = ctx.scenario.minor(m) else {
-                return Err(RuleError::new("3.4", format!("unknown minor country `{m}`")));
+                return Err(RuleError::new(
+                    "3.4",
+                    format!("unknown minor country `{m}`"),
+                ));
             };
             let ms = st.minors.get(&m);
             if let Some(ms) = ms
@@ -105,7 +111,10 @@ pub fn check_target(ctx: &Ctx, power: PowerId, target: Nation) -> RuleResult<()>
             if let Some(w) = st.current_war(power.into(), target) {
                 return Err(RuleError::new(
                     "4.2",
-                    format!("{me} is already at war with {} (since {})", def.name, w.since),
+                    format!(
+                        "{me} is already at war with {} (since {})",
+                        def.name, w.since
+                    ),
                 ));
             }
             forces_inside(ctx, power, target)?;
@@ -186,13 +195,20 @@ fn home_invaded(ctx: &Ctx, power: PowerId) -> RuleResult<()> {
 }
 
 fn area_name(ctx: &Ctx, a: crate::ids::AreaId) -> String {
-    ctx.scenario.area(a).map(|d| d.name.clone()).unwrap_or_else(|| a.to_string())
+    ctx.scenario
+        .area(a)
+        .map(|d| d.name.clone())
+        .unwrap_or_else(|| a.to_string())
 }
 
 fn target_name(ctx: &Ctx, t: Nation) -> String {
     match t {
         Nation::Power(p) => name(ctx.scenario, p),
-        Nation::Minor(m) => ctx.scenario.minor(m).map(|d| d.name.clone()).unwrap_or_else(|| m.to_string()),
+        Nation::Minor(m) => ctx
+            .scenario
+            .minor(m)
+            .map(|d| d.name.clone())
+            .unwrap_or_else(|| m.to_string()),
     }
 }
 
@@ -212,9 +228,11 @@ pub fn resolve(ctx: &Ctx, decisions: &BTreeMap<PowerId, Decision>) -> Vec<Event>
         .collect();
     for (p, targets) in &declared {
         for t in targets {
-            let mutual = t
-                .power()
-                .is_some_and(|q| declared.get(&q).is_some_and(|l| l.contains(&Nation::Power(*p))));
+            let mutual = t.power().is_some_and(|q| {
+                declared
+                    .get(&q)
+                    .is_some_and(|l| l.contains(&Nation::Power(*p)))
+            });
             // A mutual declaration makes one war, recorded once, under the lower key.
             if !(mutual && t.power().is_some_and(|q| q < *p)) {
                 ev.push(Event::WarDeclared {
@@ -257,13 +275,19 @@ pub fn resolve(ctx: &Ctx, decisions: &BTreeMap<PowerId, Decision>) -> Vec<Event>
                     }
                 }
                 Nation::Minor(m) => {
-                    let districts = ctx.scenario.minor(*m).map_or(1, |d| d.districts.len().max(1)) as i32;
+                    let districts =
+                        ctx.scenario
+                            .minor(*m)
+                            .map_or(1, |d| d.districts.len().max(1)) as i32;
                     ev.push(points(
                         ctx.scenario,
                         *p,
                         "declare-war-minor-district",
                         districts,
-                        format!("declared war on {} ({districts} district(s))", target_name(ctx, *t)),
+                        format!(
+                            "declared war on {} ({districts} district(s))",
+                            target_name(ctx, *t)
+                        ),
                     ));
                 }
             }

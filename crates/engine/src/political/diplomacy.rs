@@ -20,8 +20,15 @@ pub fn owing(ctx: &Ctx) -> Vec<PowerId> {
 /// Pass, or a message or proposal to each other power (proposals only where they could be acted on).
 pub fn choices(ctx: &Ctx, power: PowerId) -> Vec<Decision> {
     let mut v = vec![Decision::Pass];
-    for q in ctx.state.powers_in_game().into_iter().filter(|q| *q != power) {
-        let mut bodies = vec![Diplomatic::Message { text: String::new() }];
+    for q in ctx
+        .state
+        .powers_in_game()
+        .into_iter()
+        .filter(|q| *q != power)
+    {
+        let mut bodies = vec![Diplomatic::Message {
+            text: String::new(),
+        }];
         if super::alliances::check_partner(ctx, power, q).is_ok() {
             bodies.push(Diplomatic::ProposeAlliance);
         }
@@ -31,7 +38,11 @@ pub fn choices(ctx: &Ctx, power: PowerId) -> Vec<Decision> {
         if ctx.state.allied(power, q) {
             bodies.push(Diplomatic::ProposeCombinedMovement);
         }
-        v.extend(bodies.into_iter().map(|body| Decision::Diplomacy { to: vec![q], body }));
+        v.extend(
+            bodies
+                .into_iter()
+                .map(|body| Decision::Diplomacy { to: vec![q], body }),
+        );
     }
     v
 }
@@ -39,17 +50,26 @@ pub fn choices(ctx: &Ctx, power: PowerId) -> Vec<Decision> {
 /// 4.1: recipients must be other powers in the game; messages have a length limit.
 pub fn check(ctx: &Ctx, power: PowerId, to: &[PowerId], body: &Diplomatic) -> RuleResult<()> {
     if to.is_empty() {
-        return Err(RuleError::new("4.1", "a message or proposal needs at least one recipient"));
+        return Err(RuleError::new(
+            "4.1",
+            "a message or proposal needs at least one recipient",
+        ));
     }
     for q in to {
         if *q == power {
-            return Err(RuleError::new("4.1", format!("{} cannot write to itself", name(ctx.scenario, power))));
+            return Err(RuleError::new(
+                "4.1",
+                format!("{} cannot write to itself", name(ctx.scenario, power)),
+            ));
         }
         if ctx.scenario.power(*q).is_none() {
             return Err(RuleError::new("3.4", format!("unknown power `{q}`")));
         }
         if !in_game(ctx.state, *q) {
-            return Err(RuleError::new("4.4.8", format!("{} has left the game", name(ctx.scenario, *q))));
+            return Err(RuleError::new(
+                "4.4.8",
+                format!("{} has left the game", name(ctx.scenario, *q)),
+            ));
         }
     }
     if let Diplomatic::Message { text } = body
@@ -57,7 +77,10 @@ pub fn check(ctx: &Ctx, power: PowerId, to: &[PowerId], body: &Diplomatic) -> Ru
     {
         return Err(RuleError::new(
             "3.3",
-            format!("a message may hold at most {MAX_MESSAGE} characters; this one has {}", text.len()),
+            format!(
+                "a message may hold at most {MAX_MESSAGE} characters; this one has {}",
+                text.len()
+            ),
         ));
     }
     Ok(())

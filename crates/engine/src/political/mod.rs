@@ -15,7 +15,13 @@ use crate::state::State;
 /// A political points change for the chart entry `id` (the chart gives the value and the rule).
 ///
 /// Every entry the engine uses is required by the data checks, so a missing one is a data error caught at load.
-pub(crate) fn points(scenario: &Scenario, power: PowerId, id: &str, times: i32, reason: String) -> Event {
+pub(crate) fn points(
+    scenario: &Scenario,
+    power: PowerId,
+    id: &str,
+    times: i32,
+    reason: String,
+) -> Event {
     let (delta, rule) = scenario
         .points(id)
         .map(|e| (e.points * times, e.rule.clone()))

@@ -1,0 +1,64 @@
+//! Helpers shared by the engine's integration tests.
+#![allow(dead_code)]
+
+use coalition_engine::game::Game;
+use coalition_engine::ids::{Nation, PlayerId, PowerId};
+use coalition_engine::rulebook::{Preset, Rulebook};
+use coalition_engine::scenario::{PlayerDef, Scenario, embedded_scenario};
+use coalition_engine::{Decision, Step};
+use std::sync::Arc;
+
+pub fn scenario() -> Arc<Scenario> {
+    Arc::new(embedded_scenario("test").expect("test scenario loads"))
+}
+
+pub fn p(s: &str) -> PowerId {
+    PowerId::new(s).unwrap()
+}
+
+pub fn np(s: &str) -> Nation {
+    Nation::Power(p(s))
+}
+
+pub fn players(powers: &[&str]) -> Vec<PlayerDef> {
+    powers
+        .iter()
+        .map(|s| PlayerDef {
+            id: PlayerId::new(s).unwrap(),
+            powers: vec![p(s)],
+        })
+        .collect()
+}
+
+/// A hot-seat game of the test scenario (every power seated).
+pub fn game() -> Game {
+    Game::new(scenario(), Rulebook::preset(Preset::Standard), 1805, &[]).unwrap()
+}
+
+/// Submits the default decision for every owing power until the game reaches `step` with someone owing.
+pub fn run_to(g: &mut Game, step: Step) {
+    for _ in 0..10_000 {
+        if g.state().position.step == step && !g.pending().is_empty() {
+            return;
+        }
+        let pending = g.pending();
+        assert!(!pending.is_empty(), "game ended before {step:?}");
+        for power in pending {
+            let d = g.default_decision(power).unwrap();
+            g.submit(power, d).unwrap();
+        }
+    }
+    panic!("never reached {step:?}");
+}
+
+/// Everyone owing takes the default, except the given decisions.
+pub fn submit_all(g: &mut Game, mut decisions: Vec<(&str, Decision)>) {
+    for power in g.pending() {
+        let d = match decisions.iter().position(|(k, _)| p(k) == power) {
+            Some(i) => decisions.remove(i).1,
+            None => g.default_decision(power).unwrap(),
+        };
+        g.submit(power, d).unwrap();
+    }
+    assert!(decisions.is_empty(), "decisions not owed: {decisions:?}");
+}

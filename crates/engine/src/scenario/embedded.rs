@@ -12,6 +12,11 @@ macro_rules! data_file {
 /// Every embedded data file: its path under `data/` and its text.
 const FILES: &[(&str, &str)] = &[
     data_file!("rulesets/standard/charts.ron"),
+    data_file!("scenarios/1805/scenario.ron"),
+    data_file!("scenarios/1805/map.ron"),
+    data_file!("scenarios/1805/powers.ron"),
+    data_file!("scenarios/1805/minors.ron"),
+    data_file!("scenarios/1805/leaders.ron"),
     data_file!("scenarios/test/scenario.ron"),
     data_file!("scenarios/test/map.ron"),
     data_file!("scenarios/test/powers.ron"),
@@ -20,7 +25,7 @@ const FILES: &[(&str, &str)] = &[
 ];
 
 /// The names of the embedded scenarios.
-pub const EMBEDDED_SCENARIOS: &[&str] = &["test"];
+pub const EMBEDDED_SCENARIOS: &[&str] = &["1805", "test"];
 
 /// The embedded files of scenario `name` and of every ruleset, or `None` if it is not embedded.
 pub fn embedded_sources(name: &str) -> Option<ScenarioSources> {

@@ -247,6 +247,18 @@ mod tests {
     }
 
     #[test]
+    fn the_1805_scenario_loads_with_what_issue_3_asks() {
+        let s = embedded_scenario("1805").unwrap_or_else(|e| panic!("{e}"));
+        assert!(s.map.areas.len() >= 150, "{} areas", s.map.areas.len());
+        assert!(s.map.seas.len() >= 20);
+        assert!(s.minors.len() >= 20);
+        assert!(s.leaders.len() >= 30);
+        assert_eq!(s.powers.len(), 7);
+        let spain = s.power(PowerId::new("spain").unwrap()).unwrap();
+        assert_eq!(spain.national_manpower, 16);
+    }
+
+    #[test]
     fn a_missing_file_is_named() {
         let mut src = embedded_sources("test").unwrap();
         src.files.remove("scenarios/test/leaders.ron");

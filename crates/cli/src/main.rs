@@ -1,1 +1,616 @@
-fn main() {}
+//! `coalition`: the command line of Coalition's rules engine. Start games, replay and view them, list and
+//! submit decisions, play hot-seat in the terminal, check the data and draw the map.
+//!
+//! Exit codes: 0 success, 1 a refused decision or invalid data, 2 bad usage.
+
+mod describe;
+mod map_svg;
+mod play;
+
+use anyhow::{Context, Result};
+use clap::{Parser, Subcommand};
+use coalition_engine::error::{DataError, DataErrors};
+use coalition_engine::game::Game;
+use coalition_engine::host::Adjustment;
+use coalition_engine::ids::{PlayerId, PowerId};
+use coalition_engine::rulebook::{OptionalRule, Preset, RulebookSpec};
+use coalition_engine::scenario::{
+    EMBEDDED_SCENARIOS, PlayerDef, SCENARIO_FILES, Scenario, ScenarioSources, embedded_scenario,
+};
+use coalition_engine::transcript::{Entry, Transcript};
+use coalition_engine::{Decision, RuleError};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+
+#[derive(Parser)]
+#[command(
+    name = "coalition",
+    version,
+    about = "Coalition: Empires in Arms-style grand strategy, by the rules"
+)]
+struct Cli {
+    /// Read scenarios from this data folder instead of the copy built into the binary.
+    #[arg(long, global = true, value_name = "DIR")]
+    data: Option<PathBuf>,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Start a game file.
+    ///
+    /// Example: coalition new --scenario 1805 --seed 42 --rulebook standard -o game.json
+    New {
+        #[arg(long, default_value = "1805")]
+        scenario: String,
+        /// Dice seed (a random one if absent; it is written in the file).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// A preset (none, all, standard) or a comma-separated list of optional rules (naval-raiding,12.9,...).
+        #[arg(long, default_value = "standard")]
+        rulebook: String,
+        /// Players as NAME=POWER[+POWER], comma-separated (default: one player per power).
+        #[arg(long, value_name = "SEATS")]
+        players: Option<String>,
+        #[arg(short, long, value_name = "FILE")]
+        output: PathBuf,
+    },
+    /// Replay a game file and print the resulting state and log.
+    ///
+    /// Example: coalition replay game.json --json
+    Replay {
+        file: PathBuf,
+        /// Stable JSON: {"state": ..., "log": [...]}.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Print what one power may see.
+    ///
+    /// Example: coalition view game.json --as france
+    View {
+        file: PathBuf,
+        #[arg(long = "as", value_name = "POWER")]
+        power: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// List a power's legal decisions now.
+    ///
+    /// Example: coalition choices game.json --as france --json
+    Choices {
+        file: PathBuf,
+        #[arg(long = "as", value_name = "POWER")]
+        power: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Validate a decision and append it to the game file; a refusal names its rule and leaves the file as it was.
+    ///
+    /// Example: coalition submit game.json --as france "declare austria"
+    /// Text forms: pass | declare P,MINOR | declare none | ally P | break P | combine P | message P,Q: text |
+    /// propose alliance|peace|combined P | --default (the default decision for a late player) | JSON.
+    Submit {
+        file: PathBuf,
+        #[arg(long = "as", value_name = "POWER")]
+        power: String,
+        /// The decision, in text or JSON.
+        decision: Option<String>,
+        /// Take the power's default decision (a late player, 3.6).
+        #[arg(long)]
+        default: bool,
+    },
+    /// Apply a host adjustment (3.5), given as JSON, with a note; it is public and logged.
+    ///
+    /// Example: coalition host game.json '{"money":{"power":"austria","delta":10}}' --note "subsidy"
+    Host {
+        file: PathBuf,
+        adjustment: String,
+        #[arg(long, default_value = "")]
+        note: String,
+    },
+    /// Play hot-seat in the terminal: prompts each power that owes a decision, saves after every decision.
+    ///
+    /// Example: coalition play game.json --as france,austria   (the other powers take their defaults)
+    Play {
+        /// The game file (created if missing).
+        file: Option<PathBuf>,
+        /// Play only these powers; the others take their default decisions.
+        #[arg(long = "as", value_name = "POWERS")]
+        powers: Option<String>,
+        /// Scenario and seed for a new file.
+        #[arg(long, default_value = "1805")]
+        scenario: String,
+        #[arg(long)]
+        seed: Option<u64>,
+    },
+    /// Check the data files and report every problem with its file and entry.
+    ///
+    /// Example: coalition check-data data/
+    CheckData {
+        /// A data folder (with scenarios/ and rulesets/); the built-in data if absent.
+        path: Option<PathBuf>,
+    },
+    /// Print a loaded scenario.
+    ///
+    /// Example: coalition data --scenario 1805 --json
+    Data {
+        #[arg(long, default_value = "1805")]
+        scenario: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Draw the map as SVG, coloured by who controls each area (in a game, or at the scenario's start).
+    ///
+    /// Example: coalition map -o map.svg game.json
+    Map {
+        #[arg(short, long, value_name = "FILE")]
+        output: PathBuf,
+        game: Option<PathBuf>,
+        #[arg(long, default_value = "1805")]
+        scenario: String,
+    },
+}
+
+/// A failure with its exit code: refusals and invalid data exit 1, everything else 2.
+enum Failure {
+    Refused(RuleError),
+    Data(DataErrors),
+    Other(anyhow::Error),
+}
+
+impl From<anyhow::Error> for Failure {
+    fn from(e: anyhow::Error) -> Self {
+        Failure::Other(e)
+    }
+}
+impl From<RuleError> for Failure {
+    fn from(e: RuleError) -> Self {
+        Failure::Refused(e)
+    }
+}
+impl From<DataErrors> for Failure {
+    fn from(e: DataErrors) -> Self {
+        Failure::Data(e)
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Refused(e)) => {
+            eprintln!("refused: {e}");
+            ExitCode::from(1)
+        }
+        Err(Failure::Data(e)) => {
+            eprintln!("{e}");
+            ExitCode::from(1)
+        }
+        Err(Failure::Other(e)) => {
+            eprintln!("error: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Reads every data file of a scenario (and every ruleset) from a data folder.
+pub(crate) fn read_sources(dir: &Path, scenario: &str) -> Result<ScenarioSources> {
+    let mut src = ScenarioSources::default();
+    for f in SCENARIO_FILES {
+        let rel = format!("scenarios/{scenario}/{f}");
+        if let Ok(text) = std::fs::read_to_string(dir.join(&rel)) {
+            src.files.insert(rel, text);
+        }
+    }
+    let rulesets = dir.join("rulesets");
+    if let Ok(entries) = std::fs::read_dir(&rulesets) {
+        for e in entries.flatten() {
+            let name = e.file_name().to_string_lossy().to_string();
+            let rel = format!("rulesets/{name}/charts.ron");
+            if let Ok(text) = std::fs::read_to_string(dir.join(&rel)) {
+                src.files.insert(rel, text);
+            }
+        }
+    }
+    Ok(src)
+}
+
+pub(crate) fn load_scenario(data: Option<&Path>, name: &str) -> Result<Arc<Scenario>, Failure> {
+    let s = match data {
+        Some(dir) => Scenario::load(&read_sources(dir, name)?, name)?,
+        None => embedded_scenario(name)?,
+    };
+    Ok(Arc::new(s))
+}
+
+pub(crate) fn read_transcript(path: &Path) -> Result<Transcript, Failure> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    Ok(Transcript::from_json(&text)
+        .map_err(|e| anyhow::anyhow!("{}: {}", path.display(), e.reason))?)
+}
+
+/// Writes the file whole or not at all.
+pub(crate) fn write_file(path: &Path, text: &str) -> Result<()> {
+    let tmp = path.with_extension("json.tmp");
+    std::fs::write(&tmp, text).with_context(|| format!("cannot write {}", tmp.display()))?;
+    std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))?;
+    Ok(())
+}
+
+pub(crate) fn replay(
+    data: Option<&Path>,
+    t: &Transcript,
+) -> Result<(Arc<Scenario>, Game), Failure> {
+    let scenario = load_scenario(data, &t.scenario)?;
+    let game = t
+        .replay(scenario.clone())
+        .map_err(|e| anyhow::anyhow!("the game file does not replay: {e}"))?;
+    Ok((scenario, game))
+}
+
+pub(crate) fn parse_power(s: &Scenario, name: &str) -> Result<PowerId, Failure> {
+    let id = PowerId::new(name.trim())
+        .ok()
+        .filter(|p| s.power(*p).is_some());
+    id.ok_or_else(|| {
+        anyhow::anyhow!(
+            "unknown power `{name}` (powers: {})",
+            s.power_ids()
+                .map(|p| p.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+        .into()
+    })
+}
+
+fn parse_rulebook(s: &str) -> Result<RulebookSpec> {
+    if let Some(p) = Preset::parse(s) {
+        return Ok(RulebookSpec::Preset(p));
+    }
+    s.split(',')
+        .map(|r| {
+            OptionalRule::parse(r.trim()).ok_or_else(|| {
+                anyhow::anyhow!(
+                    "unknown optional rule `{r}`: use a preset (none, all, standard) or rule names"
+                )
+            })
+        })
+        .collect::<Result<Vec<_>>>()
+        .map(RulebookSpec::List)
+}
+
+fn parse_players(s: &Scenario, spec: &str) -> Result<Vec<PlayerDef>, Failure> {
+    let mut players = Vec::new();
+    for seat in spec.split(',').filter(|x| !x.trim().is_empty()) {
+        let (name, powers) = seat.split_once('=').unwrap_or((seat, seat));
+        let id = PlayerId::new(name.trim()).map_err(|e| anyhow::anyhow!("player `{name}`: {e}"))?;
+        let powers = powers
+            .split('+')
+            .map(|p| parse_power(s, p))
+            .collect::<Result<Vec<_>, _>>()?;
+        players.push(PlayerDef { id, powers });
+    }
+    Ok(players)
+}
+
+pub(crate) fn new_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(1805)
+}
+
+fn run(cli: Cli) -> Result<(), Failure> {
+    let data = cli.data.as_deref();
+    match cli.command {
+        Command::New {
+            scenario,
+            seed,
+            rulebook,
+            players,
+            output,
+        } => {
+            let s = load_scenario(data, &scenario)?;
+            let mut t = Transcript::new(
+                &scenario,
+                parse_rulebook(&rulebook)?,
+                seed.unwrap_or_else(new_seed),
+            );
+            if let Some(spec) = players {
+                t.players = parse_players(&s, &spec)?;
+            }
+            t.start(s.clone())?;
+            write_file(&output, &t.to_json())?;
+            println!(
+                "{}: a new game of {} (seed {}), {}",
+                output.display(),
+                s.meta.name,
+                t.seed,
+                s.meta.start
+            );
+        }
+        Command::Replay { file, json } => {
+            let t = read_transcript(&file)?;
+            let (s, g) = replay(data, &t)?;
+            if json {
+                let out = serde_json::json!({ "state": g.state(), "log": g.log() });
+                println!(
+                    "{}",
+                    serde_json::to_string_pretty(&out).map_err(anyhow::Error::from)?
+                );
+            } else {
+                for e in g.log() {
+                    if let Some(line) = describe::event(&s, e) {
+                        println!("{line}");
+                    }
+                }
+                let any = g.state().powers.keys().next().copied();
+                if let Some(p) = any {
+                    print!("\n{}", describe::position(&s, g.state(), &g.view(p)));
+                }
+                println!(
+                    "waiting for: {}",
+                    g.pending()
+                        .iter()
+                        .map(|p| p.to_string())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                );
+            }
+        }
+        Command::View { file, power, json } => {
+            let t = read_transcript(&file)?;
+            let (s, g) = replay(data, &t)?;
+            let p = parse_power(&s, &power)?;
+            let v = g.view(p);
+            if json {
+                println!(
+                    "{}",
+                    serde_json::to_string_pretty(&v).map_err(anyhow::Error::from)?
+                );
+            } else {
+                print!("{}", describe::position(&s, g.state(), &v));
+                println!("\nseen by {}:", describe::power(&s, p));
+                for e in &v.log {
+                    if let Some(line) = describe::event(&s, e) {
+                        println!("  {line}");
+                    }
+                }
+                if v.choices.is_empty() {
+                    println!("\n{} owes no decision now.", describe::power(&s, p));
+                } else {
+                    println!(
+                        "\n{} owes a decision: `coalition choices` lists them.",
+                        describe::power(&s, p)
+                    );
+                }
+            }
+        }
+        Command::Choices { file, power, json } => {
+            let t = read_transcript(&file)?;
+            let (s, g) = replay(data, &t)?;
+            let p = parse_power(&s, &power)?;
+            let choices = g.choices(p);
+            if json {
+                println!(
+                    "{}",
+                    serde_json::to_string_pretty(&choices).map_err(anyhow::Error::from)?
+                );
+            } else if choices.is_empty() {
+                let pos = g.state().position;
+                println!(
+                    "{} owes no decision in the {} of {}.",
+                    describe::power(&s, p),
+                    pos.step,
+                    pos.date
+                );
+            } else {
+                let pos = g.state().position;
+                println!(
+                    "{} — {} ({}): {}",
+                    pos.date,
+                    pos.step,
+                    pos.step.rule(),
+                    describe::power(&s, p)
+                );
+                for (i, d) in choices.iter().enumerate() {
+                    println!("  {:>2}. {:<40} {d}", i + 1, describe::choice(&s, d));
+                }
+                println!(
+                    "Submit one with: coalition submit {} --as {p} \"TEXT\" (list decisions may name several, e.g. `declare a,b`)",
+                    file.display()
+                );
+            }
+        }
+        Command::Submit {
+            file,
+            power,
+            decision,
+            default,
+        } => {
+            let mut t = read_transcript(&file)?;
+            let (s, mut g) = replay(data, &t)?;
+            let p = parse_power(&s, &power)?;
+            let entry = match (default, decision) {
+                (true, None) => Entry::Default { power: p },
+                (false, Some(text)) => Entry::Submit {
+                    power: p,
+                    decision: Decision::parse(&text, &s)?,
+                },
+                _ => bail_usage("give a decision or --default, not both")?,
+            };
+            let before = g.log().len();
+            coalition_engine::transcript::play_entry(&mut g, &entry)?;
+            t.script.push(entry);
+            write_file(&file, &t.to_json())?;
+            for e in &g.log()[before..] {
+                if e.visible_to(p)
+                    && let Some(line) = describe::event(&s, &e.redacted_for(p))
+                {
+                    println!("{line}");
+                }
+            }
+            let pos = g.state().position;
+            println!(
+                "accepted; now {} {}, waiting for: {}",
+                pos.date,
+                pos.step,
+                g.pending()
+                    .iter()
+                    .map(|p| p.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+        }
+        Command::Host {
+            file,
+            adjustment,
+            note,
+        } => {
+            let mut t = read_transcript(&file)?;
+            let (s, mut g) = replay(data, &t)?;
+            let adj: Adjustment = serde_json::from_str(&adjustment)
+                .map_err(|e| RuleError::new("3.3", format!("not a host adjustment: {e}")))?;
+            let before = g.log().len();
+            g.host(&adj, &note)?;
+            t.script.push(Entry::Host {
+                adjustment: adj,
+                note,
+            });
+            write_file(&file, &t.to_json())?;
+            for e in &g.log()[before..] {
+                if let Some(line) = describe::event(&s, e) {
+                    println!("{line}");
+                }
+            }
+        }
+        Command::Play {
+            file,
+            powers,
+            scenario,
+            seed,
+        } => {
+            let file = file.unwrap_or_else(|| PathBuf::from("coalition-game.json"));
+            play::run(data, &file, powers.as_deref(), &scenario, seed)?;
+        }
+        Command::CheckData { path } => check_data(path.as_deref())?,
+        Command::Data { scenario, json } => {
+            let s = load_scenario(data, &scenario)?;
+            if json {
+                println!(
+                    "{}",
+                    serde_json::to_string_pretty(&*s).map_err(anyhow::Error::from)?
+                );
+            } else {
+                println!(
+                    "{} ({} to {}, ruleset {}): {} powers, {} minor countries, {} provinces, {} land areas, {} sea areas, {} leaders",
+                    s.meta.name,
+                    s.meta.start,
+                    s.meta.end,
+                    s.meta.ruleset,
+                    s.powers.len(),
+                    s.minors.len(),
+                    s.map.provinces.len(),
+                    s.map.areas.len(),
+                    s.map.seas.len(),
+                    s.leaders.len()
+                );
+            }
+        }
+        Command::Map {
+            output,
+            game,
+            scenario,
+        } => {
+            let (s, control, title) = match game {
+                Some(f) => {
+                    let t = read_transcript(&f)?;
+                    let (s, g) = replay(data, &t)?;
+                    let control = s
+                        .map
+                        .areas
+                        .iter()
+                        .filter_map(|a| g.state().area_power(&s, a.id).map(|p| (a.id, p)))
+                        .collect();
+                    let title = format!("{} — {}", s.meta.name, g.state().position);
+                    (s, control, title)
+                }
+                None => {
+                    let s = load_scenario(data, &scenario)?;
+                    let g = Game::new(s.clone(), Default::default(), 0, &[])?;
+                    let control = s
+                        .map
+                        .areas
+                        .iter()
+                        .filter_map(|a| g.state().area_power(&s, a.id).map(|p| (a.id, p)))
+                        .collect();
+                    let title = format!("{} — {}", s.meta.name, s.meta.start);
+                    (s, control, title)
+                }
+            };
+            let svg = map_svg::render(&s, &control, &title);
+            std::fs::write(&output, svg)
+                .with_context(|| format!("cannot write {}", output.display()))?;
+            println!(
+                "{}: the map of {} ({} areas)",
+                output.display(),
+                s.meta.name,
+                s.map.areas.len()
+            );
+        }
+    }
+    Ok(())
+}
+
+fn bail_usage<T>(msg: &str) -> Result<T, Failure> {
+    Err(Failure::Other(anyhow::anyhow!("{msg}")))
+}
+
+/// Checks every scenario of a data folder (or the built-in data) and prints every problem.
+fn check_data(path: Option<&Path>) -> Result<(), Failure> {
+    let mut problems: Vec<DataError> = Vec::new();
+    let mut names: Vec<String> = Vec::new();
+    match path {
+        Some(dir) => {
+            let scen = dir.join("scenarios");
+            let entries = std::fs::read_dir(&scen)
+                .with_context(|| format!("{} has no scenarios/ folder", dir.display()))?;
+            for e in entries.flatten() {
+                if e.path().is_dir() {
+                    names.push(e.file_name().to_string_lossy().to_string());
+                }
+            }
+            names.sort();
+            if names.is_empty() {
+                return bail_usage(&format!("no scenario folders in {}", scen.display()));
+            }
+            for n in &names {
+                if let Err(e) = Scenario::load(&read_sources(dir, n)?, n) {
+                    problems.extend(e.0);
+                }
+            }
+        }
+        None => {
+            for n in EMBEDDED_SCENARIOS {
+                names.push(n.to_string());
+                if let Err(e) = embedded_scenario(n) {
+                    problems.extend(e.0);
+                }
+            }
+        }
+    }
+    if problems.is_empty() {
+        println!(
+            "data OK: {} scenario(s) checked ({})",
+            names.len(),
+            names.join(", ")
+        );
+        Ok(())
+    } else {
+        Err(Failure::Data(DataErrors(problems)))
+    }
+}

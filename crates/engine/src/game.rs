@@ -238,7 +238,7 @@ impl Game {
             .ok_or_else(|| self.not_owing(power))?;
         let mut events = vec![Event::DefaultTaken {
             power,
-            reason: "the host took the default decision for a late player".into(),
+            reason: "default decision for an absent or late player (3.6)".into(),
         }];
         events.extend(self.plan_submit(power, &d)?);
         self.emit(events);

@@ -1,0 +1,457 @@
+//! Plain-text descriptions of events, views and choices for the terminal.
+
+use coalition_engine::Decision;
+use coalition_engine::event::Event;
+use coalition_engine::ids::{Nation, PowerId};
+use coalition_engine::scenario::Scenario;
+use coalition_engine::state::{State, WarCause};
+use coalition_engine::view::View;
+use std::fmt::Write;
+
+pub fn nation(s: &Scenario, n: Nation) -> String {
+    match n {
+        Nation::Power(p) => power(s, p),
+        Nation::Minor(m) => s
+            .minor(m)
+            .map(|d| d.name.clone())
+            .unwrap_or_else(|| m.to_string()),
+    }
+}
+
+pub fn power(s: &Scenario, p: PowerId) -> String {
+    s.power(p)
+        .map(|d| d.name.clone())
+        .unwrap_or_else(|| p.to_string())
+}
+
+fn signed(n: i32) -> String {
+    if n >= 0 {
+        format!("+{n}")
+    } else {
+        n.to_string()
+    }
+}
+
+/// One line for an event worth showing a player, or `None` for bookkeeping.
+pub fn event(s: &Scenario, e: &Event) -> Option<String> {
+    Some(match e {
+        Event::PlayerSeated { player, powers } => format!(
+            "player {player} plays {}",
+            powers
+                .iter()
+                .map(|p| power(s, *p))
+                .collect::<Vec<_>>()
+                .join(" and ")
+        ),
+        Event::StepBegan { .. } | Event::RoundClosed | Event::RoundOpened { .. } => return None,
+        Event::DefaultTaken { power: p, reason } => {
+            format!("{}: default decision ({reason})", power(s, *p))
+        }
+        Event::Submitted {
+            power: p,
+            sealed: true,
+            ..
+        } => format!("{} has written its decision down", power(s, *p)),
+        Event::Submitted {
+            power: p,
+            decision: Some(d),
+            ..
+        } => format!("{}: {d}", power(s, *p)),
+        Event::Submitted { .. } => return None,
+        Event::Revealed { decisions, .. } => {
+            let mut out = String::from("revealed together:");
+            for (p, d) in decisions {
+                let _ = write!(out, "\n    {}: {d}", power(s, *p));
+            }
+            out
+        }
+        Event::MessageSent { message } => format!(
+            "{} → {}: {}",
+            power(s, message.from),
+            message
+                .to
+                .iter()
+                .map(|p| power(s, *p))
+                .collect::<Vec<_>>()
+                .join(", "),
+            match &message.body {
+                coalition_engine::decision::Diplomatic::Message { text } => format!("\"{text}\""),
+                b => format!("{b:?}"),
+            }
+        ),
+        Event::DiceRolled { roll } => {
+            let mods: String = roll
+                .modifiers
+                .iter()
+                .map(|m| format!(" {} ({}, {})", signed(m.value), m.reason, m.rule))
+                .collect();
+            format!(
+                "{} rolls for {} [{}]: {:?}{mods} = {}",
+                roll.who, roll.purpose, roll.rule, roll.faces, roll.total
+            )
+        }
+        Event::PointsChanged {
+            power: p,
+            delta,
+            rule,
+            reason,
+        } => {
+            format!(
+                "{} {} political points: {reason} [{rule}]",
+                power(s, *p),
+                signed(*delta)
+            )
+        }
+        Event::TreasuryChanged {
+            power: p,
+            money,
+            manpower,
+            rule,
+            reason,
+        } => format!(
+            "{} money {}, manpower {}: {reason} [{rule}]",
+            power(s, *p),
+            signed(*money),
+            signed(*manpower)
+        ),
+        Event::VictoryPointsChanged {
+            power: p,
+            delta,
+            rule,
+            reason,
+        } => {
+            format!(
+                "{} {} victory points: {reason} [{rule}]",
+                power(s, *p),
+                signed(*delta)
+            )
+        }
+        Event::WarDeclared {
+            aggressor,
+            defender,
+            cause,
+            rule,
+            ..
+        } => match cause {
+            WarCause::Mutual => format!(
+                "{} and {} declare war on each other [{rule}]",
+                nation(s, *aggressor),
+                nation(s, *defender)
+            ),
+            WarCause::Call { caller } => format!(
+                "{} declares war on {} at the call of {} [{rule}]",
+                nation(s, *aggressor),
+                nation(s, *defender),
+                power(s, *caller)
+            ),
+            _ => format!(
+                "{} declares war on {} [{rule}]",
+                nation(s, *aggressor),
+                nation(s, *defender)
+            ),
+        },
+        Event::WarEnded {
+            a, b, rule, reason, ..
+        } => format!(
+            "peace between {} and {}: {reason} [{rule}]",
+            nation(s, *a),
+            nation(s, *b)
+        ),
+        Event::AllianceFormed { a, b, rule, .. } => {
+            format!("{} and {} ally [{rule}]", power(s, *a), power(s, *b))
+        }
+        Event::AllianceBroken {
+            a,
+            b,
+            by,
+            rule,
+            reason,
+            ..
+        } => format!(
+            "the alliance of {} and {} is broken by {}: {reason} [{rule}]",
+            power(s, *a),
+            power(s, *b),
+            by.iter()
+                .map(|p| power(s, *p))
+                .collect::<Vec<_>>()
+                .join(" and ")
+        ),
+        Event::RoyalMarriage { a, b, made, .. } => format!(
+            "royal marriage of {} and {} {}",
+            power(s, *a),
+            power(s, *b),
+            if *made { "made" } else { "broken" }
+        ),
+        Event::EnforcedPeaceRecorded { peace } => format!(
+            "{} may not declare war on {} until {} [{}]",
+            power(s, peace.restricted),
+            power(s, peace.towards),
+            peace.until,
+            peace.rule
+        ),
+        Event::CombinedMovementDeclared { a, b } => format!(
+            "{} and {} combine movement this turn [4.9]",
+            power(s, *a),
+            power(s, *b)
+        ),
+        Event::MinorChanged {
+            minor,
+            controller,
+            status,
+            rule,
+            reason,
+        } => format!(
+            "{} is now {:?}{} : {reason} [{rule}]",
+            nation(s, Nation::Minor(*minor)),
+            status,
+            controller
+                .map(|c| format!(" under {}", power(s, c)))
+                .unwrap_or_default()
+        ),
+        Event::AreaControlChanged {
+            area,
+            holder,
+            rule,
+            reason,
+        } => format!(
+            "{} now held by {}: {reason} [{rule}]",
+            s.area(*area)
+                .map(|a| a.name.clone())
+                .unwrap_or_else(|| area.to_string()),
+            holder
+                .map(|h| nation(s, h))
+                .unwrap_or_else(|| "its own nation".into())
+        ),
+        Event::CorpsChanged {
+            corps,
+            factors,
+            location,
+            rule,
+            reason,
+        } => {
+            format!(
+                "corps {corps}: {} factors at {location:?}: {reason} [{rule}]",
+                factors.total()
+            )
+        }
+        Event::FleetChanged {
+            fleet,
+            ships,
+            location,
+            rule,
+            reason,
+        } => format!("fleet {fleet}: {ships} ships at {location:?}: {reason} [{rule}]"),
+        Event::GarrisonChanged {
+            area,
+            owner,
+            factors,
+            rule,
+            reason,
+        } => {
+            format!(
+                "garrison of {} in {area}: {} factors: {reason} [{rule}]",
+                nation(s, *owner),
+                factors.total()
+            )
+        }
+        Event::DepotChanged {
+            area,
+            owner,
+            present,
+            rule,
+            ..
+        } => {
+            format!(
+                "depot of {} in {area} {} [{rule}]",
+                nation(s, *owner),
+                if *present { "placed" } else { "removed" }
+            )
+        }
+        Event::LeaderChanged {
+            leader,
+            status,
+            rule,
+            ..
+        } => format!("leader {leader}: {status:?} [{rule}]"),
+        Event::LossRecorded { loss } => format!(
+            "{} lost {} land factors and {} ships ({:?}) [{}]",
+            nation(s, loss.nation),
+            loss.land_factors,
+            loss.ships,
+            loss.cause,
+            loss.rule
+        ),
+        Event::PowerLeftGame {
+            power: p,
+            rule,
+            reason,
+        } => format!("{} leaves the game: {reason} [{rule}]", power(s, *p)),
+        Event::GameEnded { date, reason } => format!("the game ends in {date}: {reason}"),
+    })
+}
+
+/// A short summary of the position: the Political Status Display, wars, alliances, enforced peaces.
+pub fn position(s: &Scenario, st: &State, status: &View) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "{} — {}", st.position.date, st.position.step);
+    let _ = writeln!(
+        out,
+        "  {:<16} {:>4} {:<12} {:>4} {:>6} {:>8}",
+        "power", "PP", "zone", "mod", "money", "manpower"
+    );
+    for (p, line) in &status.status {
+        let ps = &st.powers[p];
+        let _ = writeln!(
+            out,
+            "  {:<16} {:>4} {:<12} {:>4} {:>6} {:>8}{}",
+            power(s, *p),
+            line.political_points,
+            line.zone,
+            signed(line.modifier),
+            ps.money,
+            ps.manpower,
+            if ps.in_game {
+                ""
+            } else {
+                "  (out of the game)"
+            }
+        );
+    }
+    let wars: Vec<String> = st
+        .relations
+        .wars
+        .iter()
+        .filter(|w| w.ended.is_none())
+        .map(|w| {
+            format!(
+                "{} v {} (since {})",
+                nation(s, w.aggressor),
+                nation(s, w.defender),
+                w.since
+            )
+        })
+        .collect();
+    let _ = writeln!(
+        out,
+        "  wars: {}",
+        if wars.is_empty() {
+            "none".into()
+        } else {
+            wars.join("; ")
+        }
+    );
+    let allies: Vec<String> = st
+        .relations
+        .alliances
+        .iter()
+        .filter(|a| a.broken.is_none())
+        .map(|a| format!("{} + {} (since {})", power(s, a.a), power(s, a.b), a.since))
+        .collect();
+    let _ = writeln!(
+        out,
+        "  alliances: {}",
+        if allies.is_empty() {
+            "none".into()
+        } else {
+            allies.join("; ")
+        }
+    );
+    for e in st
+        .relations
+        .enforced_peaces
+        .iter()
+        .filter(|e| st.position.date < e.until)
+    {
+        let _ = writeln!(
+            out,
+            "  enforced peace: {} may not declare war on {} until {}",
+            power(s, e.restricted),
+            power(s, e.towards),
+            e.until
+        );
+    }
+    out
+}
+
+/// A decision as a player reads it in a menu.
+pub fn choice(s: &Scenario, d: &Decision) -> String {
+    match d {
+        Decision::Pass => "pass (nothing more this step)".into(),
+        Decision::DeclareWar { targets } if targets.is_empty() => "no declarations".into(),
+        Decision::DeclareWar { targets } => format!(
+            "declare war on {}",
+            targets
+                .iter()
+                .map(|t| nation(s, *t))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        Decision::Ally { with } if with.is_empty() => "no alliance".into(),
+        Decision::Ally { with } => format!(
+            "agree to ally with {}",
+            with.iter()
+                .map(|p| power(s, *p))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        Decision::BreakAlliances { with } => format!(
+            "break the alliance with {}",
+            with.iter()
+                .map(|p| power(s, *p))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        Decision::CombineMovement { with } if with.is_empty() => "no combined movement".into(),
+        Decision::CombineMovement { with } => format!(
+            "combine movement with {}",
+            with.iter()
+                .map(|p| power(s, *p))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        Decision::Diplomacy { to, body } => {
+            let to = to
+                .iter()
+                .map(|p| power(s, *p))
+                .collect::<Vec<_>>()
+                .join(", ");
+            match body {
+                coalition_engine::decision::Diplomatic::Message { .. } => {
+                    format!("write a message to {to}")
+                }
+                coalition_engine::decision::Diplomatic::ProposeAlliance => {
+                    format!("propose an alliance to {to}")
+                }
+                coalition_engine::decision::Diplomatic::ProposeInformalPeace => {
+                    format!("propose informal peace to {to}")
+                }
+                coalition_engine::decision::Diplomatic::ProposeCombinedMovement => {
+                    format!("propose combined movement to {to}")
+                }
+            }
+        }
+    }
+}
+
+/// Merges several listed choices into one decision where the step takes a list (targets, partners).
+pub fn merge(chosen: &[Decision]) -> Option<Decision> {
+    let first = chosen.first()?.clone();
+    if chosen.len() == 1 {
+        return Some(first);
+    }
+    let mut out = first;
+    for d in &chosen[1..] {
+        match (&mut out, d) {
+            (Decision::DeclareWar { targets }, Decision::DeclareWar { targets: t }) => {
+                targets.extend(t.iter().copied())
+            }
+            (Decision::Ally { with }, Decision::Ally { with: w })
+            | (Decision::BreakAlliances { with }, Decision::BreakAlliances { with: w })
+            | (Decision::CombineMovement { with }, Decision::CombineMovement { with: w }) => {
+                with.extend(w.iter().copied())
+            }
+            _ => return None,
+        }
+    }
+    Some(out)
+}

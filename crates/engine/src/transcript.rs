@@ -46,6 +46,12 @@ pub enum Entry {
     },
     /// The next dice will show these faces (tests).
     ForceDice { faces: Vec<u8> },
+    /// A test case: this submission must be refused under `rule` (the game stays unchanged).
+    Refused {
+        power: PowerId,
+        decision: Decision,
+        rule: String,
+    },
 }
 
 /// A game written down.
@@ -165,5 +171,23 @@ pub fn play_entry(g: &mut Game, e: &Entry) -> RuleResult<()> {
         Entry::Default { power } => g.submit_default(*power),
         Entry::Host { adjustment, note } => g.host(adjustment, note),
         Entry::ForceDice { faces } => g.force_dice(faces),
+        Entry::Refused {
+            power,
+            decision,
+            rule,
+        } => match g.submit(*power, decision.clone()) {
+            Err(e) if e.rule == *rule => Ok(()),
+            Err(e) => Err(RuleError::new(
+                "3.3",
+                format!(
+                    "expected a refusal under rule {rule}, got one under rule {}: {}",
+                    e.rule, e.reason
+                ),
+            )),
+            Ok(()) => Err(RuleError::new(
+                "3.3",
+                format!("expected a refusal under rule {rule}, but {decision} was accepted"),
+            )),
+        },
     }
 }

@@ -11,7 +11,7 @@ use crate::state::{EnforcedPeace, LeaderStatus, LossCause, LossRecord, WarCause}
 use serde::{Deserialize, Serialize};
 
 /// One correction of the position.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Adjustment {
     PoliticalPoints {

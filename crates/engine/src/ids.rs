@@ -83,10 +83,23 @@ impl<'de> Deserialize<'de> for Key {
     }
 }
 
+impl schemars::JsonSchema for Key {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Key".into()
+    }
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "type": "string",
+            "pattern": "^[a-z0-9_-]{1,31}$",
+            "description": "A key from the data files: 1 to 31 lowercase letters, digits, `-` or `_`."
+        })
+    }
+}
+
 macro_rules! id_type {
     ($(#[$doc:meta])* $name:ident) => {
         $(#[$doc])*
-        #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+        #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, schemars::JsonSchema)]
         #[serde(transparent)]
         pub struct $name(pub Key);
 
@@ -157,7 +170,7 @@ id_type!(
 );
 
 /// A party to wars and treaties: a major power or a minor country.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Debug, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Nation {
     Power(PowerId),

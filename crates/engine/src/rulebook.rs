@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 use std::fmt;
 
 /// One optional rule of `002_…` (rule 12), by its own name.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Debug, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum OptionalRule {
     /// 12.1.1
@@ -153,7 +153,7 @@ impl fmt::Display for OptionalRule {
 }
 
 /// The named presets of optional rules.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Preset {
     /// No optional rule.
@@ -206,7 +206,7 @@ impl Rulebook {
 }
 
 /// How a transcript names its rulebook: a preset or a list of optional rules.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(untagged)]
 pub enum RulebookSpec {
     Preset(Preset),

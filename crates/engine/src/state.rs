@@ -50,7 +50,7 @@ pub struct Fleet {
 }
 
 /// Whether a leader is in play.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum LeaderStatus {
     /// Not yet entered play.
@@ -168,7 +168,7 @@ pub struct Relations {
 }
 
 /// The cause of a recorded loss (14.3.2.2.1 counts these).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum LossCause {
     Foraging,

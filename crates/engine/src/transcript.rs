@@ -17,7 +17,7 @@ use std::sync::Arc;
 pub const FORMAT: u32 = 1;
 
 /// The set-up of a position before play (3.7): where to start and the adjustments that make the position.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Setup {
     /// The month to start in (the scenario's start if absent).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -31,7 +31,7 @@ pub struct Setup {
 }
 
 /// One line of the script.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Entry {
     /// A power's decision.
@@ -55,7 +55,7 @@ pub enum Entry {
 }
 
 /// A game written down.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Transcript {
     /// Format version (1).
     pub coalition: u32,
@@ -190,4 +190,10 @@ pub fn play_entry(g: &mut Game, e: &Entry) -> RuleResult<()> {
             )),
         },
     }
+}
+
+/// The JSON Schema of the transcript format (`docs/transcript.schema.json` is this, written out).
+pub fn json_schema() -> String {
+    let schema = schemars::schema_for!(Transcript);
+    serde_json::to_string_pretty(&schema).unwrap_or_default() + "\n"
 }

@@ -63,3 +63,17 @@ fn every_transcript_replays_identically_twice_and_matches_its_snapshot() {
         insta::assert_json_snapshot!(name, outcome);
     }
 }
+
+#[test]
+fn the_documented_json_schema_is_the_one_the_types_give() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/transcript.schema.json");
+    let generated = coalition_engine::transcript::json_schema();
+    if std::env::var_os("COALITION_UPDATE_SCHEMA").is_some() {
+        std::fs::write(&path, &generated).unwrap();
+    }
+    let documented = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        documented == generated,
+        "docs/transcript.schema.json is out of date: run COALITION_UPDATE_SCHEMA=1 cargo test -p coalition-engine --test transcripts"
+    );
+}

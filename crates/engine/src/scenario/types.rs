@@ -155,7 +155,7 @@ pub struct CrossingDef {
 
 /// Army factors by type. Used for corps contents, capacities, garrisons and purchases.
 #[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, schemars::JsonSchema,
 )]
 #[serde(default)]
 pub struct Factors {
@@ -246,7 +246,7 @@ pub enum CorpsKind {
 }
 
 /// Where a counter stands at the start: on a land area, at sea, or off the map (not yet built).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Location {
     Area(AreaId),
@@ -318,7 +318,7 @@ pub struct PowerDef {
 }
 
 /// Political standing of a minor country at the start of a scenario (4.6.3.3).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum MinorStatus {
     Neutral,
@@ -478,7 +478,7 @@ pub struct ChartsFile {
 }
 
 /// A player of a game and the powers it controls (14.2.1, 14.2.2). Used by transcripts.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct PlayerDef {
     pub id: PlayerId,
     pub powers: Vec<PowerId>,

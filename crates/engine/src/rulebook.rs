@@ -5,7 +5,19 @@ use std::collections::BTreeSet;
 use std::fmt;
 
 /// One optional rule of `002_…` (rule 12), by its own name.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Debug, schemars::JsonSchema)]
+#[derive(
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    Debug,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum OptionalRule {
     /// 12.1.1

@@ -168,7 +168,9 @@ pub struct Relations {
 }
 
 /// The cause of a recorded loss (14.3.2.2.1 counts these).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum LossCause {
     Foraging,

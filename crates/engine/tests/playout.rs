@@ -2,15 +2,12 @@
 //! `choices()`. No step panics, every listed choice is accepted, unlisted or malformed ones are refused with a
 //! rule id, the log rebuilds to the same state, and the political invariants hold after every event.
 
-mod common;
-
 use coalition_engine::decision::Diplomatic;
 use coalition_engine::game::Game;
 use coalition_engine::ids::{Nation, PowerId};
 use coalition_engine::rulebook::{Preset, Rulebook};
 use coalition_engine::state::State;
 use coalition_engine::{Date, Decision, Event};
-use common::*;
 use proptest::prelude::*;
 
 fn check_invariants(s: &State) {
@@ -39,7 +36,8 @@ fn check_invariants(s: &State) {
 
 /// Plays `months` months choosing with `pick` among the listed choices; returns the game.
 fn playout(seed: u64, months: i32, mut pick: impl FnMut(usize) -> usize) -> Game {
-    let mut g = Game::new(scenario(), Rulebook::preset(Preset::Standard), seed, &[]).unwrap();
+    let s = std::sync::Arc::new(coalition_engine::scenario::embedded_scenario("1805").unwrap());
+    let mut g = Game::new(s, Rulebook::preset(Preset::Standard), seed, &[]).unwrap();
     let end = Date::new(1805, 1).unwrap().plus_months(months);
     let mut seen_events = 0;
     while !g.state().finished && g.state().date() < end {

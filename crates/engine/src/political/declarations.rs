@@ -6,7 +6,7 @@ use crate::decision::Decision;
 use crate::error::{RuleError, RuleResult};
 use crate::event::Event;
 use crate::game::Ctx;
-use crate::ids::{Nation, PowerId};
+use crate::ids::{AreaId, Nation, PowerId};
 use crate::scenario::{CorpsKind, Location, MinorStatus};
 use crate::state::{RoundKind, WarCause};
 use std::collections::BTreeMap;
@@ -126,22 +126,25 @@ pub fn check_target(ctx: &Ctx, power: PowerId, target: Nation) -> RuleResult<()>
 /// 4.2.2.1: no corps, freikorps, cossacks, garrisons (or guerrillas) of the declarer inside the target.
 fn forces_inside(ctx: &Ctx, power: PowerId, target: Nation) -> RuleResult<()> {
     let me = Nation::Power(power);
-    let areas = ctx.scenario.areas_of(target);
-    for a in &areas {
-        let (corps, garrison) = ctx.state.land_forces_in(me, *a);
-        if let Some(c) = corps.first() {
+    let inside = |a: AreaId| ctx.scenario.nation_of_area(a) == Some(target);
+    for (id, c) in &ctx.state.forces.corps {
+        if c.owner == me
+            && let Location::Area(a) = c.location
+            && inside(a)
+        {
             return Err(RuleError::new(
                 "4.2.2.1",
                 format!(
-                    "{} has corps {c} in {} ({}), inside the territory of {}",
+                    "{} has corps {id} in {} ({a}), inside the territory of {}",
                     name(ctx.scenario, power),
-                    area_name(ctx, *a),
-                    a,
+                    area_name(ctx, a),
                     target_name(ctx, target)
                 ),
             ));
         }
-        if !garrison.is_empty() {
+    }
+    for ((a, owner), garrison) in &ctx.state.forces.garrisons {
+        if *owner == me && !garrison.is_empty() && inside(*a) {
             return Err(RuleError::new(
                 "4.2.2.1",
                 format!(
@@ -173,10 +176,9 @@ fn home_invaded(ctx: &Ctx, power: PowerId) -> RuleResult<()> {
                 .controller_of(owner)
                 .is_some_and(|c| c != power && enemies.contains(&Nation::Power(c)))
     };
-    let home = ctx.scenario.areas_of(me);
     for (id, c) in &ctx.state.forces.corps {
         if let Location::Area(a) = c.location
-            && home.binary_search(&a).is_ok()
+            && ctx.scenario.nation_of_area(a) == Some(me)
             && matches!(c.kind, CorpsKind::Infantry | CorpsKind::Guard)
             && hostile(c.owner)
         {

@@ -52,6 +52,9 @@ struct Index {
     areas: BTreeMap<AreaId, usize>,
     seas: BTreeMap<SeaId, usize>,
     leaders: BTreeMap<LeaderId, usize>,
+    /// Each area's nation, and each nation's areas in id order.
+    area_nation: BTreeMap<AreaId, Nation>,
+    territory: BTreeMap<Nation, Vec<AreaId>>,
 }
 
 fn parse<T: for<'de> Deserialize<'de>>(
@@ -136,7 +139,25 @@ impl Scenario {
             areas: idx(&self.map.areas, |a| a.id),
             seas: idx(&self.map.seas, |s| s.id),
             leaders: idx(&self.leaders, |l| l.id),
+            area_nation: BTreeMap::new(),
+            territory: BTreeMap::new(),
         };
+        let mut area_nation = BTreeMap::new();
+        let mut territory: BTreeMap<Nation, Vec<AreaId>> = BTreeMap::new();
+        for a in &self.map.areas {
+            let n = self
+                .province(a.province)
+                .and_then(|p| self.nation(p.nation));
+            if let Some(n) = n {
+                area_nation.insert(a.id, n);
+                territory.entry(n).or_default().push(a.id);
+            }
+        }
+        for v in territory.values_mut() {
+            v.sort();
+        }
+        self.index.area_nation = area_nation;
+        self.index.territory = territory;
     }
 
     /// The major power `id`.
@@ -190,25 +211,20 @@ impl Scenario {
 
     /// The nation an area belongs to (its province's nation).
     pub fn nation_of_area(&self, area: AreaId) -> Option<Nation> {
-        let a = self.area(area)?;
-        let p = self.province(a.province)?;
-        self.nation(p.nation)
+        self.index.area_nation.get(&area).copied()
     }
 
     /// Every area of a nation's territory (home nation of a power, or a minor country), in id order.
     pub fn areas_of(&self, nation: Nation) -> Vec<AreaId> {
-        let mut v: Vec<AreaId> = self
-            .map
-            .areas
-            .iter()
-            .filter(|a| {
-                self.province(a.province)
-                    .is_some_and(|p| self.nation(p.nation) == Some(nation))
-            })
-            .map(|a| a.id)
-            .collect();
-        v.sort();
-        v
+        self.territory(nation).to_vec()
+    }
+
+    /// A nation's areas, in id order, without copying.
+    pub fn territory(&self, nation: Nation) -> &[AreaId] {
+        self.index
+            .territory
+            .get(&nation)
+            .map_or(&[], |v| v.as_slice())
     }
 
     /// Areas next to `area` by land (not counting sea crossing arrows).

@@ -3,6 +3,7 @@
 use coalition_engine::Decision;
 use coalition_engine::event::Event;
 use coalition_engine::ids::{Nation, PowerId};
+use coalition_engine::political::calls::CallsEvent;
 use coalition_engine::scenario::Scenario;
 use coalition_engine::state::{State, WarCause};
 use coalition_engine::view::View;
@@ -281,6 +282,72 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
             loss.cause,
             loss.rule
         ),
+        Event::CorpsCreated {
+            corps,
+            corps_def,
+            rule,
+            reason,
+        } => format!(
+            "corps {corps} of {} comes into play with {} factors: {reason} [{rule}]",
+            nation(s, corps_def.owner),
+            corps_def.factors.total()
+        ),
+        Event::FleetCreated {
+            fleet,
+            fleet_def,
+            rule,
+            reason,
+        } => format!(
+            "fleet {fleet} of {} comes into play with {} ships: {reason} [{rule}]",
+            nation(s, fleet_def.owner),
+            fleet_def.ships
+        ),
+        Event::FreeStateDeclared { minor, by, .. } => format!(
+            "{} declares {} a free state [4.8]",
+            power(s, *by),
+            nation(s, Nation::Minor(*minor))
+        ),
+        Event::Calls(c) => match c {
+            CallsEvent::Began { order } => format!(
+                "order of calls to allies [4.3]: {}",
+                order
+                    .iter()
+                    .map(|c| format!(
+                        "{} ({})",
+                        power(s, c.power),
+                        if c.aggressor { "aggressor" } else { "defender" }
+                    ))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            CallsEvent::CallerUp { caller } => {
+                format!("{} may call its allies", power(s, caller.power))
+            }
+            CallsEvent::CallerSkipped { caller, reason } => {
+                format!("{} calls no one: {reason}", power(s, *caller))
+            }
+            CallsEvent::CallsMade { caller, calls } if calls.is_empty() => {
+                format!("{} makes no call", power(s, *caller))
+            }
+            CallsEvent::CallsMade { caller, calls } => format!(
+                "{} calls {}",
+                power(s, *caller),
+                calls
+                    .iter()
+                    .map(|c| format!("{} against {}", power(s, c.ally), power(s, c.against)))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            CallsEvent::AnswerUp { call } => format!(
+                "{} must answer the call of {} against {}",
+                power(s, call.call.ally),
+                power(s, call.caller),
+                power(s, call.call.against)
+            ),
+            CallsEvent::Ended => return None,
+        },
+        Event::Peace(e) => e.to_string(),
+        Event::MinorControl(e) => e.to_string(),
         Event::PowerLeftGame {
             power: p,
             rule,
@@ -409,6 +476,28 @@ pub fn choice(s: &Scenario, d: &Decision) -> String {
                 .collect::<Vec<_>>()
                 .join(", ")
         ),
+        Decision::CallAllies { calls } if calls.is_empty() => "no calls".into(),
+        Decision::CallAllies { calls } => format!(
+            "call {}",
+            calls
+                .iter()
+                .map(|c| format!("{} against {}", power(s, c.ally), power(s, c.against)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        Decision::AnswerCall { accept: true } => "answer the call: declare war".into(),
+        Decision::AnswerCall { accept: false } => "refuse the call (the alliance is broken)".into(),
+        Decision::FreeStates { minors } if minors.is_empty() => "no free state declaration".into(),
+        Decision::FreeStates { minors } => format!(
+            "declare {} a free state",
+            minors
+                .iter()
+                .map(|m| nation(s, Nation::Minor(*m)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        Decision::Peace(p) => p.to_string(),
+        Decision::MinorControl(m) => m.to_string(),
         Decision::Diplomacy { to, body } => {
             let to = to
                 .iter()

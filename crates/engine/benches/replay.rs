@@ -106,6 +106,9 @@ fn decision_heap(d: &Decision) -> usize {
         Decision::Ally { with }
         | Decision::BreakAlliances { with }
         | Decision::CombineMovement { with } => vec_heap(with),
+        // Kinds of decision this estimate does not walk: their JSON length, a generous bound.
+        #[allow(unreachable_patterns)]
+        other => serde_json::to_vec(other).map_or(0, |v| v.len()),
     }
 }
 
@@ -124,12 +127,7 @@ fn state_heap(s: &State) -> usize {
     h += estimate_map(&s.forces.fleets);
     h += estimate_map(&s.forces.garrisons);
     h += estimate_map(&s.forces.depots);
-    h += s
-        .forces
-        .depots
-        .values()
-        .map(|d| estimate_set(d))
-        .sum::<usize>();
+    h += s.forces.depots.values().map(estimate_set).sum::<usize>();
     h += estimate_map(&s.forces.leaders);
     let r = &s.relations;
     h += vec_heap(&r.wars);

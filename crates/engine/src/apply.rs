@@ -258,6 +258,25 @@ pub fn apply(state: &mut State, event: &Event) {
             }
             state.forces.depots.retain(|_, d| !d.is_empty());
         }
+        Event::CorpsCreated {
+            corps, corps_def, ..
+        } => {
+            state.forces.corps.insert(*corps, corps_def.clone());
+        }
+        Event::FleetCreated {
+            fleet, fleet_def, ..
+        } => {
+            state.forces.fleets.insert(*fleet, fleet_def.clone());
+        }
+        Event::FreeStateDeclared { minor, date, .. } => {
+            if let Some(m) = state.minors.get_mut(minor) {
+                m.status = crate::scenario::MinorStatus::FreeState;
+                m.free_state_since = Some(*date);
+            }
+        }
+        Event::Calls(e) => crate::political::calls::apply(state, e),
+        Event::Peace(e) => crate::political::peace::apply(state, e),
+        Event::MinorControl(e) => crate::political::minors::apply(state, e),
         Event::GameEnded { .. } => {
             state.finished = true;
             state.round = None;

@@ -37,6 +37,25 @@ pub enum Decision {
     BreakAlliances { with: Vec<PowerId> },
     /// 4.9: the allies this power combines movement with (when both name each other).
     CombineMovement { with: Vec<PowerId> },
+    /// 4.3: the calls a caller makes (none: no calls), each to one ally against one new enemy.
+    CallAllies { calls: Vec<Call> },
+    /// 4.3: a called ally's answer: declare war on the enemy, or refuse and break the alliance (4.3.1.3).
+    AnswerCall { accept: bool },
+    /// 4.4: a decision of the Peace Step.
+    Peace(crate::political::peace::PeaceDecision),
+    /// 4.6: a decision of the Minor Country Control Step.
+    MinorControl(crate::political::minors::MinorDecision),
+    /// 4.8: the conquered minor countries this power declares free states (none: none).
+    FreeStates { minors: Vec<crate::ids::MinorId> },
+}
+
+/// A call to an ally (4.3): `ally` is asked to declare war on `against`.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema,
+)]
+pub struct Call {
+    pub ally: PowerId,
+    pub against: PowerId,
 }
 
 impl Decision {
@@ -49,6 +68,11 @@ impl Decision {
             Decision::Ally { .. } => "ally",
             Decision::BreakAlliances { .. } => "break",
             Decision::CombineMovement { .. } => "combine",
+            Decision::CallAllies { .. } => "call",
+            Decision::AnswerCall { .. } => "answer",
+            Decision::Peace(_) => "peace",
+            Decision::MinorControl(_) => "minor control",
+            Decision::FreeStates { .. } => "free",
         }
     }
 
@@ -145,12 +169,63 @@ impl Decision {
                     body,
                 })
             }
-            _ => Err(RuleError::new(
-                "3.3",
-                format!(
-                    "cannot read `{s}`: expected pass, declare, ally, break, combine, message, propose, or JSON"
-                ),
-            )),
+            "call" => {
+                if rest == "none" || rest.is_empty() {
+                    return Ok(Decision::CallAllies { calls: vec![] });
+                }
+                let calls = names(rest)
+                    .map(|c| {
+                        let (ally, against) = c.split_once(':').ok_or_else(|| {
+                            RuleError::new("3.3", "write `call ALLY:ENEMY[,ALLY:ENEMY]`")
+                        })?;
+                        let ally = powers(ally)?.first().copied();
+                        let against = powers(against)?.first().copied();
+                        match (ally, against) {
+                            (Some(ally), Some(against)) => Ok(Call { ally, against }),
+                            _ => Err(RuleError::new(
+                                "3.3",
+                                "write `call ALLY:ENEMY[,ALLY:ENEMY]`",
+                            )),
+                        }
+                    })
+                    .collect::<RuleResult<_>>()?;
+                Ok(Decision::CallAllies { calls })
+            }
+            "answer" => match rest {
+                "yes" => Ok(Decision::AnswerCall { accept: true }),
+                "no" => Ok(Decision::AnswerCall { accept: false }),
+                _ => Err(RuleError::new("3.3", "write `answer yes` or `answer no`")),
+            },
+            "free" => {
+                if rest == "none" || rest.is_empty() {
+                    return Ok(Decision::FreeStates { minors: vec![] });
+                }
+                let minors = names(rest)
+                    .map(|n| match scenario.nation_by_name(n) {
+                        Some(Nation::Minor(m)) => Ok(m),
+                        Some(Nation::Power(_)) => Err(RuleError::new(
+                            "3.4",
+                            format!("`{n}` is a major power, not a minor country"),
+                        )),
+                        None => Err(unknown(n, scenario)),
+                    })
+                    .collect::<RuleResult<_>>()?;
+                Ok(Decision::FreeStates { minors })
+            }
+            _ => {
+                if let Some(r) = crate::political::peace::parse(verb, rest, scenario) {
+                    return r.map(Decision::Peace);
+                }
+                if let Some(r) = crate::political::minors::parse(verb, rest, scenario) {
+                    return r.map(Decision::MinorControl);
+                }
+                Err(RuleError::new(
+                    "3.3",
+                    format!(
+                        "cannot read `{s}`: expected pass, declare, ally, break, combine, message, propose, call, answer, free, a peace or minor-control decision, or JSON"
+                    ),
+                ))
+            }
         }
     }
 }
@@ -202,6 +277,19 @@ impl fmt::Display for Decision {
             Decision::Ally { with } => write!(f, "ally {}", list(with)),
             Decision::BreakAlliances { with } => write!(f, "break {}", list(with)),
             Decision::CombineMovement { with } => write!(f, "combine {}", list(with)),
+            Decision::CallAllies { calls } => {
+                let v: Vec<String> = calls
+                    .iter()
+                    .map(|c| format!("{}:{}", c.ally, c.against))
+                    .collect();
+                write!(f, "call {}", list(&v))
+            }
+            Decision::AnswerCall { accept } => {
+                write!(f, "answer {}", if *accept { "yes" } else { "no" })
+            }
+            Decision::Peace(p) => write!(f, "{p}"),
+            Decision::MinorControl(m) => write!(f, "{m}"),
+            Decision::FreeStates { minors } => write!(f, "free {}", list(minors)),
         }
     }
 }

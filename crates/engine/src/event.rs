@@ -168,6 +168,32 @@ pub enum Event {
     },
     /// A loss is recorded with its cause.
     LossRecorded { loss: LossRecord },
+    /// A corps counter comes into play (a minor's forces set up, 4.6.3.4).
+    CorpsCreated {
+        corps: CorpsId,
+        corps_def: crate::state::Corps,
+        rule: String,
+        reason: String,
+    },
+    /// A fleet counter comes into play (4.6.3.5, 4.8).
+    FleetCreated {
+        fleet: FleetId,
+        fleet_def: crate::state::Fleet,
+        rule: String,
+        reason: String,
+    },
+    /// A minor country is declared a free state (4.8).
+    FreeStateDeclared {
+        minor: MinorId,
+        by: PowerId,
+        date: Date,
+    },
+    /// The Call to Allies Step's own events (4.3).
+    Calls(crate::political::calls::CallsEvent),
+    /// The Peace Step's own events (4.4).
+    Peace(crate::political::peace::PeaceEvent),
+    /// The Minor Country Control Step's own events (4.6).
+    MinorControl(crate::political::minors::MinorEvent),
     /// A power leaves the game (4.4.8).
     PowerLeftGame {
         power: PowerId,
@@ -221,7 +247,9 @@ impl Event {
             | Event::GarrisonChanged { rule, .. }
             | Event::DepotChanged { rule, .. }
             | Event::LeaderChanged { rule, .. }
-            | Event::PowerLeftGame { rule, .. } => Some(rule),
+            | Event::PowerLeftGame { rule, .. }
+            | Event::CorpsCreated { rule, .. }
+            | Event::FleetCreated { rule, .. } => Some(rule),
             Event::EnforcedPeaceRecorded { peace } => Some(&peace.rule),
             Event::LossRecorded { loss } => Some(&loss.rule),
             Event::DiceRolled { roll } => Some(&roll.rule),

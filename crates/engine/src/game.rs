@@ -218,7 +218,7 @@ impl Game {
     /// The decision taken for `power` if its player is absent or late (3.6), when it owes one.
     pub fn default_decision(&self, power: PowerId) -> Option<Decision> {
         match &self.state.round {
-            Some(r) if r.owing.contains(&power) => Some(steps::default(r.kind)),
+            Some(r) if r.owing.contains(&power) => Some(steps::default(&self.ctx(), r.kind, power)),
             _ => None,
         }
     }
@@ -359,14 +359,14 @@ impl Game {
 
     fn begin_step(&mut self, pos: Position) {
         self.emit(vec![Event::StepBegan { position: pos }]);
-        if let Some((round, sealed, owing)) = steps::open(&self.ctx(), pos.step) {
-            self.emit(vec![Event::RoundOpened {
-                round,
-                sealed,
-                owing,
-            }]);
-            self.take_defaults_for_empty_seats();
-        }
+        let ctx = Ctx {
+            scenario: &self.scenario,
+            state: &self.state,
+            rulebook: &self.rulebook,
+        };
+        let events = steps::begin(&ctx, pos.step, &mut self.dice);
+        self.emit(events);
+        self.take_defaults_for_empty_seats();
     }
 
     /// Powers no player controls take the default decision at once (3.6).
@@ -381,6 +381,7 @@ impl Game {
             .copied()
             .collect();
         for p in empty {
+            let decision = steps::default(&self.ctx(), kind, p);
             self.emit(vec![
                 Event::DefaultTaken {
                     power: p,
@@ -389,7 +390,7 @@ impl Game {
                 Event::Submitted {
                     power: p,
                     sealed,
-                    decision: Some(steps::default(kind)),
+                    decision: Some(decision),
                 },
             ]);
         }

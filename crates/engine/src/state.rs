@@ -29,6 +29,9 @@ pub struct MinorState {
     /// Districts conquered so far (10.4, 4.6.6).
     #[serde(default)]
     pub conquered_districts: BTreeSet<DistrictId>,
+    /// When it was declared a free state under 4.8 (purchases start at the next Economic Phase).
+    #[serde(default)]
+    pub free_state_since: Option<Date>,
 }
 
 /// A corps counter on the map or off it.
@@ -224,6 +227,14 @@ pub enum RoundKind {
     BreakAlliances,
     /// 4.9: sealed lists of allies to combine movement with.
     CombinedMovement,
+    /// 4.3: a caller's calls, or a called ally's answer.
+    CallToAllies,
+    /// 4.4: the Peace Step's decisions (see `political::peace`).
+    Peace,
+    /// 4.6: the Minor Country Control Step's decisions (see `political::minors`).
+    MinorControl,
+    /// 4.8: conquered minors declared free states.
+    FreeStates,
 }
 
 /// The decisions a step is waiting for now.
@@ -255,6 +266,15 @@ pub struct State {
     pub players: BTreeMap<PlayerId, Vec<PowerId>>,
     /// The decisions the current step is waiting for, if any.
     pub round: Option<Round>,
+    /// The Call to Allies Step in progress (4.3).
+    #[serde(default)]
+    pub calls: Option<crate::political::calls::CallsState>,
+    /// The Peace Step in progress, and the records peace leaves (4.4).
+    #[serde(default)]
+    pub peace: crate::political::peace::PeaceState,
+    /// The Minor Country Control Step in progress, and its records (4.6).
+    #[serde(default)]
+    pub minor_control: crate::political::minors::MinorControlState,
 }
 
 fn pair(a: PowerId, b: PowerId) -> (PowerId, PowerId) {
@@ -290,6 +310,7 @@ impl State {
                         controller: m.controller,
                         status: m.status,
                         conquered_districts: BTreeSet::new(),
+                        free_state_since: None,
                     },
                 )
             })
@@ -373,6 +394,9 @@ impl State {
             records: Records::default(),
             players: BTreeMap::new(),
             round: None,
+            calls: None,
+            peace: Default::default(),
+            minor_control: Default::default(),
         }
     }
 

@@ -7,7 +7,11 @@
 //! - 4.7 Breaking Alliances: keep every alliance (pass).
 //! - 4.9 Combined Movement: no combined movement.
 //!
-//! Steps whose rules belong to later work (4.3, 4.4, 4.6, 4.8, 5, 6, 7, 8, 14.3.1) pass with no decision.
+//! - 4.3 Call to Allies: no calls; a called ally answers yes when it can declare war, no when it cannot.
+//! - 4.8 Free State Declaration: none.
+//! - 4.4 and 4.6: see their modules.
+//!
+//! Steps whose rules belong to later work (5, 6, 7, 8, 14.3.1) pass with no decision.
 
 use crate::calendar::Step;
 use crate::decision::Decision;
@@ -16,19 +20,41 @@ use crate::error::{RuleError, RuleResult};
 use crate::event::Event;
 use crate::game::Ctx;
 use crate::ids::PowerId;
-use crate::political::{alliances, breaking, combined, declarations, diplomacy};
+use crate::political::{
+    alliances, breaking, calls, combined, declarations, diplomacy, free_states, minors, peace,
+};
 use crate::state::RoundKind;
 use std::collections::BTreeMap;
 
-/// The round a step opens: its kind, whether it is sealed, and who owes a decision. `None` when the step asks
-/// nothing of anyone this month.
-pub fn open(ctx: &Ctx, step: Step) -> Option<(RoundKind, bool, Vec<PowerId>)> {
+/// The events that begin a step: for most steps the round it opens (its kind, whether it is sealed, who owes a
+/// decision), none when it asks nothing of anyone this month. Steps with several rounds (4.3, 4.4, 4.6) may roll
+/// dice and record their own sub-state first.
+pub fn begin(ctx: &Ctx, step: Step, dice: &mut Dice) -> Vec<Event> {
+    match step {
+        Step::CallToAllies => return calls::begin(ctx, dice),
+        Step::Peace => return peace::begin(ctx, dice),
+        Step::MinorCountryControl => return minors::begin(ctx, dice),
+        _ => {}
+    }
+    match open(ctx, step) {
+        Some((round, sealed, owing)) => vec![Event::RoundOpened {
+            round,
+            sealed,
+            owing,
+        }],
+        None => vec![],
+    }
+}
+
+/// The single round of a one-round step, if anyone owes a decision in it.
+fn open(ctx: &Ctx, step: Step) -> Option<(RoundKind, bool, Vec<PowerId>)> {
     let (kind, sealed, owing) = match step {
         Step::Diplomacy => (RoundKind::Diplomacy, false, diplomacy::owing(ctx)),
         Step::DeclarationsOfWar => (RoundKind::Declarations, true, declarations::owing(ctx)),
         Step::CreatingAlliances => (RoundKind::Alliances, true, alliances::owing(ctx)),
         Step::BreakingAlliances => (RoundKind::BreakAlliances, false, breaking::owing(ctx)),
         Step::CombinedMovement => (RoundKind::CombinedMovement, true, combined::owing(ctx)),
+        Step::FreeStateDeclaration => (RoundKind::FreeStates, false, free_states::owing(ctx)),
         _ => return None,
     };
     (!owing.is_empty()).then_some((kind, sealed, owing))
@@ -42,6 +68,10 @@ pub fn step_of(kind: RoundKind) -> Step {
         RoundKind::Alliances => Step::CreatingAlliances,
         RoundKind::BreakAlliances => Step::BreakingAlliances,
         RoundKind::CombinedMovement => Step::CombinedMovement,
+        RoundKind::CallToAllies => Step::CallToAllies,
+        RoundKind::Peace => Step::Peace,
+        RoundKind::MinorControl => Step::MinorCountryControl,
+        RoundKind::FreeStates => Step::FreeStateDeclaration,
     }
 }
 
@@ -53,16 +83,39 @@ pub fn choices(ctx: &Ctx, kind: RoundKind, power: PowerId) -> Vec<Decision> {
         RoundKind::Alliances => alliances::choices(ctx, power),
         RoundKind::BreakAlliances => breaking::choices(ctx, power),
         RoundKind::CombinedMovement => combined::choices(ctx, power),
+        RoundKind::CallToAllies => calls::choices(ctx, power),
+        RoundKind::Peace => peace::choices(ctx, power),
+        RoundKind::MinorControl => minors::choices(ctx, power),
+        RoundKind::FreeStates => free_states::choices(ctx, power),
     }
 }
 
-/// The default decision of a round (3.6).
-pub fn default(kind: RoundKind) -> Decision {
+/// The default decision of `power` in a round (3.6).
+pub fn default(ctx: &Ctx, kind: RoundKind, power: PowerId) -> Decision {
     match kind {
         RoundKind::Diplomacy | RoundKind::BreakAlliances => Decision::Pass,
         RoundKind::Declarations => Decision::DeclareWar { targets: vec![] },
         RoundKind::Alliances => Decision::Ally { with: vec![] },
         RoundKind::CombinedMovement => Decision::CombineMovement { with: vec![] },
+        RoundKind::CallToAllies => calls::default(ctx, power),
+        RoundKind::Peace => peace::default(ctx, power),
+        RoundKind::MinorControl => minors::default(ctx, power),
+        RoundKind::FreeStates => Decision::FreeStates { minors: vec![] },
+    }
+}
+
+/// The name of the kind of decision a round takes, for refusals.
+fn kind_name(kind: RoundKind) -> &'static str {
+    match kind {
+        RoundKind::Diplomacy => "diplomacy or pass",
+        RoundKind::Declarations => "declare",
+        RoundKind::Alliances => "ally",
+        RoundKind::BreakAlliances => "break or pass",
+        RoundKind::CombinedMovement => "combine",
+        RoundKind::CallToAllies => "call or answer",
+        RoundKind::Peace => "peace",
+        RoundKind::MinorControl => "minor control",
+        RoundKind::FreeStates => "free states",
     }
 }
 
@@ -87,6 +140,15 @@ pub fn check(ctx: &Ctx, kind: RoundKind, power: PowerId, d: &Decision) -> RuleRe
             combined::check(ctx, power, with)
         }
         (RoundKind::CombinedMovement, Decision::Pass) => Ok(()),
+        (RoundKind::CallToAllies, Decision::CallAllies { .. } | Decision::AnswerCall { .. }) => {
+            calls::check(ctx, power, d)
+        }
+        (RoundKind::Peace, Decision::Peace(p)) => peace::check(ctx, power, p),
+        (RoundKind::MinorControl, Decision::MinorControl(m)) => minors::check(ctx, power, m),
+        (RoundKind::FreeStates, Decision::FreeStates { minors }) => {
+            free_states::check(ctx, power, minors)
+        }
+        (RoundKind::FreeStates, Decision::Pass) => Ok(()),
         (k, d) => {
             let step = step_of(k);
             Err(RuleError::new(
@@ -95,7 +157,7 @@ pub fn check(ctx: &Ctx, kind: RoundKind, power: PowerId, d: &Decision) -> RuleRe
                     "the {} ({}) takes `{}` decisions, not `{}`",
                     step.name(),
                     step.rule(),
-                    default(k).kind(),
+                    kind_name(k),
                     d.kind()
                 ),
             ))
@@ -113,10 +175,14 @@ pub fn resolve(
     ctx: &Ctx,
     kind: RoundKind,
     decisions: &BTreeMap<PowerId, Decision>,
-    _dice: &mut Dice,
+    dice: &mut Dice,
 ) -> Vec<Event> {
     match kind {
         RoundKind::Diplomacy => vec![],
+        RoundKind::CallToAllies => calls::resolve(ctx, decisions, dice),
+        RoundKind::Peace => peace::resolve(ctx, decisions, dice),
+        RoundKind::MinorControl => minors::resolve(ctx, decisions, dice),
+        RoundKind::FreeStates => free_states::resolve(ctx, decisions),
         RoundKind::Declarations => declarations::resolve(ctx, decisions),
         RoundKind::Alliances => alliances::resolve(ctx, decisions),
         RoundKind::BreakAlliances => breaking::resolve(ctx, decisions),

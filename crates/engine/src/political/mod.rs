@@ -2,9 +2,13 @@
 
 pub mod alliances;
 pub mod breaking;
+pub mod calls;
 pub mod combined;
 pub mod declarations;
 pub mod diplomacy;
+pub mod free_states;
+pub mod minors;
+pub mod peace;
 pub mod status;
 
 use crate::event::Event;

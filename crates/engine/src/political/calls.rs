@@ -1,0 +1,570 @@
+//! Rule 4.3: the Call to Allies Step. Powers that declared war in this Political Phase, or had war declared on
+//! them, may call allies to declare war on the new enemy: defenders first, then aggressors whose defender
+//! attempted a call (4.3.1.1), in an order set by competitive die rolls when there were several declarations.
+//! Two powers that declared on each other call no one (4.3.1.2). A called ally declares war or refuses and
+//! breaks the alliance (4.3.1.3); an ally under an enforced peace with the enemy cannot be called, one barred by
+//! 4.2.2.1 or 4.2.2.2 can be called and must refuse (4.3.1.4); an answering declaration allows no further
+//! calls (4.3.2).
+
+use super::{declarations, in_game, name, points};
+use crate::decision::{Call, Decision};
+use crate::dice::{Dice, Entrant, competitive};
+use crate::error::{RuleError, RuleResult};
+use crate::event::Event;
+use crate::game::Ctx;
+use crate::ids::{Nation, PowerId};
+use crate::state::{RoundKind, State, WarCause};
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// A power entitled to call, with the new enemies it may call against.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Caller {
+    pub power: PowerId,
+    /// Whether it calls as an aggressor (4.3.1.1: only if its defender attempted to call).
+    pub aggressor: bool,
+    pub enemies: Vec<PowerId>,
+}
+
+/// A call waiting for the ally's answer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PendingCall {
+    pub caller: PowerId,
+    /// Whether the caller called as an aggressor (4.3.1.3: then it breaks the alliance too on a refusal).
+    pub caller_aggressor: bool,
+    pub call: Call,
+}
+
+/// Who is being asked now.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stage {
+    Calling(Caller),
+    Answering(PendingCall),
+}
+
+/// The step in progress.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CallsState {
+    /// Callers still to call, in order.
+    pub queue: Vec<Caller>,
+    /// Callers that made at least one call (4.3.1.1 reads the defenders').
+    pub attempted: BTreeSet<PowerId>,
+    /// Calls waiting for an answer, in order.
+    pub answers: Vec<PendingCall>,
+    pub current: Option<Stage>,
+}
+
+/// The step's own events.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CallsEvent {
+    /// The callers of this step, in order: defenders first, then aggressors.
+    Began {
+        order: Vec<Caller>,
+    },
+    /// A caller is asked for its calls.
+    CallerUp {
+        caller: Caller,
+    },
+    /// A caller has no one it may call (no ally free to be called, or 4.3.1.1 bars it).
+    CallerSkipped {
+        caller: PowerId,
+        reason: String,
+    },
+    /// A caller's calls (none: it made no call).
+    CallsMade {
+        caller: PowerId,
+        calls: Vec<Call>,
+    },
+    /// A called ally is asked for its answer.
+    AnswerUp {
+        call: PendingCall,
+    },
+    Ended,
+}
+
+fn apply_to(cs: &mut CallsState, e: &CallsEvent) {
+    match e {
+        CallsEvent::Began { order } => {
+            *cs = CallsState {
+                queue: order.clone(),
+                ..Default::default()
+            }
+        }
+        CallsEvent::CallerUp { caller } => {
+            if let Some(i) = cs
+                .queue
+                .iter()
+                .position(|c| c.power == caller.power && c.aggressor == caller.aggressor)
+            {
+                cs.queue.remove(i);
+            }
+            cs.current = Some(Stage::Calling(caller.clone()));
+        }
+        CallsEvent::CallerSkipped { caller, .. } => {
+            if let Some(i) = cs.queue.iter().position(|c| c.power == *caller) {
+                cs.queue.remove(i);
+            }
+        }
+        CallsEvent::CallsMade { caller, calls } => {
+            let aggressor = matches!(&cs.current, Some(Stage::Calling(c)) if c.aggressor);
+            if !calls.is_empty() {
+                cs.attempted.insert(*caller);
+            }
+            cs.answers.extend(calls.iter().map(|call| PendingCall {
+                caller: *caller,
+                caller_aggressor: aggressor,
+                call: *call,
+            }));
+            cs.current = None;
+        }
+        CallsEvent::AnswerUp { call } => {
+            if let Some(i) = cs.answers.iter().position(|p| p == call) {
+                cs.answers.remove(i);
+            }
+            cs.current = Some(Stage::Answering(call.clone()));
+        }
+        CallsEvent::Ended => {}
+    }
+}
+
+/// Applies one of the step's events to the state.
+pub fn apply(state: &mut State, e: &CallsEvent) {
+    if matches!(e, CallsEvent::Ended) {
+        state.calls = None;
+        return;
+    }
+    apply_to(state.calls.get_or_insert_with(Default::default), e);
+}
+
+/// The wars of this month's Declarations of War Step between major powers: (aggressor, defender, mutual).
+fn declarations_this_month(st: &State) -> Vec<(PowerId, PowerId, bool)> {
+    let now = st.date();
+    st.relations
+        .wars
+        .iter()
+        .filter(|w| w.ended.is_none() && w.since == now)
+        .filter_map(|w| {
+            let mutual = match w.cause {
+                WarCause::Declared => false,
+                WarCause::Mutual => true,
+                _ => return None,
+            };
+            Some((w.aggressor.power()?, w.defender.power()?, mutual))
+        })
+        .collect()
+}
+
+/// Begins the step: finds the callers and orders them, by competitive die rolls when there were several
+/// declarations (4.3), defenders before aggressors (4.3.1.1); mutual declarations give no caller (4.3.1.2).
+pub fn begin(ctx: &Ctx, dice: &mut Dice) -> Vec<Event> {
+    let decl = declarations_this_month(ctx.state);
+    let mut defenders: BTreeMap<PowerId, Vec<PowerId>> = BTreeMap::new();
+    let mut aggressors: BTreeMap<PowerId, Vec<PowerId>> = BTreeMap::new();
+    for (a, d, mutual) in &decl {
+        if *mutual || !in_game(ctx.state, *a) || !in_game(ctx.state, *d) {
+            continue;
+        }
+        defenders.entry(*d).or_default().push(*a);
+        aggressors.entry(*a).or_default().push(*d);
+    }
+    if defenders.is_empty() {
+        return Vec::new();
+    }
+    let mut events = Vec::new();
+    let declarations = decl.iter().filter(|(_, _, m)| !m).count();
+    let everyone: BTreeSet<PowerId> = defenders.keys().chain(aggressors.keys()).copied().collect();
+    let rank: Vec<PowerId> = if declarations > 1 && everyone.len() > 1 {
+        let entrants: Vec<Entrant<PowerId>> = everyone
+            .iter()
+            .map(|p| Entrant {
+                id: *p,
+                label: p.to_string(),
+                modifiers: Vec::new(),
+            })
+            .collect();
+        let (rolls, ranking) = competitive(dice, "4.3", "order of calls to allies", 1, &entrants);
+        events.extend(rolls.into_iter().map(|roll| Event::DiceRolled { roll }));
+        ranking
+    } else {
+        everyone.into_iter().collect()
+    };
+    let mut order = Vec::new();
+    for (aggressor, map) in [(false, &defenders), (true, &aggressors)] {
+        for p in &rank {
+            if let Some(enemies) = map.get(p) {
+                let mut enemies = enemies.clone();
+                enemies.sort();
+                enemies.dedup();
+                order.push(Caller {
+                    power: *p,
+                    aggressor,
+                    enemies,
+                });
+            }
+        }
+    }
+    let cs = CallsState {
+        queue: order.clone(),
+        ..Default::default()
+    };
+    events.push(Event::Calls(CallsEvent::Began { order }));
+    next(ctx, cs, events)
+}
+
+/// Whether `ally` may be called by `caller` against `against` (4.3, 4.3.1.4).
+fn check_call(ctx: &Ctx, cs: &CallsState, caller: PowerId, call: &Call) -> RuleResult<()> {
+    let (c, a, e) = (
+        name(ctx.scenario, caller),
+        name(ctx.scenario, call.ally),
+        name(ctx.scenario, call.against),
+    );
+    if call.ally == call.against || !ctx.state.allied(caller, call.ally) {
+        return Err(RuleError::new("4.3", format!("{a} is not an ally of {c}")));
+    }
+    if ctx.state.at_war(call.ally.into(), call.against.into()) {
+        return Err(RuleError::new(
+            "4.3",
+            format!("{a} is already at war with {e}"),
+        ));
+    }
+    if let Some(ep) = ctx.state.enforced_peace(call.ally, call.against) {
+        return Err(RuleError::new(
+            "4.3.1.4",
+            format!(
+                "{a} is under an enforced peace with {e} until {} and may not be called",
+                ep.until
+            ),
+        ));
+    }
+    if cs.answers.iter().any(|p| p.call == *call) {
+        return Err(RuleError::new(
+            "4.3",
+            format!("{a} has already been called against {e}"),
+        ));
+    }
+    Ok(())
+}
+
+/// The calls a caller may make now.
+fn callable(ctx: &Ctx, cs: &CallsState, caller: &Caller) -> Vec<Call> {
+    let mut v = Vec::new();
+    for against in &caller.enemies {
+        for ally in ctx.state.allies(caller.power) {
+            let call = Call {
+                ally,
+                against: *against,
+            };
+            if check_call(ctx, cs, caller.power, &call).is_ok() {
+                v.push(call);
+            }
+        }
+    }
+    v
+}
+
+/// Opens the next round: an answer owed, else the next caller, else the end of the step.
+fn next(ctx: &Ctx, mut cs: CallsState, mut events: Vec<Event>) -> Vec<Event> {
+    let push = |cs: &mut CallsState, events: &mut Vec<Event>, e: CallsEvent| {
+        apply_to(cs, &e);
+        events.push(Event::Calls(e));
+    };
+    loop {
+        if let Some(call) = cs.answers.first().cloned() {
+            let owing = vec![call.call.ally];
+            push(&mut cs, &mut events, CallsEvent::AnswerUp { call });
+            events.push(Event::RoundOpened {
+                round: RoundKind::CallToAllies,
+                sealed: false,
+                owing,
+            });
+            return events;
+        }
+        let Some(c) = cs.queue.first().cloned() else {
+            events.push(Event::Calls(CallsEvent::Ended));
+            return events;
+        };
+        let enemies: Vec<PowerId> = if c.aggressor {
+            c.enemies
+                .iter()
+                .copied()
+                .filter(|d| cs.attempted.contains(d))
+                .collect()
+        } else {
+            c.enemies.clone()
+        };
+        let caller = Caller {
+            enemies,
+            ..c.clone()
+        };
+        if caller.enemies.is_empty() {
+            let reason = "4.3.1.1: its defender made no call".to_string();
+            push(
+                &mut cs,
+                &mut events,
+                CallsEvent::CallerSkipped {
+                    caller: c.power,
+                    reason,
+                },
+            );
+            continue;
+        }
+        if callable(ctx, &cs, &caller).is_empty() {
+            let reason = "no ally may be called".to_string();
+            push(
+                &mut cs,
+                &mut events,
+                CallsEvent::CallerSkipped {
+                    caller: c.power,
+                    reason,
+                },
+            );
+            continue;
+        }
+        let owing = vec![caller.power];
+        push(&mut cs, &mut events, CallsEvent::CallerUp { caller });
+        events.push(Event::RoundOpened {
+            round: RoundKind::CallToAllies,
+            sealed: false,
+            owing,
+        });
+        return events;
+    }
+}
+
+fn stage<'a>(ctx: &Ctx<'a>) -> Option<&'a Stage> {
+    ctx.state.calls.as_ref().and_then(|c| c.current.as_ref())
+}
+
+/// Whether a called ally can answer by declaring war (4.3.1.4: barred by 4.2.2.1 or 4.2.2.2, it must refuse).
+fn can_answer(ctx: &Ctx, call: &Call) -> RuleResult<()> {
+    declarations::check_target(ctx, call.ally, Nation::Power(call.against)).map_err(|e| {
+        RuleError::new(
+            "4.3.1.4",
+            format!(
+                "{} cannot declare war on {} ({} {}); it must refuse the call",
+                name(ctx.scenario, call.ally),
+                name(ctx.scenario, call.against),
+                e.rule,
+                e.reason
+            ),
+        )
+    })
+}
+
+/// The caller's choices (no calls, or each call it may make; several may be combined), or the called ally's.
+pub fn choices(ctx: &Ctx, power: PowerId) -> Vec<Decision> {
+    match stage(ctx) {
+        Some(Stage::Calling(c)) if c.power == power => {
+            let cs = ctx.state.calls.as_ref().cloned().unwrap_or_default();
+            let mut v = vec![Decision::CallAllies { calls: vec![] }];
+            v.extend(
+                callable(ctx, &cs, c)
+                    .into_iter()
+                    .map(|call| Decision::CallAllies { calls: vec![call] }),
+            );
+            v
+        }
+        Some(Stage::Answering(p)) if p.call.ally == power => {
+            if can_answer(ctx, &p.call).is_ok() {
+                vec![
+                    Decision::AnswerCall { accept: true },
+                    Decision::AnswerCall { accept: false },
+                ]
+            } else {
+                vec![Decision::AnswerCall { accept: false }]
+            }
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// Default (3.6): a caller makes no call; a called ally answers yes when it can declare war, no when it cannot.
+pub fn default(ctx: &Ctx, power: PowerId) -> Decision {
+    match stage(ctx) {
+        Some(Stage::Answering(p)) if p.call.ally == power => Decision::AnswerCall {
+            accept: can_answer(ctx, &p.call).is_ok(),
+        },
+        _ => Decision::CallAllies { calls: vec![] },
+    }
+}
+
+/// Checks a caller's calls or an ally's answer.
+pub fn check(ctx: &Ctx, power: PowerId, d: &Decision) -> RuleResult<()> {
+    let cs = ctx.state.calls.as_ref().cloned().unwrap_or_default();
+    match (stage(ctx), d) {
+        (Some(Stage::Calling(c)), Decision::CallAllies { calls }) if c.power == power => {
+            for (i, call) in calls.iter().enumerate() {
+                if calls[..i].contains(call) {
+                    return Err(RuleError::new(
+                        "3.3",
+                        format!(
+                            "the call of {} against {} is named twice",
+                            call.ally, call.against
+                        ),
+                    ));
+                }
+                if !c.enemies.contains(&call.against) {
+                    let (rule, why) = if ctx
+                        .state
+                        .current_war(power.into(), call.against.into())
+                        .is_some_and(|w| w.cause == WarCause::Mutual)
+                    {
+                        (
+                            "4.3.1.2",
+                            "they declared war on each other, so neither may call allies",
+                        )
+                    } else if c.aggressor {
+                        (
+                            "4.3.1.1",
+                            "an aggressor may call only against a defender that attempted to call its allies",
+                        )
+                    } else {
+                        (
+                            "4.3",
+                            "calls are made only against an enemy that declared war, or was declared on, in this Political Phase",
+                        )
+                    };
+                    return Err(RuleError::new(
+                        rule,
+                        format!(
+                            "{} may not call against {}: {why}",
+                            name(ctx.scenario, power),
+                            name(ctx.scenario, call.against)
+                        ),
+                    ));
+                }
+                check_call(ctx, &cs, power, call)?;
+            }
+            Ok(())
+        }
+        (Some(Stage::Answering(p)), Decision::AnswerCall { accept }) if p.call.ally == power => {
+            if *accept {
+                can_answer(ctx, &p.call)
+            } else {
+                Ok(())
+            }
+        }
+        (Some(Stage::Answering(_)), Decision::CallAllies { .. }) => Err(RuleError::new(
+            "4.3.2",
+            "a called ally answers the call; answering declarations allow no further calls",
+        )),
+        _ => Err(RuleError::new(
+            "3.1",
+            format!(
+                "{} is not asked for this decision now",
+                name(ctx.scenario, power)
+            ),
+        )),
+    }
+}
+
+/// Resolves the round: records the calls, or carries out the answer; then opens the next round.
+pub fn resolve(ctx: &Ctx, decisions: &BTreeMap<PowerId, Decision>, _dice: &mut Dice) -> Vec<Event> {
+    let cs = ctx.state.calls.clone().unwrap_or_default();
+    let mut events = Vec::new();
+    let mut after = cs.clone();
+    match (&cs.current, decisions.values().next()) {
+        (Some(Stage::Calling(c)), Some(Decision::CallAllies { calls })) => {
+            let e = CallsEvent::CallsMade {
+                caller: c.power,
+                calls: calls.clone(),
+            };
+            apply_to(&mut after, &e);
+            events.push(Event::Calls(e));
+        }
+        (Some(Stage::Answering(p)), Some(Decision::AnswerCall { accept })) => {
+            answer(ctx, p, *accept, &mut events);
+            after.current = None;
+        }
+        // A decision that does not fit the stage cannot pass `check`; nothing to record.
+        _ => after.current = None,
+    }
+    next(ctx, after, events)
+}
+
+/// 4.3.1.3, 4.3.2: the events of an answer.
+fn answer(ctx: &Ctx, p: &PendingCall, accept: bool, ev: &mut Vec<Event>) {
+    let (caller, ally, enemy) = (p.caller, p.call.ally, p.call.against);
+    let now = ctx.state.date();
+    if accept {
+        ev.push(Event::WarDeclared {
+            aggressor: Nation::Power(ally),
+            defender: Nation::Power(enemy),
+            cause: WarCause::Call { caller },
+            since: now,
+            rule: "4.3".into(),
+        });
+        ev.push(points(
+            ctx.scenario,
+            ally,
+            "declare-war-major",
+            1,
+            format!(
+                "declared war on {} at the call of {}",
+                name(ctx.scenario, enemy),
+                name(ctx.scenario, caller)
+            ),
+        ));
+        if ctx.state.allied(ally, enemy) {
+            ev.push(Event::AllianceBroken {
+                a: ally,
+                b: enemy,
+                by: vec![ally],
+                date: now,
+                rule: "4.2.1.1".into(),
+                reason: format!(
+                    "{} declared war on its ally at the call of {}",
+                    name(ctx.scenario, ally),
+                    name(ctx.scenario, caller)
+                ),
+            });
+            ev.push(points(
+                ctx.scenario,
+                ally,
+                "declare-war-on-ally",
+                1,
+                format!("declared war on its ally {}", name(ctx.scenario, enemy)),
+            ));
+        }
+    } else {
+        let mut by = vec![ally];
+        if p.caller_aggressor {
+            by.push(caller);
+        }
+        by.sort();
+        ev.push(Event::AllianceBroken {
+            a: caller,
+            b: ally,
+            by,
+            date: now,
+            rule: "4.3.1.3".into(),
+            reason: format!(
+                "{} refused the call of {} against {}",
+                name(ctx.scenario, ally),
+                name(ctx.scenario, caller),
+                name(ctx.scenario, enemy)
+            ),
+        });
+        ev.push(points(
+            ctx.scenario,
+            ally,
+            "refuse-call",
+            1,
+            format!("refused the call of {}", name(ctx.scenario, caller)),
+        ));
+        if p.caller_aggressor {
+            ev.push(points(
+                ctx.scenario,
+                caller,
+                "break-alliance",
+                1,
+                format!(
+                    "its ally {} refused its call as an aggressor",
+                    name(ctx.scenario, ally)
+                ),
+            ));
+        }
+    }
+}

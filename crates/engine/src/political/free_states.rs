@@ -1,0 +1,118 @@
+//! Rule 4.8: the Free State Declaration Step. A power may declare any of its conquered minor countries that can
+//! have corps a free state; its fleet is set up at its current strength, purchases begin at the next Economic
+//! Phase, and the declaration is irreversible.
+
+use super::name;
+use crate::decision::Decision;
+use crate::error::{RuleError, RuleResult};
+use crate::event::Event;
+use crate::game::Ctx;
+use crate::ids::{MinorId, PowerId};
+use crate::scenario::MinorStatus;
+use std::collections::BTreeMap;
+
+/// The conquered minors `power` could declare free states now.
+fn eligible(ctx: &Ctx, power: PowerId) -> Vec<MinorId> {
+    ctx.state
+        .minors
+        .iter()
+        .filter(|(id, m)| m.controller == Some(power) && check_minor(ctx, power, **id).is_ok())
+        .map(|(id, _)| *id)
+        .collect()
+}
+
+/// Powers with a conquered minor that can have corps.
+pub fn owing(ctx: &Ctx) -> Vec<PowerId> {
+    ctx.state
+        .powers_in_game()
+        .into_iter()
+        .filter(|p| !eligible(ctx, *p).is_empty())
+        .collect()
+}
+
+/// None, or each eligible minor (several may be named together).
+pub fn choices(ctx: &Ctx, power: PowerId) -> Vec<Decision> {
+    let mut v = vec![Decision::FreeStates { minors: vec![] }];
+    v.extend(
+        eligible(ctx, power)
+            .into_iter()
+            .map(|m| Decision::FreeStates { minors: vec![m] }),
+    );
+    v
+}
+
+fn check_minor(ctx: &Ctx, power: PowerId, m: MinorId) -> RuleResult<()> {
+    let Some(def) = ctx.scenario.minor(m) else {
+        return Err(RuleError::new(
+            "3.4",
+            format!("unknown minor country `{m}`"),
+        ));
+    };
+    let st = &ctx.state.minors[&m];
+    if st.controller != Some(power) {
+        return Err(RuleError::new(
+            "4.8",
+            format!(
+                "{} does not control {}",
+                name(ctx.scenario, power),
+                def.name
+            ),
+        ));
+    }
+    match st.status {
+        MinorStatus::FreeState => {
+            return Err(RuleError::new(
+                "4.8",
+                format!(
+                    "{} is already a free state{}; the declaration cannot be repeated or undone",
+                    def.name,
+                    st.free_state_since
+                        .map(|d| format!(" (since {d})"))
+                        .unwrap_or_default()
+                ),
+            ));
+        }
+        MinorStatus::Neutral => {
+            return Err(RuleError::new("4.8", format!("{} is neutral", def.name)));
+        }
+        MinorStatus::Conquered => {}
+    }
+    if def.corps == 0 {
+        return Err(RuleError::new(
+            "4.8",
+            format!(
+                "{} cannot have corps, so it cannot become a free state",
+                def.name
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Each named minor must be a conquered minor of `power` that can have corps.
+pub fn check(ctx: &Ctx, power: PowerId, minors: &[MinorId]) -> RuleResult<()> {
+    for (i, m) in minors.iter().enumerate() {
+        if minors[..i].contains(m) {
+            return Err(RuleError::new("3.3", format!("{m} is named twice")));
+        }
+        check_minor(ctx, power, *m)?;
+    }
+    Ok(())
+}
+
+/// Declares the free states.
+pub fn resolve(ctx: &Ctx, decisions: &BTreeMap<PowerId, Decision>) -> Vec<Event> {
+    let mut ev = Vec::new();
+    for (p, d) in decisions {
+        if let Decision::FreeStates { minors } = d {
+            for m in minors {
+                ev.push(Event::FreeStateDeclared {
+                    minor: *m,
+                    by: *p,
+                    date: ctx.state.date(),
+                });
+            }
+        }
+    }
+    ev
+}

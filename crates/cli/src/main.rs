@@ -56,6 +56,9 @@ enum Command {
         players: Option<String>,
         #[arg(short, long, value_name = "FILE")]
         output: PathBuf,
+        /// Replace the file if it exists.
+        #[arg(long)]
+        force: bool,
     },
     /// Replay a game file and print the resulting state and log.
     ///
@@ -219,7 +222,18 @@ pub(crate) fn read_sources(dir: &Path, scenario: &str) -> Result<ScenarioSources
 
 pub(crate) fn load_scenario(data: Option<&Path>, name: &str) -> Result<Arc<Scenario>, Failure> {
     let s = match data {
-        Some(dir) => Scenario::load(&read_sources(dir, name)?, name)?,
+        Some(dir) => {
+            if !dir.join("scenarios").join(name).is_dir() {
+                return bail_usage(&format!("no scenario `{name}` in {}", dir.display()));
+            }
+            Scenario::load(&read_sources(dir, name)?, name)?
+        }
+        None if !EMBEDDED_SCENARIOS.contains(&name) => {
+            return bail_usage(&format!(
+                "no scenario `{name}` (built in: {})",
+                EMBEDDED_SCENARIOS.join(", ")
+            ));
+        }
         None => embedded_scenario(name)?,
     };
     Ok(Arc::new(s))
@@ -229,7 +243,7 @@ pub(crate) fn read_transcript(path: &Path) -> Result<Transcript, Failure> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
     Ok(Transcript::from_json(&text)
-        .map_err(|e| anyhow::anyhow!("{}: {}", path.display(), e.reason))?)
+        .map_err(|e| anyhow::anyhow!("{}: rule {}: {}", path.display(), e.rule, e.reason))?)
 }
 
 /// Writes the file whole or not at all.
@@ -313,7 +327,14 @@ fn run(cli: Cli) -> Result<(), Failure> {
             rulebook,
             players,
             output,
+            force,
         } => {
+            if output.exists() && !force {
+                return bail_usage(&format!(
+                    "{} exists and may hold a game; use --force to replace it",
+                    output.display()
+                ));
+            }
             let s = load_scenario(data, &scenario)?;
             let mut t = Transcript::new(
                 &scenario,
@@ -441,7 +462,10 @@ fn run(cli: Cli) -> Result<(), Failure> {
                     power: p,
                     decision: Decision::parse(&text, &s)?,
                 },
-                _ => bail_usage("give a decision or --default, not both")?,
+                (true, Some(_)) => bail_usage("give a decision or --default, not both")?,
+                (false, None) => {
+                    bail_usage("give a decision (e.g. \"pass\", \"declare austria\") or --default")?
+                }
             };
             let before = g.log().len();
             coalition_engine::transcript::play_entry(&mut g, &entry)?;

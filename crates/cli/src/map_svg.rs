@@ -61,7 +61,8 @@ impl Projection {
             .map(|a| (a.lat, a.lon))
             .chain(s.map.seas.iter().map(|x| (x.lat, x.lon)))
             .collect();
-        let (mut lat_min, mut lat_max, mut lon_min, mut lon_max) = (90.0f64, -90.0f64, 180.0f64, -180.0f64);
+        let (mut lat_min, mut lat_max, mut lon_min, mut lon_max) =
+            (90.0f64, -90.0f64, 180.0f64, -180.0f64);
         for &(lat, lon) in &points {
             lat_min = lat_min.min(lat);
             lat_max = lat_max.max(lat);
@@ -101,7 +102,9 @@ fn link_style(k: LinkKind) -> &'static str {
         LinkKind::Plain => r##"stroke="#9a9a9a" stroke-width="1.2""##,
         LinkKind::River => r##"stroke="#3a78c2" stroke-width="2.0""##,
         LinkKind::Pass => r##"stroke="#8b5a2b" stroke-width="1.6" stroke-dasharray="5 3""##,
-        LinkKind::Strait => r##"stroke="#4f6f8f" stroke-width="1.6" stroke-dasharray="1.5 3" stroke-linecap="round""##,
+        LinkKind::Strait => {
+            r##"stroke="#4f6f8f" stroke-width="1.6" stroke-dasharray="1.5 3" stroke-linecap="round""##
+        }
     }
 }
 
@@ -111,7 +114,11 @@ fn star(x: f64, y: f64, r: f64) -> String {
     for i in 0..10 {
         let radius = if i % 2 == 0 { r } else { r * 0.45 };
         let a = std::f64::consts::PI * (i as f64) / 5.0 - std::f64::consts::FRAC_PI_2;
-        pts.push(format!("{:.1},{:.1}", x + radius * a.cos(), y + radius * a.sin()));
+        pts.push(format!(
+            "{:.1},{:.1}",
+            x + radius * a.cos(),
+            y + radius * a.sin()
+        ));
     }
     pts.join(" ")
 }
@@ -140,11 +147,7 @@ fn anchor(out: &mut String, x: f64, y: f64) {
 
 /// The SVG picture of `scenario`, each area coloured by the power in `control` (or, if absent, by the power
 /// whose home nation it is; a minor country's area is grey), with `title` over the legend.
-pub fn render(
-    scenario: &Scenario,
-    control: &BTreeMap<AreaId, PowerId>,
-    title: &str,
-) -> String {
+pub fn render(scenario: &Scenario, control: &BTreeMap<AreaId, PowerId>, title: &str) -> String {
     let s = scenario;
     let proj = Projection::fit(s);
     let width = MAP_W + LEGEND_W;
@@ -157,7 +160,7 @@ pub fn render(
     let _ = writeln!(out, "<title>{}</title>", esc(title));
     let _ = writeln!(
         out,
-        r##"<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" fill="#5a3d7a"/></marker></defs>"##
+        r##"<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="4" markerHeight="4" orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" fill="#5a3d7a"/></marker></defs>"##
     );
     let _ = writeln!(
         out,
@@ -209,12 +212,12 @@ pub fn render(
         let (cx, cy) = proj.xy(x.lat, x.lon);
         let _ = writeln!(
             out,
-            r#"<circle cx="{cx:.1}" cy="{cy:.1}" r="15.0" fill="{SEA_FILL}" stroke="{SEA_STROKE}" stroke-width="1.2"/>"#
+            r#"<circle cx="{cx:.1}" cy="{cy:.1}" r="13.0" fill="{SEA_FILL}" stroke="{SEA_STROKE}" stroke-width="1.2"/>"#
         );
         let _ = writeln!(
             out,
             r##"<text x="{cx:.1}" y="{:.1}" font-size="10" font-style="italic" fill="{SEA_TEXT}" text-anchor="middle" stroke="#fbf8f0" stroke-width="3" paint-order="stroke">{}</text>"##,
-            cy + 27.0,
+            cy + 24.0,
             esc(&x.name)
         );
     }
@@ -245,10 +248,10 @@ pub fn render(
         let (Some(&(x1, y1)), Some(&(x2, y2))) = (area_xy.get(&c.a), area_xy.get(&c.b)) else {
             continue;
         };
-        // Stop short of the circles so that the arrow heads show.
         let (dx, dy) = (x2 - x1, y2 - y1);
         let len = (dx * dx + dy * dy).sqrt().max(1e-9);
-        let cut = (10.0 / len).min(0.3);
+        // Stop 9 px short of each centre (the edge of an area's circle), or at a third of a short arrow.
+        let cut = (9.0 / len).min(0.33);
         let _ = writeln!(
             out,
             r#"<line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" marker-start="url(#arrow)" marker-end="url(#arrow)"><title>{}</title></line>"#,
@@ -270,29 +273,29 @@ pub fn render(
         if a.capital {
             let _ = write!(
                 out,
-                r##"<circle cx="{x:.1}" cy="{y:.1}" r="10.0" fill="{}" stroke="#111111" stroke-width="2.6"/><polygon points="{}" fill="#ffd700" stroke="#111111" stroke-width="0.6"/>"##,
+                r##"<circle cx="{x:.1}" cy="{y:.1}" r="8.0" fill="{}" stroke="#111111" stroke-width="2.2"/><polygon points="{}" fill="#ffd700" stroke="#111111" stroke-width="0.6"/>"##,
                 esc(fill),
-                star(x, y, 5.5)
+                star(x, y, 4.6)
             );
         } else {
             let _ = write!(
                 out,
-                r##"<circle cx="{x:.1}" cy="{y:.1}" r="7.0" fill="{}" stroke="#333333" stroke-width="0.9"/>"##,
+                r##"<circle cx="{x:.1}" cy="{y:.1}" r="6.0" fill="{}" stroke="#333333" stroke-width="0.9"/>"##,
                 esc(fill)
             );
             match a.city.as_ref().map(|c| c.1) {
                 Some(CityKind::City) => {
                     let _ = write!(
                         out,
-                        r##"<circle cx="{x:.1}" cy="{y:.1}" r="2.6" fill="#ffffff" stroke="#111111" stroke-width="0.9"/>"##
+                        r##"<circle cx="{x:.1}" cy="{y:.1}" r="2.1" fill="#ffffff" stroke="#111111" stroke-width="0.9"/>"##
                     );
                 }
                 Some(CityKind::Fortress) => {
                     let _ = write!(
                         out,
-                        r##"<rect x="{:.1}" y="{:.1}" width="6.0" height="6.0" fill="#ffffff" stroke="#111111" stroke-width="1.1"/>"##,
-                        x - 3.0,
-                        y - 3.0
+                        r##"<rect x="{:.1}" y="{:.1}" width="4.8" height="4.8" fill="#ffffff" stroke="#111111" stroke-width="1.0"/>"##,
+                        x - 2.4,
+                        y - 2.4
                     );
                 }
                 None => {}
@@ -302,31 +305,59 @@ pub fn render(
         if a.capital && matches!(a.city, Some((_, CityKind::Fortress))) {
             let _ = write!(
                 out,
-                r##"<rect x="{:.1}" y="{:.1}" width="5.0" height="5.0" fill="#ffffff" stroke="#111111" stroke-width="1.0"/>"##,
-                x + 6.5,
-                y - 12.5
+                r##"<rect x="{:.1}" y="{:.1}" width="4.2" height="4.2" fill="#ffffff" stroke="#111111" stroke-width="0.9"/>"##,
+                x + 5.0,
+                y - 10.5
             );
         }
-        let _ = write!(out, "<title>{}</title></g>", esc(&area_tooltip(s, control, a.id)));
+        let _ = write!(
+            out,
+            "<title>{}</title></g>",
+            esc(&area_tooltip(s, control, a.id))
+        );
         out.push('\n');
         if a.port {
-            anchor(&mut out, x - 11.0, y + 8.0);
+            anchor(&mut out, x - 9.5, y + 7.0);
         }
     }
     out.push_str("</g>\n");
 
-    // Names, over everything else.
-    out.push_str("<g class=\"labels\" font-size=\"9\" fill=\"#1a1a1a\" stroke=\"#fbf8f0\" stroke-width=\"2.5\" paint-order=\"stroke\">\n");
-    for a in &s.map.areas {
+    // Names, over everything else, each where it overlaps least with the names already placed and the
+    // symbols (capitals first, then in data order).
+    out.push_str("<g class=\"labels\" font-size=\"8.5\" fill=\"#1a1a1a\" stroke=\"#fbf8f0\" stroke-width=\"2.5\" paint-order=\"stroke\">\n");
+    let mut taken: Vec<Rect> = s
+        .map
+        .areas
+        .iter()
+        .map(|a| {
+            let (x, y) = area_xy[&a.id];
+            let r = if a.capital { 9.0 } else { 6.0 };
+            Rect::around(x, y, r)
+        })
+        .chain(s.map.seas.iter().map(|x| {
+            let (cx, cy) = proj.xy(x.lat, x.lon);
+            Rect::around(cx, cy, 13.0)
+        }))
+        .collect();
+    let order = s
+        .map
+        .areas
+        .iter()
+        .filter(|a| a.capital)
+        .chain(s.map.areas.iter().filter(|a| !a.capital));
+    for a in order {
         let (x, y) = area_xy[&a.id];
-        let dx = if a.capital { 12.0 } else { 9.0 };
-        let weight = if a.capital { r#" font-weight="bold""# } else { "" };
+        let (text, anchor_, lx, ly, rect) = place_label(&a.name, x, y, a.capital, &taken);
+        taken.push(rect);
+        let weight = if a.capital {
+            r#" font-weight="bold""#
+        } else {
+            ""
+        };
         let _ = writeln!(
             out,
-            r#"<text x="{:.1}" y="{:.1}"{weight}>{}</text>"#,
-            x + dx,
-            y + 3.0,
-            esc(&a.name)
+            r#"<text x="{lx:.1}" y="{ly:.1}"{anchor_}{weight}>{}</text>"#,
+            esc(text)
         );
     }
     out.push_str("</g>\n");
@@ -336,11 +367,88 @@ pub fn render(
     out
 }
 
+/// An axis-aligned box, in pixels.
+#[derive(Clone, Copy)]
+struct Rect {
+    x0: f64,
+    y0: f64,
+    x1: f64,
+    y1: f64,
+}
+
+impl Rect {
+    fn around(x: f64, y: f64, r: f64) -> Rect {
+        Rect {
+            x0: x - r,
+            y0: y - r,
+            x1: x + r,
+            y1: y + r,
+        }
+    }
+    fn overlap(&self, o: &Rect) -> f64 {
+        let w = self.x1.min(o.x1) - self.x0.max(o.x0);
+        let h = self.y1.min(o.y1) - self.y0.max(o.y0);
+        if w > 0.0 && h > 0.0 { w * h } else { 0.0 }
+    }
+}
+
+/// Where to write an area's name: the first of eight places around its circle (right first) with the least
+/// overlap with `taken` (its own circle excepted). Returns the text, its `text-anchor` attribute, the
+/// position and the box it covers.
+fn place_label<'a>(
+    name: &'a str,
+    x: f64,
+    y: f64,
+    capital: bool,
+    taken: &[Rect],
+) -> (&'a str, &'static str, f64, f64, Rect) {
+    // Rough text metrics of the 8.5 px sans-serif font (bold is wider).
+    let w = name.chars().count() as f64 * if capital { 5.6 } else { 5.0 };
+    let (asc, desc) = (6.5, 2.0);
+    let r = if capital { 10.0 } else { 8.0 };
+    // (anchor, x of the anchor point, baseline y)
+    let places: [(&str, f64, f64); 8] = [
+        ("", x + r, y + 3.0),
+        (r#" text-anchor="end""#, x - r, y + 3.0),
+        (r#" text-anchor="middle""#, x, y - r - 1.0),
+        (r#" text-anchor="middle""#, x, y + r + 7.5),
+        ("", x + r - 2.0, y - r + 1.0),
+        ("", x + r - 2.0, y + r + 5.0),
+        (r#" text-anchor="end""#, x - r + 2.0, y - r + 1.0),
+        (r#" text-anchor="end""#, x - r + 2.0, y + r + 5.0),
+    ];
+    let own = Rect::around(x, y, r);
+    let mut best: Option<(f64, usize, Rect)> = None;
+    for (i, &(anchor, ax, by)) in places.iter().enumerate() {
+        let x0 = match anchor {
+            "" => ax,
+            a if a.contains("end") => ax - w,
+            _ => ax - w / 2.0,
+        };
+        let rect = Rect {
+            x0,
+            y0: by - asc,
+            x1: x0 + w,
+            y1: by + desc,
+        };
+        let cost: f64 = taken.iter().map(|t| t.overlap(&rect)).sum::<f64>() - own.overlap(&rect);
+        // A small preference for the earlier places (to the right reads best).
+        let cost = cost + i as f64 * 0.5;
+        if best.as_ref().is_none_or(|b| cost < b.0) {
+            best = Some((cost, i, rect));
+        }
+    }
+    let (_, i, rect) = best.expect("eight places");
+    let (anchor, lx, ly) = places[i];
+    (name, anchor, lx, ly, rect)
+}
+
 /// The colour of an area: its controller's, else its home power's, else grey (minor) or white (no nation).
 fn area_colour<'a>(s: &'a Scenario, control: &BTreeMap<AreaId, PowerId>, area: AreaId) -> &'a str {
-    let power = control.get(&area).copied().or_else(|| {
-        s.nation_of_area(area).and_then(|n| n.power())
-    });
+    let power = control
+        .get(&area)
+        .copied()
+        .or_else(|| s.nation_of_area(area).and_then(|n| n.power()));
     match power.and_then(|p| s.power(p)) {
         Some(p) => &p.color,
         None if s.nation_of_area(area).is_some() => MINOR_GREY,
@@ -448,22 +556,22 @@ fn legend(out: &mut String, s: &Scenario, title: &str) {
     };
     let _ = writeln!(
         out,
-        r##"<circle cx="{cx:.1}" cy="{y:.1}" r="10.0" fill="{MINOR_GREY}" stroke="#111111" stroke-width="2.6"/><polygon points="{}" fill="#ffd700" stroke="#111111" stroke-width="0.6"/>"##,
-        star(cx, y, 5.5)
+        r##"<circle cx="{cx:.1}" cy="{y:.1}" r="8.0" fill="{MINOR_GREY}" stroke="#111111" stroke-width="2.2"/><polygon points="{}" fill="#ffd700" stroke="#111111" stroke-width="0.6"/>"##,
+        star(cx, y, 4.6)
     );
     label(out, y, "capital");
     y += 24.0;
     let _ = writeln!(
         out,
-        r##"<circle cx="{cx:.1}" cy="{y:.1}" r="7.0" fill="{MINOR_GREY}" stroke="#333333" stroke-width="0.9"/><circle cx="{cx:.1}" cy="{y:.1}" r="2.6" fill="#ffffff" stroke="#111111" stroke-width="0.9"/>"##
+        r##"<circle cx="{cx:.1}" cy="{y:.1}" r="6.0" fill="{MINOR_GREY}" stroke="#333333" stroke-width="0.9"/><circle cx="{cx:.1}" cy="{y:.1}" r="2.1" fill="#ffffff" stroke="#111111" stroke-width="0.9"/>"##
     );
     label(out, y, "area with a city");
     y += 20.0;
     let _ = writeln!(
         out,
-        r##"<circle cx="{cx:.1}" cy="{y:.1}" r="7.0" fill="{MINOR_GREY}" stroke="#333333" stroke-width="0.9"/><rect x="{:.1}" y="{:.1}" width="6.0" height="6.0" fill="#ffffff" stroke="#111111" stroke-width="1.1"/>"##,
-        cx - 3.0,
-        y - 3.0
+        r##"<circle cx="{cx:.1}" cy="{y:.1}" r="6.0" fill="{MINOR_GREY}" stroke="#333333" stroke-width="0.9"/><rect x="{:.1}" y="{:.1}" width="4.8" height="4.8" fill="#ffffff" stroke="#111111" stroke-width="1.0"/>"##,
+        cx - 2.4,
+        y - 2.4
     );
     label(out, y, "area with a fortress");
     y += 20.0;
@@ -489,7 +597,10 @@ fn legend(out: &mut String, s: &Scenario, title: &str) {
             r##"stroke="#7fa9cc" stroke-width="1.4" stroke-dasharray="6 4""##,
             "adjacent sea areas",
         ),
-        (r##"stroke="#c4dcf0" stroke-width="1.5""##, "coast on a sea area"),
+        (
+            r##"stroke="#c4dcf0" stroke-width="1.5""##,
+            "coast on a sea area",
+        ),
     ] {
         let _ = writeln!(
             out,
@@ -526,7 +637,11 @@ mod tests {
         assert!(svg.starts_with("<svg"), "{}", &svg[..80.min(svg.len())]);
         assert!(svg.trim_end().ends_with("</svg>"));
         for a in &s.map.areas {
-            assert!(svg.contains(&format!(">{}</text>", a.name)), "{} missing", a.name);
+            assert!(
+                svg.contains(&format!(">{}</text>", a.name)),
+                "{} missing",
+                a.name
+            );
         }
         for x in &s.map.seas {
             assert!(svg.contains(&esc(&x.name)), "{} missing", x.name);
@@ -534,9 +649,7 @@ mod tests {
         let france = s.power(PowerId::new("france").unwrap()).unwrap();
         assert!(svg.contains(&france.color));
         // Munich, Bavarian, is drawn in France's colour because France controls it; Dresden (Saxony) is grey.
-        assert!(svg.contains(&format!(
-            r##"id="area-munich"><circle cx"##
-        )));
+        assert!(svg.contains(r#"id="area-munich"><circle cx"#));
         let munich = svg.split(r#"id="area-munich""#).nth(1).unwrap();
         assert!(munich[..200].contains(&france.color));
         let dresden = svg.split(r#"id="area-dresden""#).nth(1).unwrap();

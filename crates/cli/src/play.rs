@@ -136,13 +136,15 @@ pub fn run(
             last_step = Some(pos);
         }
         let view = g.view(power);
-        for m in view
-            .state
-            .records
-            .messages
-            .iter()
-            .filter(|m| m.date == pos.date && m.to.contains(&power))
-        {
+        let messages = view.log.iter().filter_map(|e| match e {
+            Event::MessageSent { message }
+                if message.date == pos.date && message.to.contains(&power) =>
+            {
+                Some(message)
+            }
+            _ => None,
+        });
+        for m in messages {
             let body = match &m.body {
                 Diplomatic::Message { text } => format!("\"{text}\""),
                 b => format!("{b:?}"),

@@ -157,18 +157,6 @@ fn state_heap(s: &State) -> usize {
     let rec = &s.records;
     h += vec_heap(&rec.losses);
     h += rec.losses.iter().map(|l| l.rule.capacity()).sum::<usize>();
-    h += vec_heap(&rec.messages);
-    h += rec
-        .messages
-        .iter()
-        .map(|m| {
-            vec_heap(&m.to)
-                + match &m.body {
-                    Diplomatic::Message { text } => text.capacity(),
-                    _ => 0,
-                }
-        })
-        .sum::<usize>();
     h += estimate_map(&s.players);
     h += s.players.values().map(vec_heap).sum::<usize>();
     if let Some(Round {
@@ -249,7 +237,9 @@ fn bench(c: &mut Criterion) {
         "state: {} wars, {} alliances, {} messages, {} corps, {} leaders",
         state.relations.wars.len(),
         state.relations.alliances.len(),
-        state.records.messages.len(),
+        log.iter()
+            .filter(|e| matches!(e, Event::MessageSent { .. }))
+            .count(),
         state.forces.corps.len(),
         state.forces.leaders.len()
     );

@@ -36,6 +36,7 @@ pub fn apply(state: &mut State, event: &Event) {
             });
         }
         Event::DefaultTaken { .. } | Event::Revealed { .. } | Event::DiceRolled { .. } => {}
+
         Event::Submitted {
             power, decision, ..
         } => {
@@ -47,7 +48,8 @@ pub fn apply(state: &mut State, event: &Event) {
             }
         }
         Event::RoundClosed => state.round = None,
-        Event::MessageSent { message } => state.records.messages.push(message.clone()),
+        // Messages live in the log only; views show each to its sender and recipients.
+        Event::MessageSent { .. } => {}
         Event::PointsChanged { power, delta, .. } => {
             if let Some(p) = state.powers.get_mut(power) {
                 p.political_points += delta;

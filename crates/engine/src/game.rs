@@ -63,7 +63,7 @@ pub fn check_players(scenario: &Scenario, players: &[PlayerDef]) -> RuleResult<(
                     "14.2.1"
                 },
                 format!(
-                    "player `{}` takes {} powers; with {} players each may take at most {most}",
+                    "player `{}` takes {} powers; with {} player(s) each may take at most {most}",
                     pl.id,
                     pl.powers.len(),
                     players.len()

@@ -195,7 +195,7 @@ pub struct LossRecord {
     pub rule: String,
 }
 
-/// A private message or proposal of the Diplomacy Step (4.1), kept for its sender and recipients.
+/// A private message or proposal of the Diplomacy Step (4.1), kept in the log for its sender and recipients.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Message {
     pub date: Date,
@@ -208,9 +208,8 @@ pub struct Message {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Records {
     pub losses: Vec<LossRecord>,
-    /// Every change of political points, with its rule, for the status record.
+    /// How many changes of political points there have been (each is an event citing its rule).
     pub points_changes: u32,
-    pub messages: Vec<Message>,
 }
 
 /// What kind of decision the current round asks for.

@@ -107,7 +107,7 @@ pub fn default(ctx: &Ctx, kind: RoundKind, power: PowerId) -> Decision {
 /// The name of the kind of decision a round takes, for refusals.
 fn kind_name(kind: RoundKind) -> &'static str {
     match kind {
-        RoundKind::Diplomacy => "diplomacy or pass",
+        RoundKind::Diplomacy => "pass, message or propose",
         RoundKind::Declarations => "declare",
         RoundKind::Alliances => "ally",
         RoundKind::BreakAlliances => "break or pass",

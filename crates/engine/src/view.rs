@@ -25,7 +25,7 @@ pub struct View {
     pub owing: Vec<PowerId>,
     /// This power's legal decisions now.
     pub choices: Vec<Decision>,
-    /// The state, with other powers' sealed decisions and others' private messages removed.
+    /// The state, with other powers' sealed decisions removed (private messages are only in the log).
     pub state: State,
     /// The log as this power may see it.
     pub log: Vec<Event>,
@@ -40,10 +40,6 @@ impl View {
         {
             r.submitted.retain(|p, _| *p == power);
         }
-        state
-            .records
-            .messages
-            .retain(|m| m.from == power || m.to.contains(&power));
         let status = game
             .state()
             .powers

@@ -62,7 +62,13 @@ fn messages_are_seen_only_by_sender_and_recipients() {
     // Still in the Diplomacy Step: messages do not end a power's part; passing does.
     assert_eq!(g.state().position.step, Step::Diplomacy);
     assert!(g.pending().contains(&p("france")));
-    assert_eq!(g.state().records.messages.len(), 2);
+    assert_eq!(
+        g.log()
+            .iter()
+            .filter(|e| matches!(e, Event::MessageSent { .. }))
+            .count(),
+        2
+    );
     // A message to oneself is refused with the rule.
     let e = g
         .submit(
@@ -555,5 +561,46 @@ fn combined_movement_needs_both_allies_and_lasts_the_turn() {
     assert!(
         g.state().relations.combined_movement.is_empty(),
         "gone next month"
+    );
+}
+
+#[test]
+fn no_declaration_on_a_minor_the_power_cannot_reach_this_turn() {
+    // rule: 4.2.2.3
+    let s = std::sync::Arc::new(coalition_engine::scenario::embedded_scenario("1805").unwrap());
+    let mut g = Game::new(s, coalition_engine::rulebook::Rulebook::default(), 1, &[]).unwrap();
+    run_to(&mut g, Step::DeclarationsOfWar);
+    // Prussia has no fleet to carry a corps to Portugal, and it is far beyond any corps' march.
+    let e = g
+        .submit(p("prussia"), declare(&["portugal"], &g))
+        .unwrap_err();
+    assert_eq!(e.rule, "4.2.2.3");
+    assert!(e.reason.contains("Portugal"), "{e}");
+    assert!(
+        !g.choices(p("prussia"))
+            .contains(&declare(&["portugal"], &g))
+    );
+    // Saxony borders Prussia: a Prussian corps can march in.
+    g.submit(p("prussia"), declare(&["saxony"], &g)).unwrap();
+    // In the test scenario, France's corps stand at Paris and Strasbourg, next to Bavaria; with them off the map
+    // and the fleet gone, France cannot reach Bavaria.
+    let mut g = game();
+    for c in ["fr-1", "fr-2", "fr-g"] {
+        g.host(
+            &Adjustment::Corps {
+                corps: CorpsId::new(c).unwrap(),
+                factors: Factors::default(),
+                location: Location::OffMap,
+            },
+            "",
+        )
+        .unwrap();
+    }
+    run_to(&mut g, Step::DeclarationsOfWar);
+    assert_eq!(
+        g.submit(p("france"), declare(&["bavaria"], &g))
+            .unwrap_err()
+            .rule,
+        "4.2.2.3"
     );
 }

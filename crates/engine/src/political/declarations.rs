@@ -118,6 +118,7 @@ pub fn check_target(ctx: &Ctx, power: PowerId, target: Nation) -> RuleResult<()>
                 ));
             }
             forces_inside(ctx, power, target)?;
+            super::reach::can_enter(ctx, power, m).map_err(|why| RuleError::new("4.2.2.3", why))?;
         }
     }
     Ok(())

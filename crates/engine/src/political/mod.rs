@@ -9,6 +9,7 @@ pub mod diplomacy;
 pub mod free_states;
 pub mod minors;
 pub mod peace;
+pub mod reach;
 pub mod status;
 
 use crate::event::Event;

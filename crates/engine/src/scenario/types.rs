@@ -500,6 +500,17 @@ pub struct ChartsFile {
     pub status_display: StatusDisplay,
     pub political_points: Vec<PointsEntry>,
     pub victory_conditions: VictoryConditions,
+    /// Coalition's movement allowances, used where a rule asks what a power could reach in a turn (4.2.2.3).
+    pub movement: MovementChart,
+}
+
+/// Movement allowances (Coalition's values: the board game's corps allowances are not public).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MovementChart {
+    /// Land areas a corps of each kind may move in a month (each land border or crossing arrow counts one).
+    pub corps: BTreeMap<CorpsKind, u32>,
+    /// Sea areas a fleet may move in a Naval Phase (6.2.1: 7 movement points).
+    pub fleet: u32,
 }
 
 /// A player of a game and the powers it controls (14.2.1, 14.2.2). Used by transcripts.

@@ -32,7 +32,12 @@ use std::collections::BTreeMap;
 pub fn begin(ctx: &Ctx, step: Step, dice: &mut Dice) -> Vec<Event> {
     match step {
         Step::CallToAllies => return calls::begin(ctx, dice),
-        Step::Peace => return peace::begin(ctx, dice),
+        Step::Peace => {
+            // 4.6.6: wars with minor countries lapse in the Peace Step, before its own rounds.
+            let mut ev = minors::lapse_of_war(ctx);
+            ev.extend(peace::begin(ctx, dice));
+            return ev;
+        }
         Step::MinorCountryControl => return minors::begin(ctx, dice),
         _ => {}
     }

@@ -500,6 +500,23 @@ pub struct ChartsFile {
     pub status_display: StatusDisplay,
     pub political_points: Vec<PointsEntry>,
     pub victory_conditions: VictoryConditions,
+    /// The Minor Country Control Step's numbers (4.6.1, 4.6.3.2).
+    #[serde(default)]
+    pub minor_control: MinorControlChart,
+}
+
+/// Coalition's numbers for the Minor Country Control Step (docs/rules/minor-control.md).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct MinorControlChart {
+    /// The order in which controllers set up minor forces (4.6.3.2).
+    #[serde(default)]
+    pub setup_order: Vec<PowerId>,
+    /// 4.6.1 (Coalition's 10.5.2): a controller in the Instability zone loses a minor on a die at or below this.
+    #[serde(default)]
+    pub instability_loss: u8,
+    /// 4.6.1 (Coalition's 10.5.2): the same in the Fiasco zone.
+    #[serde(default)]
+    pub fiasco_loss: u8,
 }
 
 /// A player of a game and the powers it controls (14.2.1, 14.2.2). Used by transcripts.

@@ -9,7 +9,7 @@
 //!
 //! - 4.3 Call to Allies: no calls; a called ally answers yes when it can declare war, no when it cannot.
 //! - 4.8 Free State Declaration: none.
-//! - 4.4 and 4.6: see their modules.
+//! - 4.4 and 4.6: see their modules (4.6: `political::minors`, and docs/rules/minor-control.md).
 //!
 //! Steps whose rules belong to later work (5, 6, 7, 8, 14.3.1) pass with no decision.
 
@@ -32,7 +32,12 @@ use std::collections::BTreeMap;
 pub fn begin(ctx: &Ctx, step: Step, dice: &mut Dice) -> Vec<Event> {
     match step {
         Step::CallToAllies => return calls::begin(ctx, dice),
-        Step::Peace => return peace::begin(ctx, dice),
+        Step::Peace => {
+            // 4.6.6: wars with minor countries lapse in the Peace Step, before its own rounds.
+            let mut ev = minors::lapse_of_war(ctx);
+            ev.extend(peace::begin(ctx, dice));
+            return ev;
+        }
         Step::MinorCountryControl => return minors::begin(ctx, dice),
         _ => {}
     }

@@ -502,6 +502,8 @@ pub struct ChartsFile {
     pub victory_conditions: VictoryConditions,
     /// Coalition's movement allowances, used where a rule asks what a power could reach in a turn (4.2.2.3).
     pub movement: MovementChart,
+    /// The Minor Country Control Step's numbers (4.6.1, 4.6.3.2).
+    pub minor_control: MinorControlChart,
 }
 
 /// Movement allowances (Coalition's values: the board game's corps allowances are not public).
@@ -511,6 +513,20 @@ pub struct MovementChart {
     pub corps: BTreeMap<CorpsKind, u32>,
     /// Sea areas a fleet may move in a Naval Phase (6.2.1: 7 movement points).
     pub fleet: u32,
+}
+
+/// Coalition's numbers for the Minor Country Control Step (docs/rules/minor-control.md).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct MinorControlChart {
+    /// The order in which controllers set up minor forces (4.6.3.2).
+    #[serde(default)]
+    pub setup_order: Vec<PowerId>,
+    /// 4.6.1 (Coalition's 10.5.2): a controller in the Instability zone loses a minor on a die at or below this.
+    #[serde(default)]
+    pub instability_loss: u8,
+    /// 4.6.1 (Coalition's 10.5.2): the same in the Fiasco zone.
+    #[serde(default)]
+    pub fiasco_loss: u8,
 }
 
 /// A player of a game and the powers it controls (14.2.1, 14.2.2). Used by transcripts.

@@ -61,7 +61,8 @@ impl Projection {
             .map(|a| (a.lat, a.lon))
             .chain(s.map.seas.iter().map(|x| (x.lat, x.lon)))
             .collect();
-        let (mut lat_min, mut lat_max, mut lon_min, mut lon_max) = (90.0f64, -90.0f64, 180.0f64, -180.0f64);
+        let (mut lat_min, mut lat_max, mut lon_min, mut lon_max) =
+            (90.0f64, -90.0f64, 180.0f64, -180.0f64);
         for &(lat, lon) in &points {
             lat_min = lat_min.min(lat);
             lat_max = lat_max.max(lat);
@@ -101,7 +102,9 @@ fn link_style(k: LinkKind) -> &'static str {
         LinkKind::Plain => r##"stroke="#9a9a9a" stroke-width="1.2""##,
         LinkKind::River => r##"stroke="#3a78c2" stroke-width="2.0""##,
         LinkKind::Pass => r##"stroke="#8b5a2b" stroke-width="1.6" stroke-dasharray="5 3""##,
-        LinkKind::Strait => r##"stroke="#4f6f8f" stroke-width="1.6" stroke-dasharray="1.5 3" stroke-linecap="round""##,
+        LinkKind::Strait => {
+            r##"stroke="#4f6f8f" stroke-width="1.6" stroke-dasharray="1.5 3" stroke-linecap="round""##
+        }
     }
 }
 
@@ -111,7 +114,11 @@ fn star(x: f64, y: f64, r: f64) -> String {
     for i in 0..10 {
         let radius = if i % 2 == 0 { r } else { r * 0.45 };
         let a = std::f64::consts::PI * (i as f64) / 5.0 - std::f64::consts::FRAC_PI_2;
-        pts.push(format!("{:.1},{:.1}", x + radius * a.cos(), y + radius * a.sin()));
+        pts.push(format!(
+            "{:.1},{:.1}",
+            x + radius * a.cos(),
+            y + radius * a.sin()
+        ));
     }
     pts.join(" ")
 }
@@ -140,11 +147,7 @@ fn anchor(out: &mut String, x: f64, y: f64) {
 
 /// The SVG picture of `scenario`, each area coloured by the power in `control` (or, if absent, by the power
 /// whose home nation it is; a minor country's area is grey), with `title` over the legend.
-pub fn render(
-    scenario: &Scenario,
-    control: &BTreeMap<AreaId, PowerId>,
-    title: &str,
-) -> String {
+pub fn render(scenario: &Scenario, control: &BTreeMap<AreaId, PowerId>, title: &str) -> String {
     let s = scenario;
     let proj = Projection::fit(s);
     let width = MAP_W + LEGEND_W;
@@ -307,7 +310,11 @@ pub fn render(
                 y - 12.5
             );
         }
-        let _ = write!(out, "<title>{}</title></g>", esc(&area_tooltip(s, control, a.id)));
+        let _ = write!(
+            out,
+            "<title>{}</title></g>",
+            esc(&area_tooltip(s, control, a.id))
+        );
         out.push('\n');
         if a.port {
             anchor(&mut out, x - 11.0, y + 8.0);
@@ -320,7 +327,11 @@ pub fn render(
     for a in &s.map.areas {
         let (x, y) = area_xy[&a.id];
         let dx = if a.capital { 12.0 } else { 9.0 };
-        let weight = if a.capital { r#" font-weight="bold""# } else { "" };
+        let weight = if a.capital {
+            r#" font-weight="bold""#
+        } else {
+            ""
+        };
         let _ = writeln!(
             out,
             r#"<text x="{:.1}" y="{:.1}"{weight}>{}</text>"#,
@@ -338,9 +349,10 @@ pub fn render(
 
 /// The colour of an area: its controller's, else its home power's, else grey (minor) or white (no nation).
 fn area_colour<'a>(s: &'a Scenario, control: &BTreeMap<AreaId, PowerId>, area: AreaId) -> &'a str {
-    let power = control.get(&area).copied().or_else(|| {
-        s.nation_of_area(area).and_then(|n| n.power())
-    });
+    let power = control
+        .get(&area)
+        .copied()
+        .or_else(|| s.nation_of_area(area).and_then(|n| n.power()));
     match power.and_then(|p| s.power(p)) {
         Some(p) => &p.color,
         None if s.nation_of_area(area).is_some() => MINOR_GREY,
@@ -489,7 +501,10 @@ fn legend(out: &mut String, s: &Scenario, title: &str) {
             r##"stroke="#7fa9cc" stroke-width="1.4" stroke-dasharray="6 4""##,
             "adjacent sea areas",
         ),
-        (r##"stroke="#c4dcf0" stroke-width="1.5""##, "coast on a sea area"),
+        (
+            r##"stroke="#c4dcf0" stroke-width="1.5""##,
+            "coast on a sea area",
+        ),
     ] {
         let _ = writeln!(
             out,
@@ -526,7 +541,11 @@ mod tests {
         assert!(svg.starts_with("<svg"), "{}", &svg[..80.min(svg.len())]);
         assert!(svg.trim_end().ends_with("</svg>"));
         for a in &s.map.areas {
-            assert!(svg.contains(&format!(">{}</text>", a.name)), "{} missing", a.name);
+            assert!(
+                svg.contains(&format!(">{}</text>", a.name)),
+                "{} missing",
+                a.name
+            );
         }
         for x in &s.map.seas {
             assert!(svg.contains(&esc(&x.name)), "{} missing", x.name);
@@ -534,9 +553,7 @@ mod tests {
         let france = s.power(PowerId::new("france").unwrap()).unwrap();
         assert!(svg.contains(&france.color));
         // Munich, Bavarian, is drawn in France's colour because France controls it; Dresden (Saxony) is grey.
-        assert!(svg.contains(&format!(
-            r##"id="area-munich"><circle cx"##
-        )));
+        assert!(svg.contains(&format!(r##"id="area-munich"><circle cx"##)));
         let munich = svg.split(r#"id="area-munich""#).nth(1).unwrap();
         assert!(munich[..200].contains(&france.color));
         let dresden = svg.split(r#"id="area-dresden""#).nth(1).unwrap();

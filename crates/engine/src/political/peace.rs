@@ -1189,7 +1189,19 @@ fn check_term(
         ));
     }
     let opts = target_options(sc, st, s, victor, term);
-    if let Some(x) = targets.iter().find(|x| !opts.contains(x)) {
+    let cap = capital_province(sc, s.loser);
+    let a5 = s
+        .protections
+        .iter()
+        .any(|(v, a)| *v == victor && a == "A.5");
+    // The capital's province is checked below, against the whole list.
+    let capital_ok = |x: &String| {
+        Some(x) == cap.as_ref()
+            && term != "B.4"
+            && !(term == "B.7" && a5)
+            && home_provinces(sc, st, s.loser, &ceded(s)).contains(x)
+    };
+    if let Some(x) = targets.iter().find(|x| !opts.contains(x) && !capital_ok(x)) {
         // A capital province named while another province is available.
         let rule = if capital_province(sc, s.loser).as_deref() == Some(x.as_str()) {
             "4.4.8"

@@ -9,7 +9,8 @@
 //!
 //! - 4.3 Call to Allies: no calls; a called ally answers yes when it can declare war, no when it cannot.
 //! - 4.8 Free State Declaration: none.
-//! - 4.4 and 4.6: see their modules (4.6: `political::minors`, and docs/rules/minor-control.md).
+//! - 4.4 and 4.6: see their modules (4.4: `political::peace`, `docs/rules/peace.md`; 4.6: `political::minors`,
+//!   `docs/rules/minor-control.md`).
 //!
 //! Steps whose rules belong to later work (5, 6, 7, 8, 14.3.1) pass with no decision.
 

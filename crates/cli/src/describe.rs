@@ -75,10 +75,7 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
                 .map(|p| power(s, *p))
                 .collect::<Vec<_>>()
                 .join(", "),
-            match &message.body {
-                coalition_engine::decision::Diplomatic::Message { text } => format!("\"{text}\""),
-                b => format!("{b:?}"),
-            }
+            diplomatic(&message.body)
         ),
         Event::DiceRolled { roll } => {
             let mods: String = roll
@@ -543,4 +540,15 @@ pub fn merge(chosen: &[Decision]) -> Option<Decision> {
         }
     }
     Some(out)
+}
+
+/// A message or proposal as players read it.
+pub fn diplomatic(body: &coalition_engine::decision::Diplomatic) -> String {
+    use coalition_engine::decision::Diplomatic;
+    match body {
+        Diplomatic::Message { text } => format!("\"{text}\""),
+        Diplomatic::ProposeAlliance => "proposes an alliance (4.5)".into(),
+        Diplomatic::ProposeInformalPeace => "proposes an informal peace (4.4.1)".into(),
+        Diplomatic::ProposeCombinedMovement => "proposes combined movement this turn (4.9)".into(),
+    }
 }

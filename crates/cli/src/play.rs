@@ -145,10 +145,7 @@ pub fn run(
             _ => None,
         });
         for m in messages {
-            let body = match &m.body {
-                Diplomatic::Message { text } => format!("\"{text}\""),
-                b => format!("{b:?}"),
-            };
+            let body = describe::diplomatic(&m.body);
             println!(
                 "  (for {} only) from {}: {body}",
                 describe::power(&s, power),

@@ -146,6 +146,11 @@ impl Game {
                 })
                 .collect(),
         );
+        let campaign = g.scenario.meta.setup.clone();
+        for adj in &campaign {
+            let ev = host::events(&g.ctx(), adj, "14.1.4", "the campaign's set-up")?;
+            g.emit(ev);
+        }
         for adj in setup {
             let ev = host::events(&g.ctx(), adj, "3.7", "set-up of the position")?;
             g.emit(ev);

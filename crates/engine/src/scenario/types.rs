@@ -32,6 +32,10 @@ pub struct ScenarioFile {
     /// Free text for players.
     #[serde(default)]
     pub notes: String,
+    /// The campaign's starting relations and any other set-up (14.1.4), as host adjustments: wars (with the
+    /// date they began), alliances, enforced peaces... Applied before the first step, citing 14.1.4.
+    #[serde(default)]
+    pub setup: Vec<crate::host::Adjustment>,
 }
 
 /// Terrain of a land area (the combat and movement rules read it).

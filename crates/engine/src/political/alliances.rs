@@ -45,10 +45,8 @@ pub fn choices(ctx: &Ctx, power: PowerId) -> Vec<Decision> {
 
 /// Checks a list of partners.
 pub fn check(ctx: &Ctx, power: PowerId, with: &[PowerId]) -> RuleResult<()> {
-    for (i, q) in with.iter().enumerate() {
-        if with[..i].contains(q) {
-            return Err(RuleError::new("3.3", format!("{q} is named twice")));
-        }
+    super::distinct(with)?;
+    for q in with {
         check_partner(ctx, power, *q)?;
     }
     Ok(())

@@ -32,10 +32,8 @@ pub fn choices(ctx: &Ctx, power: PowerId) -> Vec<Decision> {
 
 /// Each named power must be a current ally (4.7).
 pub fn check(ctx: &Ctx, power: PowerId, with: &[PowerId]) -> RuleResult<()> {
-    for (i, q) in with.iter().enumerate() {
-        if with[..i].contains(q) {
-            return Err(RuleError::new("3.3", format!("{q} is named twice")));
-        }
+    super::distinct(with)?;
+    for q in with {
         if !ctx.state.allied(power, *q) {
             return Err(RuleError::new(
                 "4.7",

@@ -31,10 +31,8 @@ pub fn choices(ctx: &Ctx, power: PowerId) -> Vec<Decision> {
 
 /// Only allies may combine movement (4.9).
 pub fn check(ctx: &Ctx, power: PowerId, with: &[PowerId]) -> RuleResult<()> {
-    for (i, q) in with.iter().enumerate() {
-        if with[..i].contains(q) {
-            return Err(RuleError::new("3.3", format!("{q} is named twice")));
-        }
+    super::distinct(with)?;
+    for q in with {
         if !ctx.state.allied(power, *q) {
             return Err(RuleError::new(
                 "4.9",

@@ -39,10 +39,8 @@ pub fn choices(ctx: &Ctx, power: PowerId) -> Vec<Decision> {
 
 /// Checks a whole list of targets: each must be legal, none named twice.
 pub fn check(ctx: &Ctx, power: PowerId, list: &[Nation]) -> RuleResult<()> {
-    for (i, t) in list.iter().enumerate() {
-        if list[..i].contains(t) {
-            return Err(RuleError::new("3.3", format!("{t} is named twice")));
-        }
+    super::distinct(list)?;
+    for t in list {
         check_target(ctx, power, *t)?;
     }
     Ok(())

@@ -91,10 +91,8 @@ fn check_minor(ctx: &Ctx, power: PowerId, m: MinorId) -> RuleResult<()> {
 
 /// Each named minor must be a conquered minor of `power` that can have corps.
 pub fn check(ctx: &Ctx, power: PowerId, minors: &[MinorId]) -> RuleResult<()> {
-    for (i, m) in minors.iter().enumerate() {
-        if minors[..i].contains(m) {
-            return Err(RuleError::new("3.3", format!("{m} is named twice")));
-        }
+    super::distinct(minors)?;
+    for m in minors {
         check_minor(ctx, power, *m)?;
     }
     Ok(())

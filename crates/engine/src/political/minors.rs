@@ -1222,21 +1222,12 @@ fn not_asked(ctx: &Ctx, power: PowerId, what: &str) -> RuleError {
     )
 }
 
-fn no_twice<T: PartialEq + fmt::Display>(v: &[T]) -> RuleResult<()> {
-    for (i, x) in v.iter().enumerate() {
-        if v[..i].contains(x) {
-            return Err(RuleError::new("3.3", format!("{x} is named twice")));
-        }
-    }
-    Ok(())
-}
-
 /// Checks a decision.
 pub fn check(ctx: &Ctx, power: PowerId, d: &MinorDecision) -> RuleResult<()> {
     let me = name(ctx.scenario, power);
     match (stage(ctx), d) {
         (Some(Stage::Willing), MinorDecision::Roll { minors }) => {
-            no_twice(minors)?;
+            super::distinct(minors)?;
             let st = &ctx.state.minor_control;
             for m in minors {
                 let mname = minor_name(ctx.scenario, *m);
@@ -1268,7 +1259,7 @@ pub fn check(ctx: &Ctx, power: PowerId, d: &MinorDecision) -> RuleResult<()> {
             },
         ) if p == power => check_setup(ctx, minor, corps, garrisons, fleet),
         (Some(Stage::BackDown), MinorDecision::BackDown { minors }) => {
-            no_twice(minors)?;
+            super::distinct(minors)?;
             let free = may_back_down(ctx, power);
             for m in minors {
                 if !free.contains(m) {
@@ -1286,7 +1277,7 @@ pub fn check(ctx: &Ctx, power: PowerId, d: &MinorDecision) -> RuleResult<()> {
         (Some(Stage::Support { power: p, minor }), MinorDecision::Support { against })
             if p == power =>
         {
-            no_twice(against)?;
+            super::distinct(against)?;
             let ok = supportable(ctx, power, minor);
             for a in against {
                 if !ok.contains(a) {

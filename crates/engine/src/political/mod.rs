@@ -39,6 +39,19 @@ pub(crate) fn points(
     }
 }
 
+/// Rule 3.3: a list decision names each thing at most once.
+pub(crate) fn distinct<T: PartialEq + std::fmt::Display>(v: &[T]) -> crate::error::RuleResult<()> {
+    for (i, x) in v.iter().enumerate() {
+        if v[..i].contains(x) {
+            return Err(crate::error::RuleError::new(
+                "3.3",
+                format!("{x} is named twice"),
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// The power's display name.
 pub(crate) fn name(scenario: &Scenario, p: PowerId) -> String {
     scenario

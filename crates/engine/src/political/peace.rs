@@ -982,23 +982,14 @@ fn not_asked(sc: &Scenario, power: PowerId) -> RuleError {
     )
 }
 
-fn distinct<T: PartialEq + fmt::Display>(v: &[T]) -> RuleResult<()> {
-    for (i, x) in v.iter().enumerate() {
-        if v[..i].contains(x) {
-            return Err(RuleError::new("3.3", format!("{x} is named twice")));
-        }
-    }
-    Ok(())
-}
-
 /// Checks a decision.
 pub fn check(ctx: &Ctx, power: PowerId, d: &PeaceDecision) -> RuleResult<()> {
     let (sc, st) = (ctx.scenario, ctx.state);
     let me = name(sc, power);
     match (asking(ctx), d) {
         (Some(Ask::Proposals), PeaceDecision::Propose { informal, sue }) => {
-            distinct(informal)?;
-            distinct(sue)?;
+            super::distinct(informal)?;
+            super::distinct(sue)?;
             let enemies = enemies_major(st, power);
             for e in informal.iter().chain(sue) {
                 if !enemies.contains(e) {
@@ -1042,7 +1033,7 @@ pub fn check(ctx: &Ctx, power: PowerId, d: &PeaceDecision) -> RuleResult<()> {
         (Some(Ask::Answer { loser, victors }), PeaceDecision::Accept { victors: acc })
             if *loser == power =>
         {
-            distinct(acc)?;
+            super::distinct(acc)?;
             if let Some(x) = acc.iter().find(|x| !victors.contains(x)) {
                 return Err(RuleError::new(
                     "4.4.2.2",
@@ -1092,7 +1083,7 @@ pub fn check(ctx: &Ctx, power: PowerId, d: &PeaceDecision) -> RuleResult<()> {
             let Some((_, may)) = rights.iter().find(|(d, _)| *d == power) else {
                 return Err(not_asked(sc, power));
             };
-            distinct(allies)?;
+            super::distinct(allies)?;
             if let Some(a) = allies.iter().find(|a| !may.contains(a)) {
                 return Err(RuleError::new(
                     "4.4.7",
@@ -1163,7 +1154,7 @@ fn check_term(
             ),
         ));
     }
-    distinct(targets)?;
+    super::distinct(targets)?;
     if !needs_target(term) {
         if !targets.is_empty() {
             return Err(RuleError::new("3.3", format!("{term} names nothing")));

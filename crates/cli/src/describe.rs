@@ -209,6 +209,21 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
                 .map(|c| format!(" under {}", power(s, c)))
                 .unwrap_or_default()
         ),
+        Event::DistrictConquered {
+            minor,
+            district,
+            conquered,
+            rule,
+            reason,
+        } => format!(
+            "district {district} of {} is {}: {reason} [{rule}]",
+            nation(s, Nation::Minor(*minor)),
+            if *conquered {
+                "conquered"
+            } else {
+                "no longer conquered"
+            }
+        ),
         Event::AreaControlChanged {
             area,
             holder,

@@ -171,6 +171,20 @@ pub fn apply(state: &mut State, event: &Event) {
                 m.status = *status;
             }
         }
+        Event::DistrictConquered {
+            minor,
+            district,
+            conquered,
+            ..
+        } => {
+            if let Some(m) = state.minors.get_mut(minor) {
+                if *conquered {
+                    m.conquered_districts.insert(*district);
+                } else {
+                    m.conquered_districts.remove(district);
+                }
+            }
+        }
         Event::AreaControlChanged { area, holder, .. } => match holder {
             Some(h) => {
                 state.area_control.insert(*area, *h);

@@ -3,7 +3,9 @@
 use crate::calendar::{Date, Position};
 use crate::decision::Decision;
 use crate::dice::Roll;
-use crate::ids::{AreaId, CorpsId, FleetId, LeaderId, MinorId, Nation, PlayerId, PowerId};
+use crate::ids::{
+    AreaId, CorpsId, DistrictId, FleetId, LeaderId, MinorId, Nation, PlayerId, PowerId,
+};
 use crate::scenario::{Factors, Location, MinorStatus};
 use crate::state::{EnforcedPeace, LeaderStatus, LossRecord, Message, RoundKind, WarCause};
 use serde::{Deserialize, Serialize};
@@ -116,6 +118,14 @@ pub enum Event {
         minor: MinorId,
         controller: Option<PowerId>,
         status: MinorStatus,
+        rule: String,
+        reason: String,
+    },
+    /// A secondary district of a multi-district minor is conquered, or no longer (10.4; read by 4.6.6).
+    DistrictConquered {
+        minor: MinorId,
+        district: DistrictId,
+        conquered: bool,
         rule: String,
         reason: String,
     },
@@ -241,6 +251,7 @@ impl Event {
             | Event::AllianceBroken { rule, .. }
             | Event::RoyalMarriage { rule, .. }
             | Event::MinorChanged { rule, .. }
+            | Event::DistrictConquered { rule, .. }
             | Event::AreaControlChanged { rule, .. }
             | Event::CorpsChanged { rule, .. }
             | Event::FleetChanged { rule, .. }

@@ -7,7 +7,7 @@ use coalition_engine::calendar::Step;
 use coalition_engine::event::Event;
 use coalition_engine::game::Game;
 use coalition_engine::host::Adjustment;
-use coalition_engine::ids::{AreaId, CorpsId, FleetId, MinorId, Nation, SeaId};
+use coalition_engine::ids::{AreaId, CorpsId, DistrictId, FleetId, MinorId, Nation, SeaId};
 use coalition_engine::political::minors::{MinorDecision, MinorEvent, NotAtWar, Placement};
 use coalition_engine::rulebook::{Preset, Rulebook};
 use coalition_engine::scenario::{CorpsKind, Factors, Location, MinorStatus, embedded_scenario};
@@ -874,4 +874,117 @@ fn a_war_with_a_minor_lapses_without_corps_inside() {
     );
     run_to(&mut g, Step::CreatingAlliances);
     assert!(g.state().at_war(np("france"), nm("bavaria")));
+}
+
+/// France at war with Saxony (Prussia's free state of two districts: Saxony, primary, and Thuringia) since last
+/// month, with its corps fr-2 at `at`, Thuringia conquered or not; the game runs past the Peace Step.
+fn saxon_war(at: &str, thuringia_conquered: bool) -> Game {
+    let mut g = game();
+    host(
+        &mut g,
+        Adjustment::War {
+            aggressor: np("france"),
+            defender: nm("saxony"),
+            since: Date::new(1804, 12),
+        },
+    );
+    host(
+        &mut g,
+        Adjustment::Corps {
+            corps: CorpsId::new("fr-2").unwrap(),
+            factors: Factors {
+                infantry: 8,
+                cavalry: 1,
+                ..Default::default()
+            },
+            location: Location::Area(area(at)),
+        },
+    );
+    if thuringia_conquered {
+        host(
+            &mut g,
+            Adjustment::DistrictConquered {
+                minor: m("saxony"),
+                district: DistrictId::new("thuringia").unwrap(),
+                conquered: true,
+            },
+        );
+        assert!(
+            g.state().minors[&m("saxony")]
+                .conquered_districts
+                .contains(&DistrictId::new("thuringia").unwrap())
+        );
+    }
+    run_to(&mut g, Step::CreatingAlliances);
+    g
+}
+
+#[test]
+fn a_war_with_a_multi_district_minor_lapses_when_its_invader_holds_only_a_conquered_secondary_district()
+ {
+    // rule: 4.6.6
+    // Thuringia (Leipzig) conquered, no French corps in the rest of Saxony: the war lapses.
+    let g = saxon_war("leipzig", true);
+    assert!(!g.state().at_war(np("france"), nm("saxony")));
+    assert!(
+        g.log()
+            .iter()
+            .any(|e| matches!(e, Event::WarEnded { rule, .. } if rule == "4.6.6"))
+    );
+    // The corps in the conquered district stays where it is.
+    assert_eq!(
+        g.state().forces.corps[&CorpsId::new("fr-2").unwrap()].location,
+        Location::Area(area("leipzig"))
+    );
+
+    // Thuringia not conquered: Leipzig is inside Saxony and the war goes on.
+    let g = saxon_war("leipzig", false);
+    assert!(g.state().at_war(np("france"), nm("saxony")));
+
+    // Thuringia conquered but a French corps in Dresden, in the rest of Saxony: the war goes on.
+    let g = saxon_war("dresden", true);
+    assert!(g.state().at_war(np("france"), nm("saxony")));
+}
+
+#[test]
+fn only_a_secondary_district_may_be_recorded_conquered() {
+    let mut g = game();
+    for (minor, district) in [
+        ("saxony", "saxony"),
+        ("bavaria", "bavaria"),
+        ("saxony", "nowhere"),
+    ] {
+        let e = g
+            .host(
+                &Adjustment::DistrictConquered {
+                    minor: m(minor),
+                    district: DistrictId::new(district).unwrap(),
+                    conquered: true,
+                },
+                "test",
+            )
+            .unwrap_err();
+        assert!(e.rule == "3.5" || e.rule == "3.4", "{e:?}");
+    }
+    host(
+        &mut g,
+        Adjustment::DistrictConquered {
+            minor: m("saxony"),
+            district: DistrictId::new("thuringia").unwrap(),
+            conquered: true,
+        },
+    );
+    host(
+        &mut g,
+        Adjustment::DistrictConquered {
+            minor: m("saxony"),
+            district: DistrictId::new("thuringia").unwrap(),
+            conquered: false,
+        },
+    );
+    assert!(
+        g.state().minors[&m("saxony")]
+            .conquered_districts
+            .is_empty()
+    );
 }

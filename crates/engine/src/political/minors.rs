@@ -1601,12 +1601,13 @@ fn support(em: &mut Emitter, power: PowerId, m: MinorId, against: &[PowerId]) {
     }
 }
 
-/// Rule 4.6.6, checked in the Peace Step (4.4): a war of a major power with a minor country it has not
-/// conquered lapses when none of its corps (cossacks and freikorps do not count) stands inside the minor; for
-/// a minor of several districts with a secondary district conquered, inside the rest of it. Wars declared this
-/// month do not lapse (their invaders have had no Land Phase to enter). Its garrisons, cossacks and freikorps
-/// inside are repatriated as in 4.4.6.2: to the nearest area it controls by land (garrisons to one with a city
-/// when there is one at that distance; equidistant areas: the first by key).
+/// Rule 4.6.6, checked in the Peace Step (4.4): a war of a major power with a minor country not yet conquered
+/// (and not its own) lapses when none of its corps (its own or its minors'; cossacks and freikorps do not count)
+/// stands inside the minor; for a minor of several districts with a secondary district conquered (the NOTE),
+/// inside the rest of it. Wars declared this month do not lapse (their invaders have had no Land Phase to
+/// enter). Its garrisons, cossacks and freikorps in the rest of the minor are repatriated as in 4.4.6.2: to
+/// the nearest area it controls by land (garrisons to one with a city when there is one at that distance;
+/// equidistant areas: the first by key).
 pub fn lapse_of_war(ctx: &Ctx) -> Vec<Event> {
     let st = ctx.state;
     let now = st.date();
@@ -1628,7 +1629,8 @@ pub fn lapse_of_war(ctx: &Ctx) -> Vec<Event> {
             continue;
         };
         let ms = st.minors.get(&m);
-        if ms.is_some_and(|s| s.controller == Some(p)) {
+        // "Prior to the conquest": a conquered minor, or one `p` controls, has no war to lapse.
+        if ms.is_some_and(|s| s.controller == Some(p) || s.status == MinorStatus::Conquered) {
             continue;
         }
         let conquered = ms
@@ -1651,8 +1653,10 @@ pub fn lapse_of_war(ctx: &Ctx) -> Vec<Event> {
             })
             .collect();
         let me = Nation::Power(p);
+        // Its corps: its own and those of the minors it controls.
+        let mine = |n: Nation| st.controller_of(n) == Some(p);
         let invading = st.forces.corps.values().any(|c| {
-            c.owner == me
+            mine(c.owner)
                 && !matches!(c.kind, CorpsKind::Cossack | CorpsKind::Freikorps)
                 && matches!(c.location, Location::Area(a) if rest.contains(&a))
         });
@@ -1675,7 +1679,7 @@ pub fn lapse_of_war(ctx: &Ctx) -> Vec<Event> {
             if c.owner == me
                 && matches!(c.kind, CorpsKind::Cossack | CorpsKind::Freikorps)
                 && let Location::Area(a) = c.location
-                && territory.contains(&a)
+                && rest.contains(&a)
                 && let Some(to) = nearest_friendly(ctx, p, a, false)
             {
                 ev.push(Event::CorpsChanged {
@@ -1690,7 +1694,7 @@ pub fn lapse_of_war(ctx: &Ctx) -> Vec<Event> {
         let mut moved: BTreeMap<AreaId, Factors> = BTreeMap::new();
         for ((a, owner), g) in &st.forces.garrisons {
             if *owner == me
-                && territory.contains(a)
+                && rest.contains(a)
                 && !g.is_empty()
                 && let Some(to) = nearest_friendly(ctx, p, *a, true)
             {

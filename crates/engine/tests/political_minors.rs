@@ -9,6 +9,7 @@ use coalition_engine::game::Game;
 use coalition_engine::host::Adjustment;
 use coalition_engine::ids::{AreaId, CorpsId, DistrictId, FleetId, MinorId, Nation, SeaId};
 use coalition_engine::political::minors::{MinorDecision, MinorEvent, NotAtWar, Placement};
+use coalition_engine::political::peace::PeaceDecision;
 use coalition_engine::rulebook::{Preset, Rulebook};
 use coalition_engine::scenario::{CorpsKind, Factors, Location, MinorStatus, embedded_scenario};
 use coalition_engine::state::WarCause;
@@ -986,5 +987,66 @@ fn only_a_secondary_district_may_be_recorded_conquered() {
         g.state().minors[&m("saxony")]
             .conquered_districts
             .is_empty()
+    );
+}
+
+/// France at war with Bavaria since last month, a French garrison of 2 infantry in Munich and no corps there;
+/// Prague (a city, as near to Munich as Strasbourg) held by France. The game runs to the Peace Step.
+fn lapse_with_a_tie() -> Game {
+    let mut g = game();
+    host(
+        &mut g,
+        Adjustment::War {
+            aggressor: np("france"),
+            defender: nm("bavaria"),
+            since: Date::new(1804, 12),
+        },
+    );
+    host(
+        &mut g,
+        Adjustment::AreaControl {
+            area: area("prague"),
+            holder: Some(np("france")),
+        },
+    );
+    host(
+        &mut g,
+        Adjustment::Garrison {
+            area: area("munich"),
+            owner: np("france"),
+            factors: Factors {
+                infantry: 2,
+                ..Default::default()
+            },
+        },
+    );
+    run_to(&mut g, Step::Peace);
+    g
+}
+
+#[test]
+fn the_owner_chooses_among_equidistant_areas_when_a_war_with_a_minor_lapses() {
+    // rule: 4.6.6
+    // rule: 4.4.6.2
+    let mut g = lapse_with_a_tie();
+    assert!(!g.state().at_war(np("france"), nm("bavaria")));
+    assert_eq!(g.pending(), vec![p("france")]);
+    let place = |a: &str| Decision::Peace(PeaceDecision::Place { area: area(a) });
+    let choices = g.choices(p("france"));
+    assert!(choices.contains(&place("prague")) && choices.contains(&place("strasbourg")));
+    g.submit(p("france"), place("strasbourg")).unwrap();
+    let gar = &g.state().forces.garrisons;
+    assert!(!gar.contains_key(&(area("munich"), np("france"))));
+    assert!(!gar.contains_key(&(area("prague"), np("france"))));
+    assert_eq!(gar[&(area("strasbourg"), np("france"))].infantry, 2);
+
+    // The default (3.6): the first area by id.
+    let mut g = lapse_with_a_tie();
+    let d = g.default_decision(p("france")).unwrap();
+    assert_eq!(d, place("prague"));
+    g.submit(p("france"), d).unwrap();
+    assert_eq!(
+        g.state().forces.garrisons[&(area("prague"), np("france"))].infantry,
+        2
     );
 }

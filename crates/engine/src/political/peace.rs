@@ -227,6 +227,9 @@ pub struct Sub {
     /// Formal surrenders made this step: (loser, victors) (4.4.7).
     pub surrendered: Vec<(PowerId, Vec<PowerId>)>,
     pub demands_done: bool,
+    /// The powers owing the proposals round, opened once the placements of the step's start (4.6.6) are done.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub proposals: Vec<PowerId>,
     pub asking: Ask,
 }
 
@@ -728,7 +731,7 @@ fn available_terms(sc: &Scenario, st: &State, s: &Surrender, victor: PowerId) ->
 }
 
 /// Areas reachable by land links and crossings, nearest first: the nearest areas satisfying `ok`.
-fn nearest(sc: &Scenario, from: AreaId, ok: impl Fn(AreaId) -> bool) -> Vec<AreaId> {
+pub(crate) fn nearest(sc: &Scenario, from: AreaId, ok: impl Fn(AreaId) -> bool) -> Vec<AreaId> {
     let mut adj: BTreeMap<AreaId, Vec<AreaId>> = BTreeMap::new();
     for c in sc.map.crossings.iter().filter(|c| c.optional.is_none()) {
         adj.entry(c.a).or_default().push(c.b);
@@ -796,26 +799,26 @@ fn at_war_powers(st: &State) -> Vec<PowerId> {
         .collect()
 }
 
-/// Begins the step: the proposals round of every power at war with a major power, or nothing.
-pub fn begin(ctx: &Ctx, _dice: &mut Dice) -> Vec<Event> {
-    let owing = at_war_powers(ctx.state);
-    if owing.is_empty() {
-        return Vec::new();
+/// Begins the step: wars with minor countries lapse first (4.6.6), their owners placing forces repatriated to
+/// equidistant areas (4.4.6.2) one round each; then the proposals round of every power at war with a major
+/// power, or nothing.
+pub fn begin(ctx: &Ctx, dice: &mut Dice) -> Vec<Event> {
+    let (lapsed, placements) = super::minors::lapse_of_war(ctx);
+    let mut run = Run::new(ctx);
+    for e in lapsed {
+        run.push(e);
+    }
+    let owing = at_war_powers(&run.st);
+    if placements.is_empty() && owing.is_empty() {
+        return run.ev;
     }
     let sub = Sub {
-        asking: Ask::Proposals,
+        placements,
+        proposals: owing,
         ..Default::default()
     };
-    vec![
-        Event::Peace(PeaceEvent::Progress {
-            step: Box::new(sub),
-        }),
-        Event::RoundOpened {
-            round: RoundKind::Peace,
-            sealed: true,
-            owing,
-        },
-    ]
+    next(&mut run, sub, dice);
+    run.ev
 }
 
 fn asking<'a>(ctx: &Ctx<'a>) -> Option<&'a Ask> {
@@ -1460,6 +1463,12 @@ fn next(run: &mut Run, mut sub: Sub, dice: &mut Dice) {
                     continue;
                 }
             }
+        }
+        if !sub.proposals.is_empty() {
+            let owing = std::mem::take(&mut sub.proposals);
+            sub.asking = Ask::Proposals;
+            open(run, &sub, owing, true);
+            return;
         }
         if !sub.ceded_free.is_empty() {
             let c = sub.ceded_free.remove(0);

@@ -183,6 +183,18 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
             power(s, *b),
             if *made { "made" } else { "broken" }
         ),
+        Event::TradeRestrictionBroken {
+            loser,
+            victor,
+            rule,
+            reason,
+            ..
+        } => format!(
+            "{} broke the trade restriction (B.6) it owes {}; {} may declare war on it despite their enforced peace: {reason} [{rule}]",
+            power(s, *loser),
+            power(s, *victor),
+            power(s, *victor)
+        ),
         Event::EnforcedPeaceRecorded { peace } => format!(
             "{} may not declare war on {} until {} [{}]",
             power(s, peace.restricted),

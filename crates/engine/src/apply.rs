@@ -153,6 +153,12 @@ pub fn apply(state: &mut State, event: &Event) {
                 }
             }
         }
+        Event::TradeRestrictionBroken {
+            loser,
+            victor,
+            date,
+            ..
+        } => crate::political::peace::record_trade_breach(state, *loser, *victor, *date),
         Event::EnforcedPeaceRecorded { peace } => {
             state.relations.enforced_peaces.push(peace.clone())
         }

@@ -109,6 +109,15 @@ pub enum Event {
         date: Date,
         rule: String,
     },
+    /// A loser broke the trade restriction (peace term B.6) it owes a victor: the victor may declare war on it
+    /// despite their enforced peace (4.2.2.4).
+    TradeRestrictionBroken {
+        loser: PowerId,
+        victor: PowerId,
+        date: Date,
+        rule: String,
+        reason: String,
+    },
     /// An enforced peace is recorded (4.4.6.3).
     EnforcedPeaceRecorded { peace: EnforcedPeace },
     /// Two allies combine movement for the rest of the turn (4.9).
@@ -252,6 +261,7 @@ impl Event {
             | Event::RoyalMarriage { rule, .. }
             | Event::MinorChanged { rule, .. }
             | Event::DistrictConquered { rule, .. }
+            | Event::TradeRestrictionBroken { rule, .. }
             | Event::AreaControlChanged { rule, .. }
             | Event::CorpsChanged { rule, .. }
             | Event::FleetChanged { rule, .. }

@@ -117,6 +117,13 @@ pub enum Adjustment {
         b: PowerId,
         made: bool,
     },
+    /// Record that `loser` broke the trade restriction (peace term B.6) it owes `victor` (trade is not modelled
+    /// yet; the economy will record it later). From then `victor` may declare war on `loser` despite their
+    /// enforced peace (4.2.2.4).
+    TradeBreach {
+        loser: PowerId,
+        victor: PowerId,
+    },
 }
 
 fn power(ctx: &Ctx, p: PowerId) -> RuleResult<()> {
@@ -468,6 +475,29 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
                     until: *until,
                     rule: r,
                 },
+            }]
+        }
+        Adjustment::TradeBreach { loser, victor } => {
+            power(ctx, *loser)?;
+            power(ctx, *victor)?;
+            let open = ctx.state.peace.obligations.iter().any(|o| {
+                matches!(o, crate::political::peace::Obligation::TradeRestriction { loser: l, victor: v, broken: None, .. }
+                    if l == loser && v == victor)
+            });
+            if !open {
+                return Err(RuleError::new(
+                    rule,
+                    format!(
+                        "{loser} owes {victor} no trade restriction (peace term B.6) not already broken"
+                    ),
+                ));
+            }
+            vec![Event::TradeRestrictionBroken {
+                loser: *loser,
+                victor: *victor,
+                date: now,
+                rule: r,
+                reason: why,
             }]
         }
         Adjustment::RoyalMarriage { a, b, made } => {

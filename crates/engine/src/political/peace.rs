@@ -103,6 +103,10 @@ pub enum Obligation {
         loser: PowerId,
         victor: PowerId,
         since: Date,
+        /// When the loser was found to have broken it (recorded by the host for now; later by the economy):
+        /// from then the victor may declare war on the loser despite their enforced peace (4.2.2.4).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        broken: Option<Date>,
     },
     /// C.5: the victor's forces may stay in the loser's territory.
     UnconditionalAccess {
@@ -496,8 +500,17 @@ impl fmt::Display for PeaceEvent {
                     to,
                     until,
                 } => write!(f, "B.4: {from} lends corps {corps} to {to} until {until}"),
-                Obligation::TradeRestriction { loser, victor, .. } => {
-                    write!(f, "B.6: {loser} may not trade with the enemies of {victor}")
+                Obligation::TradeRestriction {
+                    loser,
+                    victor,
+                    broken,
+                    ..
+                } => {
+                    write!(f, "B.6: {loser} may not trade with the enemies of {victor}")?;
+                    match broken {
+                        Some(d) => write!(f, " (broken in {d})"),
+                        None => Ok(()),
+                    }
                 }
                 Obligation::UnconditionalAccess { loser, victor, .. } => write!(
                     f,
@@ -1980,6 +1993,7 @@ fn term_effect(
                 loser,
                 victor: v,
                 since: date,
+                broken: None,
             },
         }),
         "C.5" => run.peace(PeaceEvent::Recorded {
@@ -2344,6 +2358,33 @@ fn repatriate(run: &mut Run, sub: &mut Sub, o: PowerId, t: PowerId, access: bool
                 date,
             },
         });
+    }
+}
+
+/// Peace term B.6 (4.2.2.4's exception): whether `victor` holds a trade restriction on `loser`, recorded since
+/// `since`, that the loser has broken.
+pub fn trade_restriction_broken(st: &State, victor: PowerId, loser: PowerId, since: Date) -> bool {
+    st.peace.obligations.iter().any(|o| {
+        matches!(o, Obligation::TradeRestriction { loser: l, victor: v, since: s, broken: Some(_) }
+            if *l == loser && *v == victor && *s >= since)
+    })
+}
+
+/// Records that `loser` broke its B.6 trade restriction towards `victor`.
+pub fn record_trade_breach(st: &mut State, loser: PowerId, victor: PowerId, date: Date) {
+    for o in st.peace.obligations.iter_mut() {
+        if let Obligation::TradeRestriction {
+            loser: l,
+            victor: v,
+            broken,
+            ..
+        } = o
+            && *l == loser
+            && *v == victor
+            && broken.is_none()
+        {
+            *broken = Some(date);
+        }
     }
 }
 

@@ -180,6 +180,18 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
             power(s, *b),
             if *made { "made" } else { "broken" }
         ),
+        Event::TradeRestrictionBroken {
+            loser,
+            victor,
+            rule,
+            reason,
+            ..
+        } => format!(
+            "{} broke the trade restriction (B.6) it owes {}; {} may declare war on it despite their enforced peace: {reason} [{rule}]",
+            power(s, *loser),
+            power(s, *victor),
+            power(s, *victor)
+        ),
         Event::EnforcedPeaceRecorded { peace } => format!(
             "{} may not declare war on {} until {} [{}]",
             power(s, peace.restricted),
@@ -205,6 +217,21 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
             controller
                 .map(|c| format!(" under {}", power(s, c)))
                 .unwrap_or_default()
+        ),
+        Event::DistrictConquered {
+            minor,
+            district,
+            conquered,
+            rule,
+            reason,
+        } => format!(
+            "district {district} of {} is {}: {reason} [{rule}]",
+            nation(s, Nation::Minor(*minor)),
+            if *conquered {
+                "conquered"
+            } else {
+                "no longer conquered"
+            }
         ),
         Event::AreaControlChanged {
             area,

@@ -153,6 +153,12 @@ pub fn apply(state: &mut State, event: &Event) {
                 }
             }
         }
+        Event::TradeRestrictionBroken {
+            loser,
+            victor,
+            date,
+            ..
+        } => crate::political::peace::record_trade_breach(state, *loser, *victor, *date),
         Event::EnforcedPeaceRecorded { peace } => {
             state.relations.enforced_peaces.push(peace.clone())
         }
@@ -169,6 +175,20 @@ pub fn apply(state: &mut State, event: &Event) {
             if let Some(m) = state.minors.get_mut(minor) {
                 m.controller = *controller;
                 m.status = *status;
+            }
+        }
+        Event::DistrictConquered {
+            minor,
+            district,
+            conquered,
+            ..
+        } => {
+            if let Some(m) = state.minors.get_mut(minor) {
+                if *conquered {
+                    m.conquered_districts.insert(*district);
+                } else {
+                    m.conquered_districts.remove(district);
+                }
             }
         }
         Event::AreaControlChanged { area, holder, .. } => match holder {

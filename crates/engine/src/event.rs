@@ -3,7 +3,9 @@
 use crate::calendar::{Date, Position};
 use crate::decision::Decision;
 use crate::dice::Roll;
-use crate::ids::{AreaId, CorpsId, FleetId, LeaderId, MinorId, Nation, PlayerId, PowerId};
+use crate::ids::{
+    AreaId, CorpsId, DistrictId, FleetId, LeaderId, MinorId, Nation, PlayerId, PowerId,
+};
 use crate::scenario::{Factors, Location, MinorStatus};
 use crate::state::{EnforcedPeace, LeaderStatus, LossRecord, Message, RoundKind, WarCause};
 use serde::{Deserialize, Serialize};
@@ -107,6 +109,15 @@ pub enum Event {
         date: Date,
         rule: String,
     },
+    /// A loser broke the trade restriction (peace term B.6) it owes a victor: the victor may declare war on it
+    /// despite their enforced peace (4.2.2.4).
+    TradeRestrictionBroken {
+        loser: PowerId,
+        victor: PowerId,
+        date: Date,
+        rule: String,
+        reason: String,
+    },
     /// An enforced peace is recorded (4.4.6.3).
     EnforcedPeaceRecorded { peace: EnforcedPeace },
     /// Two allies combine movement for the rest of the turn (4.9).
@@ -116,6 +127,14 @@ pub enum Event {
         minor: MinorId,
         controller: Option<PowerId>,
         status: MinorStatus,
+        rule: String,
+        reason: String,
+    },
+    /// A secondary district of a multi-district minor is conquered, or no longer (10.4; read by 4.6.6).
+    DistrictConquered {
+        minor: MinorId,
+        district: DistrictId,
+        conquered: bool,
         rule: String,
         reason: String,
     },
@@ -241,6 +260,8 @@ impl Event {
             | Event::AllianceBroken { rule, .. }
             | Event::RoyalMarriage { rule, .. }
             | Event::MinorChanged { rule, .. }
+            | Event::DistrictConquered { rule, .. }
+            | Event::TradeRestrictionBroken { rule, .. }
             | Event::AreaControlChanged { rule, .. }
             | Event::CorpsChanged { rule, .. }
             | Event::FleetChanged { rule, .. }

@@ -5,7 +5,7 @@ use crate::calendar::Date;
 use crate::error::{RuleError, RuleResult};
 use crate::event::Event;
 use crate::game::Ctx;
-use crate::ids::{AreaId, CorpsId, FleetId, LeaderId, MinorId, Nation, PowerId};
+use crate::ids::{AreaId, CorpsId, DistrictId, FleetId, LeaderId, MinorId, Nation, PowerId};
 use crate::scenario::{Factors, Location, MinorStatus};
 use crate::state::{EnforcedPeace, LeaderStatus, LossCause, LossRecord, WarCause};
 use serde::{Deserialize, Serialize};
@@ -39,6 +39,12 @@ pub enum Adjustment {
         minor: MinorId,
         controller: Option<PowerId>,
         status: MinorStatus,
+    },
+    /// Record a secondary district of a multi-district minor as conquered, or no longer (10.4; read by 4.6.6).
+    DistrictConquered {
+        minor: MinorId,
+        district: DistrictId,
+        conquered: bool,
     },
     Corps {
         corps: CorpsId,
@@ -110,6 +116,13 @@ pub enum Adjustment {
         a: PowerId,
         b: PowerId,
         made: bool,
+    },
+    /// Record that `loser` broke the trade restriction (peace term B.6) it owes `victor` (trade is not modelled
+    /// yet; the economy will record it later). From then `victor` may declare war on `loser` despite their
+    /// enforced peace (4.2.2.4).
+    TradeBreach {
+        loser: PowerId,
+        victor: PowerId,
     },
 }
 
@@ -226,6 +239,40 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
                 minor: *minor,
                 controller: *controller,
                 status: *status,
+                rule: r,
+                reason: why,
+            }]
+        }
+        Adjustment::DistrictConquered {
+            minor,
+            district,
+            conquered,
+        } => {
+            let Some(def) = ctx.scenario.minor(*minor) else {
+                return Err(RuleError::new(
+                    "3.4",
+                    format!("unknown minor country `{minor}`"),
+                ));
+            };
+            let Some(d) = def.districts.iter().find(|d| d.id == *district) else {
+                return Err(RuleError::new(
+                    "3.4",
+                    format!("{} has no district `{district}`", def.name),
+                ));
+            };
+            if def.districts.len() < 2 || d.primary {
+                return Err(RuleError::new(
+                    rule,
+                    format!(
+                        "{} is not a secondary district of {}: conquering it conquers the minor (record that with minor_control)",
+                        d.name, def.name
+                    ),
+                ));
+            }
+            vec![Event::DistrictConquered {
+                minor: *minor,
+                district: *district,
+                conquered: *conquered,
                 rule: r,
                 reason: why,
             }]
@@ -428,6 +475,29 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
                     until: *until,
                     rule: r,
                 },
+            }]
+        }
+        Adjustment::TradeBreach { loser, victor } => {
+            power(ctx, *loser)?;
+            power(ctx, *victor)?;
+            let open = ctx.state.peace.obligations.iter().any(|o| {
+                matches!(o, crate::political::peace::Obligation::TradeRestriction { loser: l, victor: v, broken: None, .. }
+                    if l == loser && v == victor)
+            });
+            if !open {
+                return Err(RuleError::new(
+                    rule,
+                    format!(
+                        "{loser} owes {victor} no trade restriction (peace term B.6) not already broken"
+                    ),
+                ));
+            }
+            vec![Event::TradeRestrictionBroken {
+                loser: *loser,
+                victor: *victor,
+                date: now,
+                rule: r,
+                reason: why,
             }]
         }
         Adjustment::RoyalMarriage { a, b, made } => {

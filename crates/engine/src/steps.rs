@@ -33,12 +33,8 @@ use std::collections::BTreeMap;
 pub fn begin(ctx: &Ctx, step: Step, dice: &mut Dice) -> Vec<Event> {
     match step {
         Step::CallToAllies => return calls::begin(ctx, dice),
-        Step::Peace => {
-            // 4.6.6: wars with minor countries lapse in the Peace Step, before its own rounds.
-            let mut ev = minors::lapse_of_war(ctx);
-            ev.extend(peace::begin(ctx, dice));
-            return ev;
-        }
+        // 4.6.6: wars with minor countries lapse in the Peace Step, before its own rounds (`peace::begin`).
+        Step::Peace => return peace::begin(ctx, dice),
         Step::MinorCountryControl => return minors::begin(ctx, dice),
         _ => {}
     }

@@ -7,8 +7,9 @@ use coalition_engine::calendar::Step;
 use coalition_engine::event::Event;
 use coalition_engine::game::Game;
 use coalition_engine::host::Adjustment;
-use coalition_engine::ids::{AreaId, CorpsId, FleetId, MinorId, Nation, SeaId};
+use coalition_engine::ids::{AreaId, CorpsId, DistrictId, FleetId, MinorId, Nation, SeaId};
 use coalition_engine::political::minors::{MinorDecision, MinorEvent, NotAtWar, Placement};
+use coalition_engine::political::peace::PeaceDecision;
 use coalition_engine::rulebook::{Preset, Rulebook};
 use coalition_engine::scenario::{CorpsKind, Factors, Location, MinorStatus, embedded_scenario};
 use coalition_engine::state::WarCause;
@@ -874,4 +875,178 @@ fn a_war_with_a_minor_lapses_without_corps_inside() {
     );
     run_to(&mut g, Step::CreatingAlliances);
     assert!(g.state().at_war(np("france"), nm("bavaria")));
+}
+
+/// France at war with Saxony (Prussia's free state of two districts: Saxony, primary, and Thuringia) since last
+/// month, with its corps fr-2 at `at`, Thuringia conquered or not; the game runs past the Peace Step.
+fn saxon_war(at: &str, thuringia_conquered: bool) -> Game {
+    let mut g = game();
+    host(
+        &mut g,
+        Adjustment::War {
+            aggressor: np("france"),
+            defender: nm("saxony"),
+            since: Date::new(1804, 12),
+        },
+    );
+    host(
+        &mut g,
+        Adjustment::Corps {
+            corps: CorpsId::new("fr-2").unwrap(),
+            factors: Factors {
+                infantry: 8,
+                cavalry: 1,
+                ..Default::default()
+            },
+            location: Location::Area(area(at)),
+        },
+    );
+    if thuringia_conquered {
+        host(
+            &mut g,
+            Adjustment::DistrictConquered {
+                minor: m("saxony"),
+                district: DistrictId::new("thuringia").unwrap(),
+                conquered: true,
+            },
+        );
+        assert!(
+            g.state().minors[&m("saxony")]
+                .conquered_districts
+                .contains(&DistrictId::new("thuringia").unwrap())
+        );
+    }
+    run_to(&mut g, Step::CreatingAlliances);
+    g
+}
+
+#[test]
+fn a_war_with_a_multi_district_minor_lapses_when_its_invader_holds_only_a_conquered_secondary_district()
+ {
+    // rule: 4.6.6
+    // Thuringia (Leipzig) conquered, no French corps in the rest of Saxony: the war lapses.
+    let g = saxon_war("leipzig", true);
+    assert!(!g.state().at_war(np("france"), nm("saxony")));
+    assert!(
+        g.log()
+            .iter()
+            .any(|e| matches!(e, Event::WarEnded { rule, .. } if rule == "4.6.6"))
+    );
+    // The corps in the conquered district stays where it is.
+    assert_eq!(
+        g.state().forces.corps[&CorpsId::new("fr-2").unwrap()].location,
+        Location::Area(area("leipzig"))
+    );
+
+    // Thuringia not conquered: Leipzig is inside Saxony and the war goes on.
+    let g = saxon_war("leipzig", false);
+    assert!(g.state().at_war(np("france"), nm("saxony")));
+
+    // Thuringia conquered but a French corps in Dresden, in the rest of Saxony: the war goes on.
+    let g = saxon_war("dresden", true);
+    assert!(g.state().at_war(np("france"), nm("saxony")));
+}
+
+#[test]
+fn only_a_secondary_district_may_be_recorded_conquered() {
+    let mut g = game();
+    for (minor, district) in [
+        ("saxony", "saxony"),
+        ("bavaria", "bavaria"),
+        ("saxony", "nowhere"),
+    ] {
+        let e = g
+            .host(
+                &Adjustment::DistrictConquered {
+                    minor: m(minor),
+                    district: DistrictId::new(district).unwrap(),
+                    conquered: true,
+                },
+                "test",
+            )
+            .unwrap_err();
+        assert!(e.rule == "3.5" || e.rule == "3.4", "{e:?}");
+    }
+    host(
+        &mut g,
+        Adjustment::DistrictConquered {
+            minor: m("saxony"),
+            district: DistrictId::new("thuringia").unwrap(),
+            conquered: true,
+        },
+    );
+    host(
+        &mut g,
+        Adjustment::DistrictConquered {
+            minor: m("saxony"),
+            district: DistrictId::new("thuringia").unwrap(),
+            conquered: false,
+        },
+    );
+    assert!(
+        g.state().minors[&m("saxony")]
+            .conquered_districts
+            .is_empty()
+    );
+}
+
+/// France at war with Bavaria since last month, a French garrison of 2 infantry in Munich and no corps there;
+/// Prague (a city, as near to Munich as Strasbourg) held by France. The game runs to the Peace Step.
+fn lapse_with_a_tie() -> Game {
+    let mut g = game();
+    host(
+        &mut g,
+        Adjustment::War {
+            aggressor: np("france"),
+            defender: nm("bavaria"),
+            since: Date::new(1804, 12),
+        },
+    );
+    host(
+        &mut g,
+        Adjustment::AreaControl {
+            area: area("prague"),
+            holder: Some(np("france")),
+        },
+    );
+    host(
+        &mut g,
+        Adjustment::Garrison {
+            area: area("munich"),
+            owner: np("france"),
+            factors: Factors {
+                infantry: 2,
+                ..Default::default()
+            },
+        },
+    );
+    run_to(&mut g, Step::Peace);
+    g
+}
+
+#[test]
+fn the_owner_chooses_among_equidistant_areas_when_a_war_with_a_minor_lapses() {
+    // rule: 4.6.6
+    // rule: 4.4.6.2
+    let mut g = lapse_with_a_tie();
+    assert!(!g.state().at_war(np("france"), nm("bavaria")));
+    assert_eq!(g.pending(), vec![p("france")]);
+    let place = |a: &str| Decision::Peace(PeaceDecision::Place { area: area(a) });
+    let choices = g.choices(p("france"));
+    assert!(choices.contains(&place("prague")) && choices.contains(&place("strasbourg")));
+    g.submit(p("france"), place("strasbourg")).unwrap();
+    let gar = &g.state().forces.garrisons;
+    assert!(!gar.contains_key(&(area("munich"), np("france"))));
+    assert!(!gar.contains_key(&(area("prague"), np("france"))));
+    assert_eq!(gar[&(area("strasbourg"), np("france"))].infantry, 2);
+
+    // The default (3.6): the first area by id.
+    let mut g = lapse_with_a_tie();
+    let d = g.default_decision(p("france")).unwrap();
+    assert_eq!(d, place("prague"));
+    g.submit(p("france"), d).unwrap();
+    assert_eq!(
+        g.state().forces.garrisons[&(area("prague"), np("france"))].infantry,
+        2
+    );
 }

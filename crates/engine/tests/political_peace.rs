@@ -739,3 +739,39 @@ fn ceding_the_capitals_province_is_a_final_peace() {
         Some(Nation::Power(p("austria")))
     );
 }
+
+#[test]
+fn a_victor_may_declare_war_on_a_loser_that_broke_its_b6_trade_restriction() {
+    // rule: 4.2.2.4
+    let mut g = france_austria();
+    austria_sues_france(&mut g, "offer conditional");
+    sub(&mut g, "austria", "protect A.1");
+    sub(&mut g, "france", "term B.6");
+    sub(&mut g, "france", "term done");
+    assert!(g.state().peace.step.is_none());
+    // Without a B.6 held against it, no breach can be recorded.
+    let none = Adjustment::TradeBreach {
+        loser: p("france"),
+        victor: p("austria"),
+    };
+    assert!(g.host(&none, "test").is_err());
+    run_to(&mut g, Step::DeclarationsOfWar);
+    assert!(enforced_until(&g, "france", "austria").is_some());
+    // Before the breach the enforced peace binds the victor too.
+    assert_eq!(refused(&mut g, "france", "declare austria"), "4.2.2.4");
+    let breach = Adjustment::TradeBreach {
+        loser: p("austria"),
+        victor: p("france"),
+    };
+    g.host(&breach, "Austria traded with Britain").unwrap();
+    assert!(g.state().peace.obligations.iter().any(|o| matches!(
+        o,
+        Obligation::TradeRestriction { loser, broken: Some(_), .. } if *loser == p("austria")
+    )));
+    assert!(g.host(&breach, "again").is_err(), "already broken");
+    // Austria holds no B.6: it is still bound.
+    assert_eq!(refused(&mut g, "austria", "declare france"), "4.2.2.4");
+    sub(&mut g, "france", "declare austria");
+    submit_all(&mut g, vec![]);
+    assert!(g.state().at_war(np("france"), np("austria")));
+}

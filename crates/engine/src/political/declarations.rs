@@ -71,7 +71,11 @@ pub fn check_target(ctx: &Ctx, power: PowerId, target: Nation) -> RuleResult<()>
                     format!("{me} is already at war with {them} (since {})", w.since),
                 ));
             }
-            if let Some(ep) = st.enforced_peace(power, q) {
+            // 4.2.2.4's exception for peace term B.6: a victor whose trade restriction on `q` (recorded with or
+            // after this enforced peace) `q` has broken may declare war on it.
+            if let Some(ep) = st.enforced_peace(power, q)
+                && !super::peace::trade_restriction_broken(st, power, q, ep.since)
+            {
                 return Err(RuleError::new(
                     "4.2.2.4",
                     format!(

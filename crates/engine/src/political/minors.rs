@@ -27,7 +27,7 @@
 //! the minor has corps, else as a garrison) and the fleet (else the first port); back down from every minor
 //! where one may (an absent player is not dragged into forced wars with major powers); no support declarations.
 
-use super::{declarations, in_game, name, status};
+use super::{declarations, in_game, name, peace, status};
 use crate::apply::apply as apply_event;
 use crate::decision::Decision;
 use crate::dice::{Dice, Entrant, Modifier, competitive};
@@ -39,7 +39,7 @@ use crate::rulebook::Rulebook;
 use crate::scenario::{CorpsKind, Factors, Location, MinorStatus, Scenario};
 use crate::state::{Corps, Fleet, RoundKind, State, WarCause};
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
 /// A neutral minor declared on this month, and what the step has made of it.
@@ -1592,16 +1592,18 @@ fn support(em: &mut Emitter, power: PowerId, m: MinorId, against: &[PowerId]) {
     }
 }
 
-/// Rule 4.6.6, checked in the Peace Step (4.4): a war of a major power with a minor country it has not
-/// conquered lapses when none of its corps (cossacks and freikorps do not count) stands inside the minor; for
-/// a minor of several districts with a secondary district conquered, inside the rest of it. Wars declared this
-/// month do not lapse (their invaders have had no Land Phase to enter). Its garrisons, cossacks and freikorps
-/// inside are repatriated as in 4.4.6.2: to the nearest area it controls by land (garrisons to one with a city
-/// when there is one at that distance; equidistant areas: the first by key).
-pub fn lapse_of_war(ctx: &Ctx) -> Vec<Event> {
+/// Rule 4.6.6, checked in the Peace Step (4.4): a war of a major power with a minor country not yet conquered
+/// (and not its own) lapses when none of its corps (its own or its minors'; cossacks and freikorps do not count)
+/// stands inside the minor; for a minor of several districts with a secondary district conquered (the NOTE),
+/// inside the rest of it. Wars declared this month do not lapse (their invaders have had no Land Phase to
+/// enter). Its garrisons, cossacks and freikorps in the rest of the minor are repatriated as in 4.4.6.2: to
+/// the nearest areas it controls (garrisons: with a city or one of its depots), as `peace` finds them; when
+/// several are equidistant the force is returned as a placement its owner chooses in the Peace Step.
+pub fn lapse_of_war(ctx: &Ctx) -> (Vec<Event>, Vec<peace::Placement>) {
     let st = ctx.state;
     let now = st.date();
     let mut ev = Vec::new();
+    let mut placements = Vec::new();
     let wars: Vec<(PowerId, MinorId)> = st
         .relations
         .wars
@@ -1619,7 +1621,8 @@ pub fn lapse_of_war(ctx: &Ctx) -> Vec<Event> {
             continue;
         };
         let ms = st.minors.get(&m);
-        if ms.is_some_and(|s| s.controller == Some(p)) {
+        // "Prior to the conquest": a conquered minor, or one `p` controls, has no war to lapse.
+        if ms.is_some_and(|s| s.controller == Some(p) || s.status == MinorStatus::Conquered) {
             continue;
         }
         let conquered = ms
@@ -1642,8 +1645,10 @@ pub fn lapse_of_war(ctx: &Ctx) -> Vec<Event> {
             })
             .collect();
         let me = Nation::Power(p);
+        // Its corps: its own and those of the minors it controls.
+        let mine = |n: Nation| st.controller_of(n) == Some(p);
         let invading = st.forces.corps.values().any(|c| {
-            c.owner == me
+            mine(c.owner)
                 && !matches!(c.kind, CorpsKind::Cossack | CorpsKind::Freikorps)
                 && matches!(c.location, Location::Area(a) if rest.contains(&a))
         });
@@ -1662,17 +1667,38 @@ pub fn lapse_of_war(ctx: &Ctx) -> Vec<Event> {
             ),
         });
         let reason = format!("repatriated from {} (4.6.6, 4.4.6.2)", def.name);
+        // 4.4.6.2: the nearest areas it controls outside the rest of the minor; garrisons to one with a city or
+        // one of its depots. Several equidistant areas: its owner chooses in the Peace Step.
+        let friendly = |x: AreaId| st.area_power(ctx.scenario, x) == Some(p) && !rest.contains(&x);
+        let holds = |x: AreaId| {
+            friendly(x)
+                && (ctx.scenario.area(x).is_some_and(|d| d.city.is_some())
+                    || st.forces.depots.get(&x).is_some_and(|d| d.contains(&me)))
+        };
         for (id, c) in &st.forces.corps {
             if c.owner == me
                 && matches!(c.kind, CorpsKind::Cossack | CorpsKind::Freikorps)
                 && let Location::Area(a) = c.location
-                && territory.contains(&a)
-                && let Some(to) = nearest_friendly(ctx, p, a, false)
+                && rest.contains(&a)
             {
+                let options = peace::nearest(ctx.scenario, a, friendly);
+                let location = match options.as_slice() {
+                    [] => Location::OffMap,
+                    [to] => Location::Area(*to),
+                    _ => {
+                        placements.push(peace::Placement {
+                            owner: me,
+                            item: peace::Item::Corps(*id),
+                            from: a,
+                            options,
+                        });
+                        continue;
+                    }
+                };
                 ev.push(Event::CorpsChanged {
                     corps: *id,
                     factors: c.factors,
-                    location: Location::Area(to),
+                    location,
                     rule: "4.6.6".into(),
                     reason: reason.clone(),
                 });
@@ -1680,26 +1706,36 @@ pub fn lapse_of_war(ctx: &Ctx) -> Vec<Event> {
         }
         let mut moved: BTreeMap<AreaId, Factors> = BTreeMap::new();
         for ((a, owner), g) in &st.forces.garrisons {
-            if *owner == me
-                && territory.contains(a)
-                && !g.is_empty()
-                && let Some(to) = nearest_friendly(ctx, p, *a, true)
-            {
-                ev.push(Event::GarrisonChanged {
-                    area: *a,
-                    owner: me,
-                    factors: Factors::default(),
-                    rule: "4.6.6".into(),
-                    reason: reason.clone(),
-                });
-                let e = moved.entry(to).or_insert_with(|| {
+            if *owner != me || !rest.contains(a) || g.is_empty() {
+                continue;
+            }
+            let options = peace::nearest(ctx.scenario, *a, holds);
+            if options.is_empty() {
+                continue;
+            }
+            ev.push(Event::GarrisonChanged {
+                area: *a,
+                owner: me,
+                factors: Factors::default(),
+                rule: "4.6.6".into(),
+                reason: reason.clone(),
+            });
+            if let [to] = options.as_slice() {
+                let e = moved.entry(*to).or_insert_with(|| {
                     st.forces
                         .garrisons
-                        .get(&(to, me))
+                        .get(&(*to, me))
                         .copied()
                         .unwrap_or_default()
                 });
                 *e = e.plus(g);
+            } else {
+                placements.push(peace::Placement {
+                    owner: me,
+                    item: peace::Item::Garrison(*g),
+                    from: *a,
+                    options,
+                });
             }
         }
         for (to, f) in moved {
@@ -1712,47 +1748,7 @@ pub fn lapse_of_war(ctx: &Ctx) -> Vec<Event> {
             });
         }
     }
-    ev
-}
-
-/// The nearest area controlled by `p` from `from` by land (breadth first; ties: the first by key; garrisons
-/// prefer an area with a city at the nearest distance that has one).
-fn nearest_friendly(ctx: &Ctx, p: PowerId, from: AreaId, city: bool) -> Option<AreaId> {
-    let mut seen: BTreeSet<AreaId> = BTreeSet::from([from]);
-    let mut frontier: VecDeque<AreaId> = VecDeque::from([from]);
-    let mut any: Option<AreaId> = None;
-    while !frontier.is_empty() {
-        let mut layer: Vec<AreaId> = Vec::new();
-        for _ in 0..frontier.len() {
-            let Some(a) = frontier.pop_front() else { break };
-            for n in ctx.scenario.land_neighbours(a) {
-                if seen.insert(n) {
-                    layer.push(n);
-                }
-            }
-        }
-        layer.sort();
-        let friendly: Vec<AreaId> = layer
-            .iter()
-            .copied()
-            .filter(|a| ctx.state.area_power(ctx.scenario, *a) == Some(p))
-            .collect();
-        if any.is_none() {
-            any = friendly.first().copied();
-        }
-        if !city {
-            if any.is_some() {
-                return any;
-            }
-        } else if let Some(c) = friendly
-            .iter()
-            .find(|a| ctx.scenario.area(**a).is_some_and(|d| d.city.is_some()))
-        {
-            return Some(*c);
-        }
-        frontier.extend(layer);
-    }
-    any
+    (ev, placements)
 }
 
 fn parse_placements(s: &str) -> RuleResult<Vec<Placement>> {

@@ -103,6 +103,10 @@ pub enum Obligation {
         loser: PowerId,
         victor: PowerId,
         since: Date,
+        /// When the loser was found to have broken it (recorded by the host for now; later by the economy):
+        /// from then the victor may declare war on the loser despite their enforced peace (4.2.2.4).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        broken: Option<Date>,
     },
     /// C.5: the victor's forces may stay in the loser's territory.
     UnconditionalAccess {
@@ -227,6 +231,9 @@ pub struct Sub {
     /// Formal surrenders made this step: (loser, victors) (4.4.7).
     pub surrendered: Vec<(PowerId, Vec<PowerId>)>,
     pub demands_done: bool,
+    /// The powers owing the proposals round, opened once the placements of the step's start (4.6.6) are done.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub proposals: Vec<PowerId>,
     pub asking: Ask,
 }
 
@@ -493,8 +500,17 @@ impl fmt::Display for PeaceEvent {
                     to,
                     until,
                 } => write!(f, "B.4: {from} lends corps {corps} to {to} until {until}"),
-                Obligation::TradeRestriction { loser, victor, .. } => {
-                    write!(f, "B.6: {loser} may not trade with the enemies of {victor}")
+                Obligation::TradeRestriction {
+                    loser,
+                    victor,
+                    broken,
+                    ..
+                } => {
+                    write!(f, "B.6: {loser} may not trade with the enemies of {victor}")?;
+                    match broken {
+                        Some(d) => write!(f, " (broken in {d})"),
+                        None => Ok(()),
+                    }
                 }
                 Obligation::UnconditionalAccess { loser, victor, .. } => write!(
                     f,
@@ -728,7 +744,7 @@ fn available_terms(sc: &Scenario, st: &State, s: &Surrender, victor: PowerId) ->
 }
 
 /// Areas reachable by land links and crossings, nearest first: the nearest areas satisfying `ok`.
-fn nearest(sc: &Scenario, from: AreaId, ok: impl Fn(AreaId) -> bool) -> Vec<AreaId> {
+pub(crate) fn nearest(sc: &Scenario, from: AreaId, ok: impl Fn(AreaId) -> bool) -> Vec<AreaId> {
     let mut adj: BTreeMap<AreaId, Vec<AreaId>> = BTreeMap::new();
     for c in sc.map.crossings.iter().filter(|c| c.optional.is_none()) {
         adj.entry(c.a).or_default().push(c.b);
@@ -796,26 +812,26 @@ fn at_war_powers(st: &State) -> Vec<PowerId> {
         .collect()
 }
 
-/// Begins the step: the proposals round of every power at war with a major power, or nothing.
-pub fn begin(ctx: &Ctx, _dice: &mut Dice) -> Vec<Event> {
-    let owing = at_war_powers(ctx.state);
-    if owing.is_empty() {
-        return Vec::new();
+/// Begins the step: wars with minor countries lapse first (4.6.6), their owners placing forces repatriated to
+/// equidistant areas (4.4.6.2) one round each; then the proposals round of every power at war with a major
+/// power, or nothing.
+pub fn begin(ctx: &Ctx, dice: &mut Dice) -> Vec<Event> {
+    let (lapsed, placements) = super::minors::lapse_of_war(ctx);
+    let mut run = Run::new(ctx);
+    for e in lapsed {
+        run.push(e);
+    }
+    let owing = at_war_powers(&run.st);
+    if placements.is_empty() && owing.is_empty() {
+        return run.ev;
     }
     let sub = Sub {
-        asking: Ask::Proposals,
+        placements,
+        proposals: owing,
         ..Default::default()
     };
-    vec![
-        Event::Peace(PeaceEvent::Progress {
-            step: Box::new(sub),
-        }),
-        Event::RoundOpened {
-            round: RoundKind::Peace,
-            sealed: true,
-            owing,
-        },
-    ]
+    next(&mut run, sub, dice);
+    run.ev
 }
 
 fn asking<'a>(ctx: &Ctx<'a>) -> Option<&'a Ask> {
@@ -1452,6 +1468,12 @@ fn next(run: &mut Run, mut sub: Sub, dice: &mut Dice) {
                 }
             }
         }
+        if !sub.proposals.is_empty() {
+            let owing = std::mem::take(&mut sub.proposals);
+            sub.asking = Ask::Proposals;
+            open(run, &sub, owing, true);
+            return;
+        }
         if !sub.ceded_free.is_empty() {
             let c = sub.ceded_free.remove(0);
             let owing = vec![c.acquirer];
@@ -1962,6 +1984,7 @@ fn term_effect(
                 loser,
                 victor: v,
                 since: date,
+                broken: None,
             },
         }),
         "C.5" => run.peace(PeaceEvent::Recorded {
@@ -2326,6 +2349,33 @@ fn repatriate(run: &mut Run, sub: &mut Sub, o: PowerId, t: PowerId, access: bool
                 date,
             },
         });
+    }
+}
+
+/// Peace term B.6 (4.2.2.4's exception): whether `victor` holds a trade restriction on `loser`, recorded since
+/// `since`, that the loser has broken.
+pub fn trade_restriction_broken(st: &State, victor: PowerId, loser: PowerId, since: Date) -> bool {
+    st.peace.obligations.iter().any(|o| {
+        matches!(o, Obligation::TradeRestriction { loser: l, victor: v, since: s, broken: Some(_) }
+            if *l == loser && *v == victor && *s >= since)
+    })
+}
+
+/// Records that `loser` broke its B.6 trade restriction towards `victor`.
+pub fn record_trade_breach(st: &mut State, loser: PowerId, victor: PowerId, date: Date) {
+    for o in st.peace.obligations.iter_mut() {
+        if let Obligation::TradeRestriction {
+            loser: l,
+            victor: v,
+            broken,
+            ..
+        } = o
+            && *l == loser
+            && *v == victor
+            && broken.is_none()
+        {
+            *broken = Some(date);
+        }
     }
 }
 

@@ -33,35 +33,44 @@ fn passable(ctx: &Ctx, power: PowerId, target: Nation, area: AreaId) -> bool {
     }
 }
 
-/// Land distance (areas crossed) from `from` to any area of `target`, through passable areas, up to `limit`.
-fn land_reach(ctx: &Ctx, power: PowerId, target: Nation, from: AreaId, limit: u32) -> bool {
-    let goal: BTreeSet<AreaId> = ctx.scenario.territory(target).iter().copied().collect();
-    if goal.contains(&from) {
-        return true;
+/// Whether any of `starts` (an area and the moves left there) reaches an area of `target` by land, through
+/// passable areas: one search for all corps, keeping at each area the most moves left on arriving.
+fn land_reach(ctx: &Ctx, power: PowerId, target: Nation, starts: &[(AreaId, u32)]) -> bool {
+    let territory = ctx.scenario.territory(target);
+    let mut best: BTreeMap<AreaId, u32> = BTreeMap::new();
+    let mut queue = VecDeque::new();
+    for &(a, moves) in starts {
+        if territory.binary_search(&a).is_ok() {
+            return true;
+        }
+        if best.get(&a).is_none_or(|b| *b < moves) {
+            best.insert(a, moves);
+            queue.push_back((a, moves));
+        }
     }
-    let mut seen = BTreeSet::from([from]);
-    let mut queue = VecDeque::from([(from, 0u32)]);
-    while let Some((a, d)) = queue.pop_front() {
-        if d == limit {
+    while let Some((a, moves)) = queue.pop_front() {
+        if moves == 0 || best.get(&a).is_some_and(|b| *b > moves) {
             continue;
         }
-        let mut next: Vec<AreaId> = ctx.scenario.land_neighbours(a).collect();
-        for c in &ctx.scenario.map.crossings {
+        let crossings = ctx.scenario.map.crossings.iter().filter_map(|c| {
             if c.optional.is_some_and(|r| !ctx.rulebook.has(r)) {
-                continue;
-            }
-            if c.a == a {
-                next.push(c.b);
+                None
+            } else if c.a == a {
+                Some(c.b)
             } else if c.b == a {
-                next.push(c.a);
+                Some(c.a)
+            } else {
+                None
             }
-        }
-        for n in next {
-            if goal.contains(&n) {
+        });
+        for n in ctx.scenario.land_neighbours(a).chain(crossings) {
+            if territory.binary_search(&n).is_ok() {
                 return true;
             }
-            if passable(ctx, power, target, n) && seen.insert(n) {
-                queue.push_back((n, d + 1));
+            let left = moves - 1;
+            if best.get(&n).is_none_or(|b| *b < left) && passable(ctx, power, target, n) {
+                best.insert(n, left);
+                queue.push_back((n, left));
             }
         }
     }
@@ -98,19 +107,19 @@ pub fn can_enter(ctx: &Ctx, power: PowerId, minor: MinorId) -> Result<(), String
     let st = ctx.state;
     let mine = |owner: Nation| st.controller_of(owner) == Some(power);
     let chart = &ctx.scenario.charts.movement;
-    let mut corps_areas: Vec<AreaId> = Vec::new();
+    let mut starts: Vec<(AreaId, u32)> = Vec::new();
     for c in st.forces.corps.values() {
         if !mine(c.owner) || c.factors.is_empty() {
             continue;
         }
         if let Location::Area(a) = c.location {
-            let limit = chart.corps.get(&c.kind).copied().unwrap_or(0);
-            if land_reach(ctx, power, target, a, limit) {
-                return Ok(());
-            }
-            corps_areas.push(a);
+            starts.push((a, chart.corps.get(&c.kind).copied().unwrap_or(0)));
         }
     }
+    if land_reach(ctx, power, target, &starts) {
+        return Ok(());
+    }
+    let corps_areas: Vec<AreaId> = starts.iter().map(|(a, _)| *a).collect();
     // By sea: a fleet lifts a corps from a coastal area to the minor's coast.
     let coast: BTreeSet<SeaId> = ctx
         .scenario

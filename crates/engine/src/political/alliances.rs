@@ -11,9 +11,6 @@ use crate::ids::PowerId;
 use crate::state::RoundKind;
 use std::collections::BTreeMap;
 
-/// Months after breaking an alliance before the same two powers may re-ally (4.5.3).
-pub const REALLY_MONTHS: i32 = 12;
-
 /// Powers with at least one power they may ally with.
 pub fn owing(ctx: &Ctx) -> Vec<PowerId> {
     ctx.state
@@ -84,7 +81,9 @@ pub fn check_partner(ctx: &Ctx, p: PowerId, q: PowerId) -> RuleResult<()> {
         ));
     }
     if let Some(b) = ctx.state.last_broken_alliance(p, q) {
-        let from = b.date.plus_months(REALLY_MONTHS);
+        let from = b
+            .date
+            .plus_months(ctx.scenario.charts.alliances.realliance_months);
         if ctx.state.date() < from {
             let who =
                 b.by.iter()

@@ -719,7 +719,7 @@ fn choose(em: &mut Emitter, wishes: &BTreeMap<PowerId, Vec<MinorId>>, dice: &mut
                     .find(|a| em.state.at_war(Nation::Power(*p), Nation::Power(**a)))
                 {
                     modifiers.push(Modifier::new(
-                        2,
+                        em.scenario.charts.minor_control.already_at_war_modifier,
                         "4.6.2.3",
                         format!("already at war with {}", name(em.scenario, *a)),
                     ));

@@ -506,8 +506,10 @@ pub struct ChartsFile {
     pub victory_conditions: VictoryConditions,
     /// Coalition's movement allowances, used where a rule asks what a power could reach in a turn (4.2.2.3).
     pub movement: MovementChart,
-    /// The Minor Country Control Step's numbers (4.6.1, 4.6.3.2).
+    /// The Minor Country Control Step's numbers (4.6.1, 4.6.2.3, 4.6.3.2).
     pub minor_control: MinorControlChart,
+    /// The alliance rules' numbers (4.5.3).
+    pub alliances: AlliancesChart,
 }
 
 /// Movement allowances (Coalition's values: the board game's corps allowances are not public).
@@ -519,18 +521,24 @@ pub struct MovementChart {
     pub fleet: u32,
 }
 
-/// Coalition's numbers for the Minor Country Control Step (docs/rules/minor-control.md).
+/// The numbers of the Minor Country Control Step (docs/rules/minor-control.md).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct MinorControlChart {
     /// The order in which controllers set up minor forces (4.6.3.2).
-    #[serde(default)]
     pub setup_order: Vec<PowerId>,
     /// 4.6.1 (Coalition's 10.5.2): a controller in the Instability zone loses a minor on a die at or below this.
-    #[serde(default)]
     pub instability_loss: u8,
     /// 4.6.1 (Coalition's 10.5.2): the same in the Fiasco zone.
-    #[serde(default)]
     pub fiasco_loss: u8,
+    /// 4.6.2.3: the modifier for a power already at war with a power that declared war on the minor (+2).
+    pub already_at_war_modifier: i32,
+}
+
+/// The numbers of the alliance rules.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct AlliancesChart {
+    /// 4.5.3: months after breaking an alliance before the two powers may re-ally (12).
+    pub realliance_months: i32,
 }
 
 /// A player of a game and the powers it controls (14.2.1, 14.2.2). Used by transcripts.

@@ -238,8 +238,19 @@ pub fn run(
             Some(decision) => Entry::Submit { power, decision },
             None => Entry::Default { power },
         };
+        let sent = match &entry {
+            Entry::Submit {
+                decision: Decision::Diplomacy { to, .. },
+                ..
+            } => Some(to.clone()),
+            _ => None,
+        };
         match play_entry(&mut g, &entry) {
             Ok(()) => {
+                if let Some(to) = sent {
+                    let names: Vec<String> = to.iter().map(|p| describe::power(&s, *p)).collect();
+                    println!("  sent to {} (only they see it)", names.join(", "));
+                }
                 t.script.push(entry);
                 write_file(file, &t.to_json())?;
             }

@@ -243,7 +243,7 @@ impl Game {
             .ok_or_else(|| self.not_owing(power))?;
         let mut events = vec![Event::DefaultTaken {
             power,
-            reason: "default decision for an absent or late player (3.6)".into(),
+            reason: "the player is absent or late (3.6)".into(),
         }];
         events.extend(self.plan_submit(power, &d)?);
         self.emit(events);

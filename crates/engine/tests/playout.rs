@@ -39,7 +39,13 @@ fn playout(seed: u64, months: i32, mut pick: impl FnMut(usize) -> usize) -> Game
     let s = std::sync::Arc::new(coalition_engine::scenario::embedded_scenario("1805").unwrap());
     let mut g = Game::new(s, Rulebook::preset(Preset::Standard), seed, &[]).unwrap();
     let end = Date::new(1805, 1).unwrap().plus_months(months);
-    let mut seen_events = 0;
+    let mut seen_events = g.log().len();
+    let mut shadow = g.state().clone();
+    for e in g.log() {
+        if let Event::PointsChanged { rule, .. } = e {
+            assert!(!rule.is_empty());
+        }
+    }
     while !g.state().finished && g.state().date() < end {
         let pending = g.pending();
         assert!(!pending.is_empty(), "a live game always waits for someone");
@@ -73,14 +79,21 @@ fn playout(seed: u64, months: i32, mut pick: impl FnMut(usize) -> usize) -> Game
         }
         g.submit(power, d.clone())
             .unwrap_or_else(|e| panic!("listed choice {d} refused: {e}"));
-        // Every change of points is explained by an event citing a rule.
+        // After every event: every change of points is explained by an event citing a rule, and the invariants
+        // hold on the state folded up to that event.
         for e in &g.log()[seen_events..] {
             if let Event::PointsChanged { rule, .. } = e {
                 assert!(!rule.is_empty() && rule != "data");
             }
+            coalition_engine::apply::apply(&mut shadow, e);
+            check_invariants(&shadow);
         }
         seen_events = g.log().len();
-        check_invariants(g.state());
+        assert_eq!(
+            &shadow,
+            g.state(),
+            "the log folded event by event is the game's state"
+        );
     }
     g
 }

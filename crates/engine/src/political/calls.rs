@@ -489,24 +489,6 @@ fn answer(ctx: &Ctx, p: &PendingCall, accept: bool, ev: &mut Vec<Event>) {
     let (caller, ally, enemy) = (p.caller, p.call.ally, p.call.against);
     let now = ctx.state.date();
     if accept {
-        ev.push(Event::WarDeclared {
-            aggressor: Nation::Power(ally),
-            defender: Nation::Power(enemy),
-            cause: WarCause::Call { caller },
-            since: now,
-            rule: "4.3".into(),
-        });
-        ev.push(points(
-            ctx.scenario,
-            ally,
-            "declare-war-major",
-            1,
-            format!(
-                "declared war on {} at the call of {}",
-                name(ctx.scenario, enemy),
-                name(ctx.scenario, caller)
-            ),
-        ));
         if ctx.state.allied(ally, enemy) {
             ev.push(Event::AllianceBroken {
                 a: ally,
@@ -528,6 +510,24 @@ fn answer(ctx: &Ctx, p: &PendingCall, accept: bool, ev: &mut Vec<Event>) {
                 format!("declared war on its ally {}", name(ctx.scenario, enemy)),
             ));
         }
+        ev.push(Event::WarDeclared {
+            aggressor: Nation::Power(ally),
+            defender: Nation::Power(enemy),
+            cause: WarCause::Call { caller },
+            since: now,
+            rule: "4.3".into(),
+        });
+        ev.push(points(
+            ctx.scenario,
+            ally,
+            "declare-war-major",
+            1,
+            format!(
+                "declared war on {} at the call of {}",
+                name(ctx.scenario, enemy),
+                name(ctx.scenario, caller)
+            ),
+        ));
     } else {
         let mut by = vec![ally];
         if p.caller_aggressor {

@@ -231,8 +231,42 @@ pub fn resolve(ctx: &Ctx, decisions: &BTreeMap<PowerId, Decision>) -> Vec<Event>
             _ => (*p, vec![]),
         })
         .collect();
-    // Alliances broken by declarations on an ally, with every power that broke each (4.2.1.1).
+    // Alliances broken by declarations on an ally, with every power that broke each (4.2.1.1); they break before
+    // the wars begin, so no two powers are ever both allied and at war.
     let mut broken: BTreeMap<(PowerId, PowerId), Vec<PowerId>> = BTreeMap::new();
+    for (p, targets) in &declared {
+        for q in targets.iter().filter_map(|t| t.power()) {
+            if ctx.state.allied(*p, q) {
+                let key = if *p < q { (*p, q) } else { (q, *p) };
+                broken.entry(key).or_default().push(*p);
+            }
+        }
+    }
+    for ((a, b), by) in broken {
+        let names = by
+            .iter()
+            .map(|x| name(ctx.scenario, *x))
+            .collect::<Vec<_>>()
+            .join(" and ");
+        ev.push(Event::AllianceBroken {
+            a,
+            b,
+            by: by.clone(),
+            date: ctx.state.date(),
+            rule: "4.2.1.1".into(),
+            reason: format!("{names} declared war on an ally"),
+        });
+        for x in by {
+            let other = if x == a { b } else { a };
+            ev.push(points(
+                ctx.scenario,
+                x,
+                "declare-war-on-ally",
+                1,
+                format!("declared war on its ally {}", name(ctx.scenario, other)),
+            ));
+        }
+    }
     for (p, targets) in &declared {
         for t in targets {
             let mutual = t.power().is_some_and(|q| {
@@ -263,10 +297,6 @@ pub fn resolve(ctx: &Ctx, decisions: &BTreeMap<PowerId, Decision>) -> Vec<Event>
                         1,
                         format!("declared war on {}", name(ctx.scenario, *q)),
                     ));
-                    if ctx.state.allied(*p, *q) {
-                        let key = if p < q { (*p, *q) } else { (*q, *p) };
-                        broken.entry(key).or_default().push(*p);
-                    }
                 }
                 Nation::Minor(m) => {
                     let districts =
@@ -285,31 +315,6 @@ pub fn resolve(ctx: &Ctx, decisions: &BTreeMap<PowerId, Decision>) -> Vec<Event>
                     ));
                 }
             }
-        }
-    }
-    for ((a, b), by) in broken {
-        let names = by
-            .iter()
-            .map(|x| name(ctx.scenario, *x))
-            .collect::<Vec<_>>()
-            .join(" and ");
-        ev.push(Event::AllianceBroken {
-            a,
-            b,
-            by: by.clone(),
-            date: ctx.state.date(),
-            rule: "4.2.1.1".into(),
-            reason: format!("{names} declared war on an ally"),
-        });
-        for x in by {
-            let other = if x == a { b } else { a };
-            ev.push(points(
-                ctx.scenario,
-                x,
-                "declare-war-on-ally",
-                1,
-                format!("declared war on its ally {}", name(ctx.scenario, other)),
-            ));
         }
     }
     ev

@@ -957,17 +957,6 @@ fn back_downs(em: &mut Emitter) {
                 if em.state.at_war(na, nb) {
                     continue;
                 }
-                em.push(Event::WarDeclared {
-                    aggressor: na,
-                    defender: nb,
-                    cause: WarCause::Rule {
-                        rule: "4.6.4.2".into(),
-                    },
-                    since: now,
-                    rule: "4.6.4.2".into(),
-                });
-                declared.insert(*a);
-                declared.insert(*b);
                 if em.state.allied(*a, *b) {
                     em.push(Event::AllianceBroken {
                         a: *a,
@@ -1018,6 +1007,18 @@ fn back_downs(em: &mut Emitter) {
                         em.push(e);
                     }
                 }
+                // The war begins once the alliance and the marriage are broken: never allied and at war.
+                em.push(Event::WarDeclared {
+                    aggressor: na,
+                    defender: nb,
+                    cause: WarCause::Rule {
+                        rule: "4.6.4.2".into(),
+                    },
+                    since: now,
+                    rule: "4.6.4.2".into(),
+                });
+                declared.insert(*a);
+                declared.insert(*b);
             }
         }
         for p in declared {
@@ -1543,17 +1544,6 @@ fn support(em: &mut Emitter, power: PowerId, m: MinorId, against: &[PowerId]) {
     }
     let now = em.state.date();
     let mname = minor_name(em.scenario, m);
-    for a in against {
-        em.push(Event::WarDeclared {
-            aggressor: Nation::Power(power),
-            defender: Nation::Power(*a),
-            cause: WarCause::Rule {
-                rule: "4.6.5".into(),
-            },
-            since: now,
-            rule: "4.6.5".into(),
-        });
-    }
     let e = points_for(
         em.scenario,
         power,
@@ -1589,6 +1579,17 @@ fn support(em: &mut Emitter, power: PowerId, m: MinorId, against: &[PowerId]) {
             );
             em.push(e);
         }
+    }
+    for a in against {
+        em.push(Event::WarDeclared {
+            aggressor: Nation::Power(power),
+            defender: Nation::Power(*a),
+            cause: WarCause::Rule {
+                rule: "4.6.5".into(),
+            },
+            since: now,
+            rule: "4.6.5".into(),
+        });
     }
 }
 

@@ -106,6 +106,7 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
             manpower,
             rule,
             reason,
+            ..
         } => format!(
             "{} money {}, manpower {}: {reason} [{rule}]",
             power(s, *p),

@@ -60,11 +60,16 @@ pub fn apply(state: &mut State, event: &Event) {
             power,
             money,
             manpower,
+            income,
             ..
         } => {
             if let Some(p) = state.powers.get_mut(power) {
                 p.money += money;
                 p.manpower += manpower;
+                if let Some(i) = income {
+                    let date = state.position.date;
+                    state.economy.record_income(date, *power, i);
+                }
             }
         }
         Event::VictoryPointsChanged { power, delta, .. } => {

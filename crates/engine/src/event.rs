@@ -54,13 +54,16 @@ pub enum Event {
         rule: String,
         reason: String,
     },
-    /// Money and manpower change.
+    /// Money and manpower change. An Economic Phase's collection (8.2) carries the income by source, which is
+    /// recorded for the phase.
     TreasuryChanged {
         power: PowerId,
         money: i32,
         manpower: i32,
         rule: String,
         reason: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        income: Option<crate::economic::Income>,
     },
     /// Victory points change.
     VictoryPointsChanged {

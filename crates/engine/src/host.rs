@@ -197,6 +197,7 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
                 manpower: if is_money { 0 } else { *delta },
                 rule: r,
                 reason: why,
+                income: None,
             }]
         }
         Adjustment::VictoryPoints { power: p, delta } => {

@@ -9,6 +9,7 @@ pub mod apply;
 pub mod calendar;
 pub mod decision;
 pub mod dice;
+pub mod economic;
 pub mod error;
 pub mod event;
 pub mod game;

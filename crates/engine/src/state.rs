@@ -274,6 +274,9 @@ pub struct State {
     /// The Minor Country Control Step in progress, and its records (4.6).
     #[serde(default)]
     pub minor_control: crate::political::minors::MinorControlState,
+    /// The Economic Phases' records: each power's income by source (8.2; 12.6 reads them).
+    #[serde(default)]
+    pub economy: crate::economic::EconomyState,
 }
 
 fn pair(a: PowerId, b: PowerId) -> (PowerId, PowerId) {
@@ -396,6 +399,7 @@ impl State {
             calls: None,
             peace: Default::default(),
             minor_control: Default::default(),
+            economy: Default::default(),
         }
     }
 

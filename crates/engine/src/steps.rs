@@ -12,7 +12,9 @@
 //! - 4.4 and 4.6: see their modules (4.4: `political::peace`, `docs/rules/peace.md`; 4.6: `political::minors`,
 //!   `docs/rules/minor-control.md`).
 //!
-//! Steps whose rules belong to later work (5, 6, 7, 8, 14.3.1) pass with no decision.
+//! - 8.2 Money and Manpower Collection: asks nothing; every power collects (`economic::collection`).
+//!
+//! Steps whose rules belong to later work (5, 6, 7, the rest of 8, 14.3.1) pass with no decision.
 
 use crate::calendar::Step;
 use crate::decision::Decision;
@@ -36,6 +38,7 @@ pub fn begin(ctx: &Ctx, step: Step, dice: &mut Dice) -> Vec<Event> {
         // 4.6.6: wars with minor countries lapse in the Peace Step, before its own rounds (`peace::begin`).
         Step::Peace => return peace::begin(ctx, dice),
         Step::MinorCountryControl => return minors::begin(ctx, dice),
+        Step::EconomicCollection => return crate::economic::collection::begin(ctx),
         _ => {}
     }
     match open(ctx, step) {

@@ -531,3 +531,31 @@ fn several_unreadable_files_are_all_reported() {
     assert_eq!(got[0].file, POWERS);
     assert_eq!(got[1], err(LEADERS, "", "file is missing"));
 }
+
+#[test]
+fn a_conquered_minor_share_with_a_zero_denominator() {
+    one_mistake(
+        CHARTS,
+        "conquered_minor_den: 2",
+        "conquered_minor_den: 0",
+        &[err(
+            CHARTS,
+            "economy",
+            "the conquered minor's share 1/0 must be a fraction between 0 and 1",
+        )],
+    );
+}
+
+#[test]
+fn a_conquered_minor_share_above_one() {
+    one_mistake(
+        CHARTS,
+        "conquered_minor_num: 1",
+        "conquered_minor_num: 3",
+        &[err(
+            CHARTS,
+            "economy",
+            "the conquered minor's share 3/2 must be a fraction between 0 and 1",
+        )],
+    );
+}

@@ -99,6 +99,9 @@ pub struct ProvinceDef {
     pub money: u32,
     /// Manpower value (8.2.2).
     pub manpower: u32,
+    /// An outpost of a home nation far from it (Gibraltar, Malta): its coast is not the home nation's for 12.2.2.
+    #[serde(default)]
+    pub outpost: bool,
 }
 
 /// A land area.
@@ -510,6 +513,20 @@ pub struct ChartsFile {
     pub minor_control: MinorControlChart,
     /// The alliance rules' numbers (4.5.3).
     pub alliances: AlliancesChart,
+    /// The Economic Phase's numbers (8.2, 12.2.2; docs/rules/economic.md).
+    pub economy: EconomyChart,
+}
+
+/// The numbers of the Economic Phase (Coalition's values, docs/rules/economic.md).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct EconomyChart {
+    /// A conquered minor yields this fraction of its money and manpower to its controller, rounded down
+    /// (a free state yields all of it): numerator.
+    pub conquered_minor_num: u32,
+    /// The same fraction's denominator (never 0).
+    pub conquered_minor_den: u32,
+    /// 12.2.2: colonial trade lost for each sea area next to the home nation holding an enemy fleet.
+    pub naval_raiding_loss: u32,
 }
 
 /// Movement allowances (Coalition's values: the board game's corps allowances are not public).

@@ -597,6 +597,17 @@ pub(super) fn validate(s: &Scenario, name: &str, errors: &mut Vec<DataError>) {
             }
         }
     }
+    let e = &s.charts.economy;
+    if e.conquered_minor_den == 0 || e.conquered_minor_num > e.conquered_minor_den {
+        r.err(
+            &charts,
+            "economy",
+            format!(
+                "the conquered minor's share {}/{} must be a fraction between 0 and 1",
+                e.conquered_minor_num, e.conquered_minor_den
+            ),
+        );
+    }
 }
 
 /// The data file's name of a link kind.

@@ -19,6 +19,14 @@ pub fn nation(s: &Scenario, n: Nation) -> String {
     }
 }
 
+/// Several powers' names, joined with commas.
+pub fn powers(s: &Scenario, ps: &[PowerId]) -> String {
+    ps.iter()
+        .map(|p| power(s, *p))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 pub fn power(s: &Scenario, p: PowerId) -> String {
     s.power(p)
         .map(|d| d.name.clone())
@@ -69,12 +77,7 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
         Event::MessageSent { message } => format!(
             "{} → {}: {}",
             power(s, message.from),
-            message
-                .to
-                .iter()
-                .map(|p| power(s, *p))
-                .collect::<Vec<_>>()
-                .join(", "),
+            powers(s, &message.to),
             diplomatic(&message.body)
         ),
         Event::DiceRolled { roll } => {
@@ -479,28 +482,10 @@ pub fn choice(s: &Scenario, d: &Decision) -> String {
                 .join(", ")
         ),
         Decision::Ally { with } if with.is_empty() => "no alliance".into(),
-        Decision::Ally { with } => format!(
-            "agree to ally with {}",
-            with.iter()
-                .map(|p| power(s, *p))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-        Decision::BreakAlliances { with } => format!(
-            "break the alliance with {}",
-            with.iter()
-                .map(|p| power(s, *p))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
+        Decision::Ally { with } => format!("agree to ally with {}", powers(s, with)),
+        Decision::BreakAlliances { with } => format!("break the alliance with {}", powers(s, with)),
         Decision::CombineMovement { with } if with.is_empty() => "no combined movement".into(),
-        Decision::CombineMovement { with } => format!(
-            "combine movement with {}",
-            with.iter()
-                .map(|p| power(s, *p))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
+        Decision::CombineMovement { with } => format!("combine movement with {}", powers(s, with)),
         Decision::CallAllies { calls } if calls.is_empty() => "no calls".into(),
         Decision::CallAllies { calls } => format!(
             "call {}",
@@ -524,11 +509,7 @@ pub fn choice(s: &Scenario, d: &Decision) -> String {
         Decision::Peace(p) => p.to_string(),
         Decision::MinorControl(m) => m.to_string(),
         Decision::Diplomacy { to, body } => {
-            let to = to
-                .iter()
-                .map(|p| power(s, *p))
-                .collect::<Vec<_>>()
-                .join(", ");
+            let to = powers(s, to);
             match body {
                 coalition_engine::decision::Diplomatic::Message { .. } => {
                     format!("write a message to {to}")

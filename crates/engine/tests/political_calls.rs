@@ -15,22 +15,6 @@ use coalition_engine::state::WarCause;
 use coalition_engine::{Date, Decision};
 use common::*;
 
-fn pp(g: &Game, s: &str) -> i32 {
-    g.state().powers[&p(s)].political_points
-}
-
-fn ally(g: &mut Game, a: &str, b: &str) {
-    g.host(
-        &Adjustment::Alliance {
-            a: p(a),
-            b: p(b),
-            since: None,
-        },
-        "",
-    )
-    .unwrap();
-}
-
 fn call(ally: &str, against: &str) -> Decision {
     Decision::CallAllies {
         calls: vec![Call {

@@ -17,9 +17,6 @@ use coalition_engine::{Date, Decision};
 use common::*;
 use std::sync::Arc;
 
-fn pp(g: &Game, s: &str) -> i32 {
-    g.state().powers[&p(s)].political_points
-}
 fn m(s: &str) -> MinorId {
     MinorId::new(s).unwrap()
 }

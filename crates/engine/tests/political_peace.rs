@@ -13,10 +13,6 @@ use coalition_engine::state::LeaderStatus;
 use coalition_engine::{Date, Decision};
 use common::*;
 
-fn pp(g: &Game, s: &str) -> i32 {
-    g.state().powers[&p(s)].political_points
-}
-
 fn d(g: &Game, s: &str) -> Decision {
     Decision::parse(s, g.scenario()).unwrap()
 }
@@ -45,18 +41,6 @@ fn war(g: &mut Game, a: &str, b: &str, since: Date) {
             aggressor: np(a),
             defender: np(b),
             since: Some(since),
-        },
-        "",
-    )
-    .unwrap();
-}
-
-fn ally(g: &mut Game, a: &str, b: &str) {
-    g.host(
-        &Adjustment::Alliance {
-            a: p(a),
-            b: p(b),
-            since: None,
         },
         "",
     )

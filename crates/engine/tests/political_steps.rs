@@ -14,10 +14,6 @@ use coalition_engine::scenario::{Factors, Location};
 use coalition_engine::state::WarCause;
 use common::*;
 
-fn pp(g: &Game, s: &str) -> i32 {
-    g.state().powers[&p(s)].political_points
-}
-
 fn declare(targets: &[&str], g: &Game) -> Decision {
     Decision::DeclareWar {
         targets: targets

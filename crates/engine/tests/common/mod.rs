@@ -62,3 +62,21 @@ pub fn submit_all(g: &mut Game, mut decisions: Vec<(&str, Decision)>) {
     }
     assert!(decisions.is_empty(), "decisions not owed: {decisions:?}");
 }
+
+/// A power's political points.
+pub fn pp(g: &Game, s: &str) -> i32 {
+    g.state().powers[&p(s)].political_points
+}
+
+/// The host allies two powers (a set-up for tests).
+pub fn ally(g: &mut Game, a: &str, b: &str) {
+    g.host(
+        &coalition_engine::host::Adjustment::Alliance {
+            a: p(a),
+            b: p(b),
+            since: None,
+        },
+        "",
+    )
+    .unwrap();
+}

@@ -19,6 +19,13 @@ pub fn nation(s: &Scenario, n: Nation) -> String {
     }
 }
 
+/// An area's name.
+pub fn area(s: &Scenario, a: coalition_engine::ids::AreaId) -> String {
+    s.area(a)
+        .map(|d| d.name.clone())
+        .unwrap_or_else(|| a.to_string())
+}
+
 /// Several powers' names, joined with commas.
 pub fn powers(s: &Scenario, ps: &[PowerId]) -> String {
     ps.iter()
@@ -91,6 +98,17 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
                 roll.who, roll.purpose, roll.rule, roll.faces, roll.total
             )
         }
+        Event::BuildingQueued { item } => format!(
+            "{}: {} × {:?} due {}{} [{}]",
+            nation(s, item.owner),
+            item.count,
+            item.unit,
+            item.due,
+            item.port
+                .map(|a| format!(", built at {}", area(s, a)))
+                .unwrap_or_default(),
+            item.rule
+        ),
         Event::PointsChanged {
             power: p,
             delta,

@@ -72,6 +72,7 @@ pub fn apply(state: &mut State, event: &Event) {
                 }
             }
         }
+        Event::BuildingQueued { item } => state.economy.building.push(item.clone()),
         Event::VictoryPointsChanged { power, delta, .. } => {
             if let Some(p) = state.powers.get_mut(power) {
                 p.victory_points += delta;

@@ -65,6 +65,8 @@ pub enum Event {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         income: Option<crate::economic::Income>,
     },
+    /// Units are queued to arrive as reinforcements when due (8.5 purchases, 12.1.1, 4.4.6.1 ...).
+    BuildingQueued { item: crate::economic::Building },
     /// Victory points change.
     VictoryPointsChanged {
         power: PowerId,

@@ -4,7 +4,8 @@
 pub mod collection;
 
 use crate::calendar::Date;
-use crate::ids::PowerId;
+use crate::ids::{AreaId, Nation, PowerId};
+use crate::scenario::UnitKind;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -60,10 +61,31 @@ pub struct PhaseRecord {
     pub income: BTreeMap<PowerId, Income>,
 }
 
-/// The Economic Phase's records, one per phase played, in order.
+/// Units bought and not yet arrived (rule 5 brings them in when `due` comes).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct Building {
+    /// The nation whose units they are (a major power, or a minor free state's own).
+    pub owner: Nation,
+    pub unit: UnitKind,
+    pub count: u16,
+    /// When they were bought.
+    pub bought: Date,
+    /// The first Reinforcement Phase they arrive in.
+    pub due: Date,
+    /// Ships: the port where they are built (12.1.2), announced to all.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub port: Option<AreaId>,
+    /// The rule that queued them (8.5 purchase, 12.1.1 conversion, 4.4.6.1 returned prisoners ...).
+    pub rule: String,
+}
+
+/// The Economic Phase's records, one per phase played, in order, and what is being built.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EconomyState {
     pub phases: Vec<PhaseRecord>,
+    /// Units bought (or otherwise due) and not yet arrived, in the order they were queued.
+    #[serde(default)]
+    pub building: Vec<Building>,
 }
 
 impl EconomyState {

@@ -527,6 +527,68 @@ pub struct EconomyChart {
     pub conquered_minor_den: u32,
     /// 12.2.2: colonial trade lost for each sea area next to the home nation holding an enemy fleet.
     pub naval_raiding_loss: u32,
+    /// What each thing bought in the Expenditure Step (8.5) costs, and how many months it takes to arrive.
+    #[serde(default)]
+    pub costs: BTreeMap<UnitKind, Cost>,
+}
+
+/// Something a power can buy in the Money and Manpower Expenditure Step (8.5).
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum UnitKind {
+    Infantry,
+    Cavalry,
+    Guard,
+    Militia,
+    Artillery,
+    Cossack,
+    Freikorps,
+    Feudal,
+    Insurrection,
+    /// One ship (12.1.2: built in a named port).
+    Ship,
+    /// An empty corps counter.
+    Corps,
+    Depot,
+}
+
+impl UnitKind {
+    /// Every kind, in chart order.
+    pub const ALL: [UnitKind; 12] = [
+        UnitKind::Infantry,
+        UnitKind::Cavalry,
+        UnitKind::Guard,
+        UnitKind::Militia,
+        UnitKind::Artillery,
+        UnitKind::Cossack,
+        UnitKind::Freikorps,
+        UnitKind::Feudal,
+        UnitKind::Insurrection,
+        UnitKind::Ship,
+        UnitKind::Corps,
+        UnitKind::Depot,
+    ];
+}
+
+/// The price of one unit of a kind and its delay before it arrives as a reinforcement (rule 5).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Cost {
+    pub money: u32,
+    pub manpower: u32,
+    /// Months from purchase to arrival (0: it arrives in the next Reinforcement Phase).
+    pub delay_months: u32,
 }
 
 /// Movement allowances (Coalition's values: the board game's corps allowances are not public).

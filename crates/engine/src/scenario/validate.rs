@@ -608,6 +608,15 @@ pub(super) fn validate(s: &Scenario, name: &str, errors: &mut Vec<DataError>) {
             ),
         );
     }
+    for k in crate::scenario::UnitKind::ALL {
+        if !e.costs.contains_key(&k) {
+            r.err(
+                &charts,
+                "economy",
+                format!("the cost table has no entry for `{k:?}`"),
+            );
+        }
+    }
 }
 
 /// The data file's name of a link kind.

@@ -98,6 +98,20 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
                 roll.who, roll.purpose, roll.rule, roll.faces, roll.total
             )
         }
+        Event::UmpControl {
+            ump,
+            controller,
+            status,
+            rule,
+            reason,
+        } => format!(
+            "{} is {:?}, {}: {reason} [{rule}]",
+            power(s, *ump),
+            status,
+            controller
+                .map(|c| format!("controlled by {}", power(s, c)))
+                .unwrap_or_else(|| "uncontrolled".into())
+        ),
         Event::BuildingQueued { item } => format!(
             "{}: {} × {:?} due {}{} [{}]",
             nation(s, item.owner),

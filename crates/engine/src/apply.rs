@@ -72,6 +72,26 @@ pub fn apply(state: &mut State, event: &Event) {
                 }
             }
         }
+        Event::UmpControl {
+            ump,
+            controller,
+            status,
+            ..
+        } => {
+            let date = state.position.date;
+            let u = state
+                .umps
+                .entry(*ump)
+                .or_insert_with(crate::umps::UmpState::uncontrolled);
+            if u.controller.is_some() && u.controller != *controller {
+                u.last_controller = u.controller;
+            }
+            if *status == crate::umps::UmpStatus::Neutral && u.status != *status {
+                u.neutral_since = Some(date);
+            }
+            u.controller = *controller;
+            u.status = *status;
+        }
         Event::BuildingQueued { item } => state.economy.building.push(item.clone()),
         Event::VictoryPointsChanged { power, delta, .. } => {
             if let Some(p) = state.powers.get_mut(power) {

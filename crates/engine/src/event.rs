@@ -65,6 +65,14 @@ pub enum Event {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         income: Option<crate::economic::Income>,
     },
+    /// An uncontrolled major power gets a controller (or none) and a status (14.3.1.3, 14.3.2.2.1, 14.3.2.3.2 ...).
+    UmpControl {
+        ump: PowerId,
+        controller: Option<PowerId>,
+        status: crate::umps::UmpStatus,
+        rule: String,
+        reason: String,
+    },
     /// Units are queued to arrive as reinforcements when due (8.5 purchases, 12.1.1, 4.4.6.1 ...).
     BuildingQueued { item: crate::economic::Building },
     /// Victory points change.

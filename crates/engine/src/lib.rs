@@ -22,6 +22,7 @@ mod serde_pairs;
 pub mod state;
 pub mod steps;
 pub mod transcript;
+pub mod umps;
 pub mod view;
 
 pub use calendar::{Date, Position, Step};

@@ -277,6 +277,10 @@ pub struct State {
     /// The Economic Phases' records: each power's income by source (8.2; 12.6 reads them).
     #[serde(default)]
     pub economy: crate::economic::EconomyState,
+    /// The uncontrolled major powers (14.3): every major power no player has a seat for, with its controller
+    /// and status.
+    #[serde(default)]
+    pub umps: BTreeMap<PowerId, crate::umps::UmpState>,
 }
 
 fn pair(a: PowerId, b: PowerId) -> (PowerId, PowerId) {
@@ -400,6 +404,7 @@ impl State {
             peace: Default::default(),
             minor_control: Default::default(),
             economy: Default::default(),
+            umps: BTreeMap::new(),
         }
     }
 

@@ -45,3 +45,36 @@ impl UmpState {
         }
     }
 }
+
+/// Whether `power` is an uncontrolled major power (14.3): no player has a seat for it.
+pub fn is_ump(state: &crate::state::State, power: PowerId) -> bool {
+    state.umps.contains_key(&power)
+}
+
+/// The controlled major power running `ump` this year, if any (14.3.1.3).
+pub fn controller_of(state: &crate::state::State, ump: PowerId) -> Option<PowerId> {
+    state.umps.get(&ump).and_then(|u| u.controller)
+}
+
+/// The status of `ump`, or `None` for a power a player controls (14.3.1.3).
+pub fn status_of(state: &crate::state::State, ump: PowerId) -> Option<UmpStatus> {
+    state.umps.get(&ump).map(|u| u.status)
+}
+
+/// 14.3.2.4.6: the events that follow when a neutral UMP becomes active or inactive (the combined economic
+/// phase and the return of its forces). Called by whoever emits that `UmpControl` change, after it.
+/// Coordination point: the rules for neutral UMPs fill it in.
+pub fn on_leaving_neutral(
+    _ctx: &crate::game::Ctx,
+    _ump: PowerId,
+    _controller: PowerId,
+) -> Vec<crate::event::Event> {
+    Vec::new()
+}
+
+/// 14.3.2.4.2 and 14.3.2.4.4: the events that follow when an UMP becomes neutral (its forces leave the map,
+/// minors gained under 4.6.1 go back to the last controller). Called by whoever emits that change, after it.
+/// Coordination point: the rules for neutral UMPs fill it in.
+pub fn on_becoming_neutral(_ctx: &crate::game::Ctx, _ump: PowerId) -> Vec<crate::event::Event> {
+    Vec::new()
+}

@@ -4,6 +4,7 @@ use coalition_engine::Decision;
 use coalition_engine::event::Event;
 use coalition_engine::ids::{Nation, PowerId};
 use coalition_engine::political::calls::CallsEvent;
+use coalition_engine::rulebook::{OptionalRule, Preset, Rulebook};
 use coalition_engine::scenario::Scenario;
 use coalition_engine::state::{State, WarCause};
 use coalition_engine::view::View;
@@ -417,10 +418,40 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
     })
 }
 
-/// A short summary of the position: the Political Status Display, wars, alliances, enforced peaces.
+/// The game's rulebook in one line (rule 12): the preset it matches, or the optional rules that are on.
+pub fn rulebook(rb: &Rulebook) -> String {
+    let total = OptionalRule::ALL.len();
+    let list = |on: bool| {
+        OptionalRule::ALL
+            .into_iter()
+            .filter(|r| rb.has(*r) == on)
+            .map(|r| r.to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let preset = [Preset::None, Preset::All, Preset::Standard]
+        .into_iter()
+        .find(|p| Rulebook::preset(*p) == *rb);
+    let on = rb.optional.len();
+    match preset {
+        Some(Preset::None) => format!("preset `none`: no optional rule (of {total})"),
+        Some(Preset::All) => format!("preset `all`: every optional rule ({total})"),
+        Some(Preset::Standard) => format!(
+            "preset `standard`: {on} of {total} optional rules; off: {}",
+            list(false)
+        ),
+        None if on == 0 => format!("no optional rule (of {total})"),
+        None if on * 2 <= total => format!("{on} of {total} optional rules: {}", list(true)),
+        None => format!("{on} of {total} optional rules; off: {}", list(false)),
+    }
+}
+
+/// A short summary of the position: the rulebook, the Political Status Display, wars, alliances, enforced
+/// peaces.
 pub fn position(s: &Scenario, st: &State, status: &View) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "{} — {}", st.position.date, st.position.step);
+    let _ = writeln!(out, "  rulebook: {}", rulebook(&status.rulebook));
     let _ = writeln!(
         out,
         "  {:<16} {:>4} {:<12} {:>4} {:>6} {:>8}",

@@ -1,11 +1,14 @@
 //! `coalition`: the command line of Coalition's rules engine. Start games, replay and view them, list and
-//! submit decisions, play hot-seat in the terminal, check the data and draw the map.
+//! submit decisions, play hot-seat in the terminal, check the data, draw the map, and print a game's written
+//! record (12.6) and its chart.
 //!
 //! Exit codes: 0 success, 1 a refused decision or invalid data, 2 bad usage.
 
+mod chart_svg;
 mod describe;
 mod map_svg;
 mod play;
+mod records;
 
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
@@ -127,6 +130,9 @@ enum Command {
         scenario: String,
         #[arg(long)]
         seed: Option<u64>,
+        /// The optional rules of a new file: a preset (none, all, standard) or a comma-separated list of rules.
+        #[arg(long, default_value = "standard")]
+        rulebook: String,
     },
     /// Check the data files and report every problem with its file and entry.
     ///
@@ -154,6 +160,37 @@ enum Command {
         #[arg(long, default_value = "1805")]
         scenario: String,
     },
+    /// Print the game's written record (12.6, blank forms): wars and who joined them, peaces and their terms,
+    /// enforced peaces, alliances made and broken, minor countries' control, each Economic Phase's income and
+    /// spending, and political points, as Markdown tables or one CSV table (columns in docs/records.md).
+    ///
+    /// Example: coalition records game.json --format csv -o records.csv
+    Records {
+        file: PathBuf,
+        #[arg(long, value_enum, default_value = "md")]
+        format: RecordsFormat,
+        /// Write to this file instead of the terminal.
+        #[arg(short, long, value_name = "FILE")]
+        output: Option<PathBuf>,
+    },
+    /// Draw each power's political points (over the Political Status Display's zones) and money at the start
+    /// and at the close of every Economic Phase, as SVG.
+    ///
+    /// Example: coalition chart game.json -o status.svg
+    Chart {
+        file: PathBuf,
+        #[arg(short, long, value_name = "FILE")]
+        output: PathBuf,
+    },
+}
+
+/// The formats of `coalition records`.
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum RecordsFormat {
+    /// Markdown: a section with a table for each form.
+    Md,
+    /// CSV: one table with a `section` column.
+    Csv,
 }
 
 /// A failure with its exit code: refusals and invalid data exit 1, everything else 2.
@@ -281,7 +318,8 @@ pub(crate) fn parse_power(s: &Scenario, name: &str) -> Result<PowerId, Failure> 
     })
 }
 
-fn parse_rulebook(s: &str) -> Result<RulebookSpec> {
+/// Rule 12: a preset (`none`, `all`, `standard`) or a comma-separated list of optional rules by name or number.
+pub(crate) fn parse_rulebook(s: &str) -> Result<RulebookSpec> {
     if let Some(p) = Preset::parse(s) {
         return Ok(RulebookSpec::Preset(p));
     }
@@ -289,7 +327,13 @@ fn parse_rulebook(s: &str) -> Result<RulebookSpec> {
         .map(|r| {
             OptionalRule::parse(r.trim()).ok_or_else(|| {
                 anyhow::anyhow!(
-                    "unknown optional rule `{r}`: use a preset (none, all, standard) or rule names"
+                    "unknown optional rule `{r}`: use a preset (none, all, standard) or a list of these names or \
+                     numbers: {}",
+                    OptionalRule::ALL
+                        .iter()
+                        .map(|r| r.to_string())
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 )
             })
         })
@@ -347,11 +391,12 @@ fn run(cli: Cli) -> Result<(), Failure> {
             t.start(s.clone())?;
             write_file(&output, &t.to_json())?;
             println!(
-                "{}: a new game of {} (seed {}), {}",
+                "{}: a new game of {} (seed {}), {}\nrulebook: {}",
                 output.display(),
                 s.meta.name,
                 t.seed,
-                s.meta.start
+                s.meta.start,
+                describe::rulebook(&t.rulebook.rulebook())
             );
         }
         Command::Replay { file, json } => {
@@ -517,9 +562,11 @@ fn run(cli: Cli) -> Result<(), Failure> {
             powers,
             scenario,
             seed,
+            rulebook,
         } => {
             let file = file.unwrap_or_else(|| PathBuf::from("coalition-game.json"));
-            play::run(data, &file, powers.as_deref(), &scenario, seed)?;
+            let rulebook = parse_rulebook(&rulebook)?;
+            play::run(data, &file, powers.as_deref(), &scenario, seed, rulebook)?;
         }
         Command::CheckData { path } => check_data(path.as_deref())?,
         Command::Data { scenario, json } => {
@@ -584,6 +631,59 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 output.display(),
                 s.meta.name,
                 s.map.areas.len()
+            );
+        }
+        Command::Records {
+            file,
+            format,
+            output,
+        } => {
+            let t = read_transcript(&file)?;
+            let (s, g) = replay(data, &t)?;
+            let r = records::compile(&s, &g, t.seed);
+            let text = match format {
+                RecordsFormat::Md => r.markdown(),
+                RecordsFormat::Csv => r.csv(),
+            };
+            match output {
+                Some(out) => {
+                    std::fs::write(&out, text)
+                        .with_context(|| format!("cannot write {}", out.display()))?;
+                    println!(
+                        "{}: the written record of {} ({} war(s), {} peace(s), {} alliance(s), {} Economic Phase(s))",
+                        out.display(),
+                        file.display(),
+                        r.wars.len(),
+                        r.peaces.len(),
+                        r.alliances.len(),
+                        r.phases.len()
+                    );
+                }
+                None => {
+                    use std::io::Write;
+                    // A reader that stops early (`| head`) is not an error.
+                    match std::io::stdout().lock().write_all(text.as_bytes()) {
+                        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+                            return Err(anyhow::Error::from(e).into());
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        }
+        Command::Chart { file, output } => {
+            let t = read_transcript(&file)?;
+            let (s, g) = replay(data, &t)?;
+            let r = records::compile(&s, &g, t.seed);
+            let title = format!("{} — {}", s.meta.name, g.state().position);
+            let svg = chart_svg::render(&s, &r.snapshots, &title);
+            std::fs::write(&output, svg)
+                .with_context(|| format!("cannot write {}", output.display()))?;
+            println!(
+                "{}: political points and money of {} power(s) over {} Economic Phase(s)",
+                output.display(),
+                r.powers.len(),
+                r.phases.len()
             );
         }
     }

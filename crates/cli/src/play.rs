@@ -24,16 +24,13 @@ pub fn run(
     powers: Option<&str>,
     scenario: &str,
     seed: Option<u64>,
+    rulebook: RulebookSpec,
 ) -> Result<(), Failure> {
     let mut t = if file.exists() {
         read_transcript(file)?
     } else {
         let s = load_scenario(data, scenario)?;
-        let t = Transcript::new(
-            scenario,
-            RulebookSpec::default(),
-            seed.unwrap_or_else(new_seed),
-        );
+        let t = Transcript::new(scenario, rulebook, seed.unwrap_or_else(new_seed));
         t.start(s)?;
         write_file(file, &t.to_json())?;
         println!(

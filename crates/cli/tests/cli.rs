@@ -397,6 +397,8 @@ fn every_subcommand_has_help_with_an_example() {
         "check-data",
         "data",
         "map",
+        "records",
+        "chart",
     ] {
         let o = coalition(&[sub, "--help"]);
         expect_code(&o, 0);
@@ -418,4 +420,411 @@ fn map_writes_svg() {
     let o = coalition(&["map", "-o", s(&svg), "--scenario", "test"]);
     expect_code(&o, 0);
     assert!(std::fs::read_to_string(&svg).unwrap().contains("<svg"));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The written record (12.6), the chart, and the rulebook.
+
+use coalition_engine::Decision;
+use coalition_engine::calendar::{Date, Step};
+use coalition_engine::rulebook::RulebookSpec;
+use coalition_engine::scenario::embedded_scenario;
+use coalition_engine::transcript::{Entry, Transcript, play_entry};
+use std::sync::Arc;
+
+/// Plays the 1805 campaign from January to the start of `until`, every power taking its default decision except
+/// these, given as (month, step, power, decision text) and taken in order when that power is asked: France
+/// declares war on Austria; Austria, Russia and Great Britain ally; Spain declares war on Russia, which calls
+/// Austria, and Spain calls France; Prussia declares war on Mecklenburg; Austria sues France and Spain for peace
+/// and France takes reparations (B.3); Great Britain breaks its alliance with Russia. Writes DIR/played.json.
+fn played_game(dir: &Path, until: Date) -> PathBuf {
+    let s = Arc::new(embedded_scenario("1805").unwrap());
+    let mut script: Vec<(u8, Step, &str, &str)> = vec![
+        (1, Step::DeclarationsOfWar, "france", "declare austria"),
+        (1, Step::CreatingAlliances, "austria", "ally russia"),
+        (
+            1,
+            Step::CreatingAlliances,
+            "russia",
+            "ally austria,great-britain",
+        ),
+        (1, Step::CreatingAlliances, "great-britain", "ally russia"),
+        (2, Step::DeclarationsOfWar, "spain", "declare russia"),
+        (2, Step::DeclarationsOfWar, "prussia", "declare mecklenburg"),
+        (2, Step::CallToAllies, "russia", "call austria:spain"),
+        (2, Step::CallToAllies, "austria", "answer yes"),
+        (2, Step::CallToAllies, "spain", "call france:russia"),
+        (2, Step::CallToAllies, "france", "answer yes"),
+        (3, Step::Peace, "austria", "peace sue france,spain"),
+        (3, Step::Peace, "france", "term B.3"),
+        (3, Step::Peace, "france", "term done"),
+        (4, Step::BreakingAlliances, "great-britain", "break russia"),
+    ];
+    let mut t = Transcript::new("1805", RulebookSpec::default(), 5);
+    let mut g = t.start(s.clone()).unwrap();
+    let mut guard = 0;
+    while g.state().position.date < until && !g.state().finished {
+        guard += 1;
+        assert!(guard < 20_000, "the game does not move on");
+        let pos = g.state().position;
+        let Some(&power) = g.pending().first() else {
+            panic!("nobody owes a decision at {pos}");
+        };
+        let wanted = script.iter().position(|(m, step, p, _)| {
+            pos.date.year == 1805
+                && pos.date.month == *m
+                && pos.step == *step
+                && *p == power.0.as_str()
+        });
+        // A scripted decision is tried when its power is asked; one the step does not take yet (an offer asked
+        // before the victor's terms) waits for the next time.
+        let entry = wanted
+            .and_then(|i| {
+                let d = Decision::parse(script[i].3, &s).unwrap();
+                let ok = g.choices(power).iter().any(|c| c == &d)
+                    || g.clone().submit(power, d.clone()).is_ok();
+                ok.then(|| {
+                    script.remove(i);
+                    Entry::Submit { power, decision: d }
+                })
+            })
+            .unwrap_or(Entry::Default { power });
+        play_entry(&mut g, &entry).unwrap();
+        t.script.push(entry);
+    }
+    assert!(
+        script.is_empty(),
+        "scripted decisions never asked for: {script:?}"
+    );
+    let f = dir.join("played.json");
+    std::fs::write(&f, t.to_json()).unwrap();
+    f
+}
+
+/// The played game through June 1805: two Economic Phases.
+fn played(dir: &Path) -> PathBuf {
+    played_game(dir, Date::new(1805, 7).unwrap())
+}
+
+/// A minimal CSV reader (RFC 4180 quoting), enough to check the records' table.
+fn csv_rows(text: &str) -> Vec<Vec<String>> {
+    let mut rows = Vec::new();
+    let mut row = Vec::new();
+    let mut cell = String::new();
+    let mut quoted = false;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match (quoted, c) {
+            (true, '"') if chars.peek() == Some(&'"') => {
+                chars.next();
+                cell.push('"');
+            }
+            (true, '"') => quoted = false,
+            (true, c) => cell.push(c),
+            (false, '"') => quoted = true,
+            (false, ',') => row.push(std::mem::take(&mut cell)),
+            (false, '\n') => {
+                row.push(std::mem::take(&mut cell));
+                rows.push(std::mem::take(&mut row));
+            }
+            (false, c) => cell.push(c),
+        }
+    }
+    rows
+}
+
+// rule: 12.6
+#[test]
+fn records_in_markdown_hold_the_blank_forms() {
+    let dir = temp_dir("records-md");
+    let g = played(&dir);
+    let o = coalition(&["records", s(&g)]);
+    expect_code(&o, 0);
+    let md = stdout(&o);
+    for section in [
+        "## Wars",
+        "## Peaces",
+        "## Enforced peaces",
+        "## Alliances",
+        "## Minor countries",
+        "## Economic Phases",
+        "### 1805-03",
+        "### 1805-06",
+        "## Political points",
+    ] {
+        assert!(md.contains(section), "no `{section}` in:\n{md}");
+    }
+    // Who joined each war, and how: by declaration, at a call, as the campaign begins.
+    assert!(
+        md.contains("| France | Austria | declared [4.2] | 1805-01 | 1805-03 |"),
+        "{md}"
+    );
+    assert!(
+        md.contains("| Austria | Spain | at the call of Russia [4.3] | 1805-02 | 1805-03 |"),
+        "{md}"
+    );
+    assert!(
+        md.contains("| France | Russia | at the call of Spain [4.3] | 1805-02 | at war |"),
+        "{md}"
+    );
+    // The peace with its terms by name and who chose them, and the enforced peace's end.
+    assert!(md.contains("B.3 "), "no reparations term: {md}");
+    assert!(md.contains(", by France"), "{md}");
+    assert!(
+        md.contains("| Austria | France | 1805-03 | 1806-09 | in force | 4.4.6.3 |"),
+        "{md}"
+    );
+    // An alliance broken, by whom and when; the others in force.
+    assert!(
+        md.contains("| Great Britain | Russia | 1805-01 [4.5] | 1805-04 | Great Britain |"),
+        "{md}"
+    );
+    assert!(
+        md.contains("| Austria | Russia | 1805-01 [4.5] | in force |"),
+        "{md}"
+    );
+    // Mecklenburg's control: who runs it since February, by the control roll.
+    let meck = md
+        .lines()
+        .find(|l| l.starts_with("| Mecklenburg |"))
+        .unwrap_or_else(|| panic!("no Mecklenburg row: {md}"));
+    assert!(
+        meck.contains("| free state | 1805-02 |") && meck.contains("[4.6.3.1]"),
+        "{meck}"
+    );
+    // Names, not ids.
+    assert!(!md.contains("great-britain"), "an id in the record: {md}");
+    // The political forms, pinned (the Economic Phases are checked by their balance in the CSV test).
+    let political = &md[..md.find("## Economic Phases").unwrap()];
+    insta::assert_snapshot!("records_1805_political", political);
+}
+
+// rule: 12.6
+#[test]
+fn records_in_csv_are_one_table_that_balances() {
+    let dir = temp_dir("records-csv");
+    let g = played(&dir);
+    let out = dir.join("records.csv");
+    let o = coalition(&["records", s(&g), "--format", "csv", "-o", s(&out)]);
+    expect_code(&o, 0);
+    assert!(stdout(&o).contains("records.csv"), "{}", stdout(&o));
+    let rows = csv_rows(&std::fs::read_to_string(&out).unwrap());
+    assert_eq!(
+        rows[0],
+        [
+            "section", "date", "until", "power", "other", "kind", "detail", "money", "manpower",
+            "points", "rule"
+        ]
+    );
+    for r in &rows {
+        assert_eq!(r.len(), 11, "a row of {} cells: {r:?}", r.len());
+    }
+    let sections: std::collections::BTreeSet<&str> =
+        rows[1..].iter().map(|r| r[0].as_str()).collect();
+    for want in [
+        "war",
+        "peace",
+        "enforced_peace",
+        "alliance",
+        "minor",
+        "minor_change",
+        "economy",
+        "points",
+    ] {
+        assert!(sections.contains(want), "no `{want}` rows: {sections:?}");
+    }
+    assert!(rows.iter().any(|r| r[0] == "war"
+        && r[3] == "Austria"
+        && r[4] == "Spain"
+        && r[5] == "call"
+        && r[6].starts_with("at the call of Russia")));
+    assert!(rows.iter().any(|r| r[0] == "alliance"
+        && r[3] == "Great Britain"
+        && r[4] == "Russia"
+        && r[2] == "1805-04"
+        && r[6].starts_with("broken by Great Britain")));
+    // Each phase balances for each power: opening + income − spent + other = closing.
+    let phases: std::collections::BTreeSet<(String, String)> = rows
+        .iter()
+        .filter(|r| r[0] == "economy")
+        .map(|r| (r[1].clone(), r[3].clone()))
+        .collect();
+    assert_eq!(
+        phases.len(),
+        2 * 7,
+        "two phases of seven powers: {phases:?}"
+    );
+    for (date, power) in &phases {
+        let sum = |kind: &str, col: usize| -> i64 {
+            rows.iter()
+                .filter(|r| r[0] == "economy" && &r[1] == date && &r[3] == power && r[5] == kind)
+                .map(|r| r[col].parse::<i64>().unwrap())
+                .sum()
+        };
+        for col in [7, 8] {
+            assert_eq!(
+                sum("opening", col) + sum("income", col) - sum("spent", col) + sum("other", col),
+                sum("closing", col),
+                "{power} in {date} does not balance (column {col})"
+            );
+        }
+        assert!(sum("income", 7) > 0, "{power} collected no money in {date}");
+    }
+    // Political points at the start and at each phase's close, for every power.
+    assert_eq!(rows.iter().filter(|r| r[0] == "points").count(), 3 * 7);
+}
+
+#[test]
+fn records_refuse_an_unknown_format_as_usage() {
+    let dir = temp_dir("records-format");
+    let g = new_game(&dir);
+    let o = coalition(&["records", s(&g), "--format", "xml"]);
+    expect_code(&o, 2);
+    assert!(
+        stderr(&o).contains("md") && stderr(&o).contains("csv"),
+        "{}",
+        stderr(&o)
+    );
+    // A game with no Economic Phase yet still has a record.
+    let o = coalition(&["records", s(&g)]);
+    expect_code(&o, 0);
+    assert!(
+        stdout(&o).contains("No Economic Phase yet."),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
+fn chart_draws_a_band_per_zone_and_a_line_per_power() {
+    let dir = temp_dir("chart");
+    let g = played(&dir);
+    let svg = dir.join("status.svg");
+    let o = coalition(&["chart", s(&g), "-o", s(&svg)]);
+    expect_code(&o, 0);
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.starts_with("<svg") && text.trim_end().ends_with("</svg>"));
+    let scenario = embedded_scenario("1805").unwrap();
+    let zones = &scenario.charts.status_display.zones;
+    assert_eq!(text.matches(r#"<rect class="zone""#).count(), zones.len());
+    for z in zones {
+        assert!(
+            text.contains(&format!(r#"data-zone="{}""#, z.name)),
+            "no band for {}",
+            z.name
+        );
+        assert!(
+            text.contains(&format!("{} ({} to {})", z.name, z.from, z.to)),
+            "no label for {}",
+            z.name
+        );
+    }
+    for p in &scenario.powers {
+        for class in ["pp", "money", "legend"] {
+            assert_eq!(
+                text.matches(&format!(r#"<g class="{class}" data-power="{}">"#, p.id))
+                    .count(),
+                1,
+                "no {class} line for {}",
+                p.id
+            );
+        }
+        assert!(text.contains(&p.name) && text.contains(&p.color));
+    }
+    // Three points per line: the start and the two phases' closes; the same file every time.
+    let pp_line = text
+        .lines()
+        .find(|l| l.starts_with(r#"<g class="pp" data-power="france">"#))
+        .unwrap();
+    let points = pp_line
+        .split("points=\"")
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap();
+    assert_eq!(points.split(' ').count(), 3, "{points}");
+    for label in ["start", "1805-03", "1805-06"] {
+        assert!(
+            text.contains(&format!(">{label}</text>")),
+            "no axis label {label}"
+        );
+    }
+    let again = dir.join("again.svg");
+    expect_code(&coalition(&["chart", s(&g), "-o", s(&again)]), 0);
+    assert_eq!(text, std::fs::read_to_string(&again).unwrap());
+}
+
+#[test]
+fn new_takes_a_preset_or_a_list_and_views_show_the_rulebook() {
+    let dir = temp_dir("rulebook");
+    let g = dir.join("g.json");
+    for (spec, json, shown) in [
+        ("none", serde_json::json!("none"), "preset `none`"),
+        ("all", serde_json::json!("all"), "preset `all`"),
+        (
+            "standard",
+            serde_json::json!("standard"),
+            "preset `standard`: 25 of 27",
+        ),
+        (
+            "naval-raiding,12.9",
+            serde_json::json!(["naval-raiding", "american-trade"]),
+            "2 of 27 optional rules: naval-raiding (12.2.2), american-trade (12.9)",
+        ),
+    ] {
+        let o = coalition(&[
+            "new",
+            "--seed",
+            "1",
+            "--rulebook",
+            spec,
+            "--force",
+            "-o",
+            s(&g),
+        ]);
+        expect_code(&o, 0);
+        assert!(
+            stdout(&o).contains(shown),
+            "`new --rulebook {spec}`: {}",
+            stdout(&o)
+        );
+        let file: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&g).unwrap()).unwrap();
+        assert_eq!(file["rulebook"], json, "{spec}");
+        let v = coalition(&["view", s(&g), "--as", "france"]);
+        expect_code(&v, 0);
+        assert!(
+            stdout(&v).contains(&format!("rulebook: {shown}")),
+            "view of {spec}: {}",
+            stdout(&v)
+        );
+        let r = coalition(&["records", s(&g)]);
+        assert!(
+            stdout(&r).contains(&format!("Rulebook: {shown}")),
+            "records of {spec}"
+        );
+    }
+    let o = coalition(&[
+        "new",
+        "--rulebook",
+        "naval-raiding,no-such-rule",
+        "--force",
+        "-o",
+        s(&g),
+    ]);
+    expect_code(&o, 2);
+    assert!(stderr(&o).contains("no-such-rule") && stderr(&o).contains("american-trade (12.9)"));
+    // `play` starts a new file with the rulebook asked for, and shows it.
+    let p = dir.join("p.json");
+    let o = coalition_with_input(&["play", s(&p), "--seed", "2", "--rulebook", "none"], "q\n");
+    expect_code(&o, 0);
+    assert!(
+        stdout(&o).contains("rulebook: preset `none`"),
+        "{}",
+        stdout(&o)
+    );
+    let file: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&p).unwrap()).unwrap();
+    assert_eq!(file["rulebook"], "none");
 }

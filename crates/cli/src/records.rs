@@ -1,0 +1,1405 @@
+//! Rule 12.6 (blank forms): the game's written record, as the blank forms of the Minor Countries and National
+//! Card and the Status card would hold it — wars and who joined them, peaces with their terms and the end of each
+//! enforced peace, alliances made and broken, royal marriages, minor countries' control, and each Economic Phase's
+//! income, spending and standing, with the political points of every power.
+//!
+//! Everything is read from the game's state and its log, so the record keeps working whatever each step does
+//! inside: an Economic Phase is the run of its steps in the log (`StepBegan`); its income is the collection's
+//! `TreasuryChanged` events carrying `income`; its spending is the negative `TreasuryChanged` events of its later
+//! steps; any other change of money or manpower is shown by its rule. Standings are the scenario's opening
+//! values with every `TreasuryChanged` and `PointsChanged` added in order (`docs/records.md`).
+
+use crate::describe::{nation, power};
+use coalition_engine::calendar::{Date, Position, Step};
+use coalition_engine::economic::Amount;
+use coalition_engine::event::Event;
+use coalition_engine::game::Game;
+use coalition_engine::ids::{MinorId, Nation, PowerId};
+use coalition_engine::political::peace::PeaceKind;
+use coalition_engine::rulebook::{OptionalRule, Rulebook};
+use coalition_engine::scenario::{MinorStatus, Scenario};
+use coalition_engine::state::{State, WarCause};
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+/// One power's political points, money and manpower at a moment of the game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Standing {
+    pub political_points: i32,
+    pub money: i32,
+    pub manpower: i32,
+}
+
+/// Every power's standing at one moment: the start of play, or the close of an Economic Phase.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Snapshot {
+    /// `start`, or the phase's month (`1805-03`).
+    pub label: String,
+    /// The phase's month (none for the start).
+    pub date: Option<Date>,
+    /// False while the phase is still being played.
+    pub complete: bool,
+    pub powers: BTreeMap<PowerId, Standing>,
+}
+
+/// A war between two nations (12.6: who joined it, when, and its end).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WarRow {
+    pub aggressor: String,
+    pub defender: String,
+    pub since: Date,
+    /// `declared`, `mutual`, `call` or `rule`.
+    pub kind: &'static str,
+    /// How it began, in words (`declared`, `at the call of Austria` ...).
+    pub joined: String,
+    /// The rule it began under.
+    pub rule: String,
+    pub ended: Option<Date>,
+    /// How it ended, in words, with the rule.
+    pub end: String,
+}
+
+/// A peace made (4.4), with its terms and how long each side may not declare war on the other.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PeaceRow {
+    pub date: Date,
+    pub kind: &'static str,
+    pub loser: String,
+    pub victor: String,
+    /// Every term: id, name, who chose it, and what it names.
+    pub terms: Vec<String>,
+    pub loser_until: Option<Date>,
+    pub victor_until: Option<Date>,
+}
+
+/// An enforced peace (4.4.6.3) and its end.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EnforcedRow {
+    pub restricted: String,
+    pub towards: String,
+    pub since: Date,
+    pub until: Date,
+    pub in_force: bool,
+    pub rule: String,
+}
+
+/// An alliance, with when and by whom it was broken.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AllianceRow {
+    pub a: String,
+    pub b: String,
+    pub since: Date,
+    pub rule: String,
+    pub broken: Option<Date>,
+    pub broken_by: String,
+    /// Why it was broken, with the rule.
+    pub how: String,
+    pub broken_rule: String,
+}
+
+/// A royal marriage (peace term B.5) and its end.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MarriageRow {
+    pub a: String,
+    pub b: String,
+    pub since: Date,
+    pub broken: Option<Date>,
+}
+
+/// A minor country's control now: who, since when, how.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MinorRow {
+    pub minor: String,
+    pub controller: String,
+    pub status: &'static str,
+    /// The month of the last change, or none if it is as the scenario set it.
+    pub since: Option<Date>,
+    pub how: String,
+    pub rule: String,
+}
+
+/// One change of a minor country's control or status, when it happened.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MinorChangeRow {
+    pub date: Date,
+    pub minor: String,
+    pub controller: String,
+    pub status: &'static str,
+    pub how: String,
+    pub rule: String,
+}
+
+/// One power's account of one Economic Phase.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PowerPhase {
+    pub opening: Standing,
+    /// Income by source: `provinces`, `minors`, `trade` (money), and what was not received: `occupied`
+    /// (provinces held by others) and `trade lost` (12.2.2).
+    pub provinces: Amount,
+    pub minors: Amount,
+    pub trade: i32,
+    pub occupied: Amount,
+    pub trade_lost: i32,
+    /// Everything received as income (the total of the collection's income events).
+    pub income: Amount,
+    /// Spent, by rule (positive amounts).
+    pub spent: BTreeMap<String, Amount>,
+    /// Other changes in the phase, by rule (signed).
+    pub other: BTreeMap<String, Amount>,
+    pub closing: Standing,
+}
+
+impl PowerPhase {
+    /// Everything spent in the phase.
+    pub fn spent_total(&self) -> Amount {
+        self.spent
+            .values()
+            .fold(Amount::default(), |a, b| a.plus(*b))
+    }
+}
+
+/// One Economic Phase's record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PhaseRow {
+    pub date: Date,
+    pub complete: bool,
+    pub powers: BTreeMap<PowerId, PowerPhase>,
+}
+
+/// A change of money or manpower outside any Economic Phase (set-up, host corrections, peace terms ...).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TreasuryRow {
+    pub date: Date,
+    pub power: PowerId,
+    pub change: Amount,
+    pub rule: String,
+    pub reason: String,
+}
+
+/// The game's whole written record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Records {
+    pub scenario: String,
+    pub seed: u64,
+    pub position: Position,
+    pub finished: bool,
+    pub rulebook: Rulebook,
+    /// Powers in key order, with their names.
+    pub powers: Vec<(PowerId, String)>,
+    pub wars: Vec<WarRow>,
+    pub peaces: Vec<PeaceRow>,
+    pub enforced: Vec<EnforcedRow>,
+    pub alliances: Vec<AllianceRow>,
+    pub marriages: Vec<MarriageRow>,
+    pub minors: Vec<MinorRow>,
+    pub minor_changes: Vec<MinorChangeRow>,
+    pub phases: Vec<PhaseRow>,
+    pub treasury_other: Vec<TreasuryRow>,
+    /// The start of play, then each Economic Phase's close.
+    pub snapshots: Vec<Snapshot>,
+}
+
+/// A minor country's status, in words.
+pub fn status_name(s: MinorStatus) -> &'static str {
+    match s {
+        MinorStatus::Neutral => "neutral",
+        MinorStatus::FreeState => "free state",
+        MinorStatus::Conquered => "conquered",
+    }
+}
+
+fn is_economic(step: Step) -> bool {
+    matches!(
+        step,
+        Step::EconomicCollection
+            | Step::EconomicManipulation
+            | Step::EconomicExpenditure
+            | Step::EconomicStatus
+    )
+}
+
+fn minor_name(s: &Scenario, m: MinorId) -> String {
+    nation(s, Nation::Minor(m))
+}
+
+/// Rule 12.6: compiles the written record of `game` from its state and log.
+pub fn compile(s: &Scenario, game: &Game, seed: u64) -> Records {
+    compile_log(s, game.state(), game.log(), game.rulebook(), seed)
+}
+
+/// Rule 12.6: compiles the written record of a game from its state now and the log that led to it.
+pub fn compile_log(
+    s: &Scenario,
+    st: &State,
+    log: &[Event],
+    rulebook: &Rulebook,
+    seed: u64,
+) -> Records {
+    let mut r = Records {
+        scenario: s.meta.name.clone(),
+        seed,
+        position: st.position,
+        finished: st.finished,
+        rulebook: rulebook.clone(),
+        powers: st.powers.keys().map(|p| (*p, power(s, *p))).collect(),
+        wars: Vec::new(),
+        peaces: Vec::new(),
+        enforced: Vec::new(),
+        alliances: Vec::new(),
+        marriages: Vec::new(),
+        minors: Vec::new(),
+        minor_changes: Vec::new(),
+        phases: Vec::new(),
+        treasury_other: Vec::new(),
+        snapshots: Vec::new(),
+    };
+    relations(s, st, log, &mut r);
+    peaces(s, st, &mut r);
+    minors(s, st, log, &mut r);
+    economy(s, log, &mut r);
+    r
+}
+
+/// Wars, alliances and royal marriages, from the state's relations with the reasons the log gives.
+fn relations(s: &Scenario, st: &State, log: &[Event], r: &mut Records) {
+    let declared: Vec<&String> = log
+        .iter()
+        .filter_map(|e| match e {
+            Event::WarDeclared { rule, .. } => Some(rule),
+            _ => None,
+        })
+        .collect();
+    for (i, w) in st.relations.wars.iter().enumerate() {
+        let (kind, joined) = match &w.cause {
+            WarCause::Declared => ("declared", "declared".to_string()),
+            WarCause::Mutual => ("mutual", "declared on each other".to_string()),
+            WarCause::Call { caller } => ("call", format!("at the call of {}", power(s, *caller))),
+            WarCause::Rule { rule } => (
+                "rule",
+                match rule.as_str() {
+                    "14.1.4" => "at war as the campaign begins".to_string(),
+                    "3.7" => "in the set-up of the position".to_string(),
+                    "3.5" => "by a host correction".to_string(),
+                    _ => "forced by a rule".to_string(),
+                },
+            ),
+        };
+        let end = w
+            .ended
+            .and_then(|d| {
+                log.iter().find_map(|e| match e {
+                    Event::WarEnded {
+                        a,
+                        b,
+                        date,
+                        rule,
+                        reason,
+                    } if *date == d
+                        && ((*a == w.aggressor && *b == w.defender)
+                            || (*a == w.defender && *b == w.aggressor)) =>
+                    {
+                        Some(format!("{reason} [{rule}]"))
+                    }
+                    _ => None,
+                })
+            })
+            .unwrap_or_default();
+        r.wars.push(WarRow {
+            aggressor: nation(s, w.aggressor),
+            defender: nation(s, w.defender),
+            since: w.since,
+            kind,
+            joined,
+            rule: declared.get(i).map(|x| x.to_string()).unwrap_or_default(),
+            ended: w.ended,
+            end,
+        });
+    }
+    let formed: Vec<&String> = log
+        .iter()
+        .filter_map(|e| match e {
+            Event::AllianceFormed { rule, .. } => Some(rule),
+            _ => None,
+        })
+        .collect();
+    for (i, al) in st.relations.alliances.iter().enumerate() {
+        let (broken, broken_by, how, broken_rule) = match &al.broken {
+            None => (None, String::new(), String::new(), String::new()),
+            Some(b) => {
+                let reason = log
+                    .iter()
+                    .find_map(|e| match e {
+                        Event::AllianceBroken {
+                            a,
+                            b: bb,
+                            date,
+                            reason,
+                            ..
+                        } if *date == b.date
+                            && ((*a == al.a && *bb == al.b) || (*a == al.b && *bb == al.a)) =>
+                        {
+                            Some(reason.clone())
+                        }
+                        _ => None,
+                    })
+                    .unwrap_or_default();
+                (
+                    Some(b.date),
+                    crate::describe::powers(s, &b.by),
+                    reason,
+                    b.rule.clone(),
+                )
+            }
+        };
+        r.alliances.push(AllianceRow {
+            a: power(s, al.a),
+            b: power(s, al.b),
+            since: al.since,
+            rule: formed.get(i).map(|x| x.to_string()).unwrap_or_default(),
+            broken,
+            broken_by,
+            how,
+            broken_rule,
+        });
+    }
+    for m in &st.relations.royal_marriages {
+        r.marriages.push(MarriageRow {
+            a: power(s, m.a),
+            b: power(s, m.b),
+            since: m.since,
+            broken: m.broken,
+        });
+    }
+    let now = st.position.date;
+    for e in &st.relations.enforced_peaces {
+        r.enforced.push(EnforcedRow {
+            restricted: power(s, e.restricted),
+            towards: power(s, e.towards),
+            since: e.since,
+            until: e.until,
+            in_force: now < e.until,
+            rule: e.rule.clone(),
+        });
+    }
+}
+
+/// Peaces made, with their terms by name.
+fn peaces(s: &Scenario, st: &State, r: &mut Records) {
+    for p in &st.peace.peaces {
+        let terms = p
+            .terms
+            .iter()
+            .map(|t| {
+                let name = s
+                    .charts
+                    .victory_conditions
+                    .terms
+                    .iter()
+                    .find(|d| d.id == t.term)
+                    .map(|d| format!(" {}", d.name))
+                    .unwrap_or_default();
+                let targets = if t.targets.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({})", t.targets.join(", "))
+                };
+                format!("{}{name}{targets}, by {}", t.term, power(s, t.by))
+            })
+            .collect();
+        r.peaces.push(PeaceRow {
+            date: p.date,
+            kind: match p.kind {
+                PeaceKind::Informal => "informal",
+                PeaceKind::Conditional => "conditional",
+                PeaceKind::Unconditional => "unconditional",
+            },
+            loser: power(s, p.loser),
+            victor: power(s, p.victor),
+            terms,
+            loser_until: p.loser_restricted_until,
+            victor_until: p.victor_restricted_until,
+        });
+    }
+}
+
+/// Minor countries: every change of control or status in the log, and where each stands now.
+fn minors(s: &Scenario, st: &State, log: &[Event], r: &mut Records) {
+    let mut date = s.meta.start;
+    let mut last: BTreeMap<MinorId, usize> = BTreeMap::new();
+    for e in log {
+        match e {
+            Event::StepBegan { position } => date = position.date,
+            Event::MinorChanged {
+                minor,
+                controller,
+                status,
+                rule,
+                reason,
+            } => {
+                last.insert(*minor, r.minor_changes.len());
+                r.minor_changes.push(MinorChangeRow {
+                    date,
+                    minor: minor_name(s, *minor),
+                    controller: controller.map(|c| power(s, c)).unwrap_or_default(),
+                    status: status_name(*status),
+                    how: reason.clone(),
+                    rule: rule.clone(),
+                });
+            }
+            _ => {}
+        }
+    }
+    for (m, ms) in &st.minors {
+        let change = last.get(m).map(|i| &r.minor_changes[*i]);
+        if ms.controller.is_none() && change.is_none() {
+            continue;
+        }
+        r.minors.push(MinorRow {
+            minor: minor_name(s, *m),
+            controller: ms.controller.map(|c| power(s, c)).unwrap_or_default(),
+            status: status_name(ms.status),
+            since: change.map(|c| c.date),
+            how: change
+                .map(|c| c.how.clone())
+                .unwrap_or_else(|| "as the scenario begins".into()),
+            rule: change.map(|c| c.rule.clone()).unwrap_or_default(),
+        });
+    }
+}
+
+/// The Economic Phases and the standings, by walking the log with a running total per power.
+fn economy(s: &Scenario, log: &[Event], r: &mut Records) {
+    let mut running: BTreeMap<PowerId, Standing> = State::initial(s)
+        .powers
+        .iter()
+        .map(|(p, ps)| {
+            (
+                *p,
+                Standing {
+                    political_points: ps.political_points,
+                    money: ps.money,
+                    manpower: ps.manpower,
+                },
+            )
+        })
+        .collect();
+    let mut position: Option<Position> = None;
+    let mut open: Option<PhaseRow> = None;
+    for e in log {
+        match e {
+            Event::StepBegan { position: p } => {
+                if position.is_none() {
+                    r.snapshots.push(Snapshot {
+                        label: "start".into(),
+                        date: None,
+                        complete: true,
+                        powers: running.clone(),
+                    });
+                }
+                position = Some(*p);
+                let same_phase = open.as_ref().is_some_and(|o| o.date == p.date);
+                if !(is_economic(p.step) && same_phase)
+                    && let Some(phase) = open.take()
+                {
+                    close(phase, &running, true, r);
+                }
+                if is_economic(p.step) && open.is_none() {
+                    open = Some(PhaseRow {
+                        date: p.date,
+                        complete: false,
+                        powers: running
+                            .iter()
+                            .map(|(pw, st)| {
+                                (
+                                    *pw,
+                                    PowerPhase {
+                                        opening: *st,
+                                        ..Default::default()
+                                    },
+                                )
+                            })
+                            .collect(),
+                    });
+                }
+            }
+            Event::PointsChanged { power, delta, .. } => {
+                running.entry(*power).or_default().political_points += delta;
+            }
+            Event::TreasuryChanged {
+                power,
+                money,
+                manpower,
+                rule,
+                reason,
+                income,
+            } => {
+                let st = running.entry(*power).or_default();
+                st.money += money;
+                st.manpower += manpower;
+                let change = Amount {
+                    money: *money,
+                    manpower: *manpower,
+                };
+                let step = position.map(|p| p.step);
+                match open.as_mut() {
+                    Some(phase) => {
+                        let pp = phase.powers.entry(*power).or_default();
+                        if let Some(i) = income {
+                            pp.provinces = pp.provinces.plus(i.provinces);
+                            pp.minors = pp.minors.plus(i.minors);
+                            pp.trade += i.trade;
+                            pp.occupied = pp.occupied.plus(i.occupied);
+                            pp.trade_lost += i.trade_lost;
+                            pp.income = pp.income.plus(change);
+                        } else if step != Some(Step::EconomicCollection)
+                            && *money <= 0
+                            && *manpower <= 0
+                        {
+                            let sp = pp.spent.entry(rule.clone()).or_default();
+                            *sp = sp.plus(Amount {
+                                money: -money,
+                                manpower: -manpower,
+                            });
+                        } else {
+                            let o = pp.other.entry(rule.clone()).or_default();
+                            *o = o.plus(change);
+                        }
+                    }
+                    None => r.treasury_other.push(TreasuryRow {
+                        date: position.map(|p| p.date).unwrap_or(s.meta.start),
+                        power: *power,
+                        change,
+                        rule: rule.clone(),
+                        reason: reason.clone(),
+                    }),
+                }
+            }
+            _ => {}
+        }
+    }
+    if let Some(phase) = open.take() {
+        let complete = r.finished;
+        close(phase, &running, complete, r);
+    }
+    if r.snapshots.is_empty() {
+        r.snapshots.push(Snapshot {
+            label: "start".into(),
+            date: None,
+            complete: true,
+            powers: running,
+        });
+    }
+}
+
+/// Closes a phase: every power's closing standing, and a snapshot for the chart.
+fn close(
+    mut phase: PhaseRow,
+    running: &BTreeMap<PowerId, Standing>,
+    complete: bool,
+    r: &mut Records,
+) {
+    phase.complete = complete;
+    for (p, st) in running {
+        phase.powers.entry(*p).or_default().closing = *st;
+    }
+    r.snapshots.push(Snapshot {
+        label: phase.date.to_string(),
+        date: Some(phase.date),
+        complete,
+        powers: running.clone(),
+    });
+    r.phases.push(phase);
+}
+
+fn signed(n: i32) -> String {
+    if n > 0 {
+        format!("+{n}")
+    } else {
+        n.to_string()
+    }
+}
+
+fn amount(a: Amount) -> String {
+    format!("{} / {}", a.money, a.manpower)
+}
+
+fn date_or(d: Option<Date>, none: &str) -> String {
+    d.map(|d| d.to_string()).unwrap_or_else(|| none.into())
+}
+
+/// Makes a text safe in a Markdown table cell.
+fn cell(s: &str) -> String {
+    s.replace('|', "\\|").replace('\n', " ")
+}
+
+fn table(out: &mut String, head: &[&str], rows: &[Vec<String>]) {
+    let _ = writeln!(out, "| {} |", head.join(" | "));
+    let _ = writeln!(
+        out,
+        "|{}|",
+        head.iter().map(|_| " --- ").collect::<Vec<_>>().join("|")
+    );
+    for row in rows {
+        let cells: Vec<String> = row.iter().map(|c| cell(c)).collect();
+        let _ = writeln!(out, "| {} |", cells.join(" | "));
+    }
+    out.push('\n');
+}
+
+impl Records {
+    fn name(&self, p: PowerId) -> String {
+        self.powers
+            .iter()
+            .find(|(id, _)| *id == p)
+            .map(|(_, n)| n.clone())
+            .unwrap_or_else(|| p.to_string())
+    }
+
+    /// The record in Markdown: a section with a table for each form.
+    pub fn markdown(&self) -> String {
+        let mut out = String::new();
+        let _ = writeln!(out, "# Written record: {}\n", self.scenario);
+        let _ = writeln!(
+            out,
+            "Seed {}. {} {}.\n",
+            self.seed,
+            if self.finished {
+                "The game is over; last step"
+            } else {
+                "Now"
+            },
+            self.position
+        );
+        let _ = writeln!(
+            out,
+            "Rulebook: {}.\n",
+            crate::describe::rulebook(&self.rulebook)
+        );
+        let _ = writeln!(
+            out,
+            "These are the forms of rule 12.6 (blank forms), kept by Coalition from the game's log{}.\n",
+            if self.rulebook.has(OptionalRule::BlankForms) {
+                ""
+            } else {
+                " (optional rule 12.6 is off in this game; the record is kept all the same)"
+            }
+        );
+
+        out.push_str("## Wars\n\n");
+        if self.wars.is_empty() {
+            out.push_str("No war.\n\n");
+        } else {
+            let rows: Vec<Vec<String>> = self
+                .wars
+                .iter()
+                .map(|w| {
+                    vec![
+                        w.aggressor.clone(),
+                        w.defender.clone(),
+                        format!("{} [{}]", w.joined, w.rule),
+                        w.since.to_string(),
+                        date_or(w.ended, "at war"),
+                        w.end.clone(),
+                    ]
+                })
+                .collect();
+            table(
+                &mut out,
+                &[
+                    "aggressor",
+                    "defender",
+                    "joined",
+                    "since",
+                    "ended",
+                    "how it ended",
+                ],
+                &rows,
+            );
+        }
+
+        out.push_str("## Peaces\n\n");
+        if self.peaces.is_empty() {
+            out.push_str("No peace made.\n\n");
+        } else {
+            let rows: Vec<Vec<String>> = self
+                .peaces
+                .iter()
+                .map(|p| {
+                    vec![
+                        p.date.to_string(),
+                        p.kind.to_string(),
+                        p.loser.clone(),
+                        p.victor.clone(),
+                        if p.terms.is_empty() {
+                            "none".into()
+                        } else {
+                            p.terms.join("; ")
+                        },
+                        date_or(p.loser_until, "—"),
+                        date_or(p.victor_until, "—"),
+                    ]
+                })
+                .collect();
+            table(
+                &mut out,
+                &[
+                    "date",
+                    "kind",
+                    "loser",
+                    "victor",
+                    "terms",
+                    "loser may declare war again from",
+                    "victor may declare war again from",
+                ],
+                &rows,
+            );
+        }
+
+        out.push_str("## Enforced peaces\n\n");
+        if self.enforced.is_empty() {
+            out.push_str("No enforced peace.\n\n");
+        } else {
+            let rows: Vec<Vec<String>> = self
+                .enforced
+                .iter()
+                .map(|e| {
+                    vec![
+                        e.restricted.clone(),
+                        e.towards.clone(),
+                        e.since.to_string(),
+                        e.until.to_string(),
+                        if e.in_force {
+                            "in force".into()
+                        } else {
+                            "over".into()
+                        },
+                        e.rule.clone(),
+                    ]
+                })
+                .collect();
+            table(
+                &mut out,
+                &[
+                    "may not declare war",
+                    "on",
+                    "since",
+                    "until (first month free)",
+                    "now",
+                    "rule",
+                ],
+                &rows,
+            );
+        }
+
+        out.push_str("## Alliances\n\n");
+        if self.alliances.is_empty() {
+            out.push_str("No alliance.\n\n");
+        } else {
+            let rows: Vec<Vec<String>> = self
+                .alliances
+                .iter()
+                .map(|a| {
+                    vec![
+                        a.a.clone(),
+                        a.b.clone(),
+                        format!("{} [{}]", a.since, a.rule),
+                        date_or(a.broken, "in force"),
+                        a.broken_by.clone(),
+                        if a.broken.is_some() {
+                            format!("{} [{}]", a.how, a.broken_rule)
+                        } else {
+                            String::new()
+                        },
+                    ]
+                })
+                .collect();
+            table(
+                &mut out,
+                &["power", "power", "since", "broken", "broken by", "how"],
+                &rows,
+            );
+        }
+        if !self.marriages.is_empty() {
+            out.push_str("### Royal marriages\n\n");
+            let rows: Vec<Vec<String>> = self
+                .marriages
+                .iter()
+                .map(|m| {
+                    vec![
+                        m.a.clone(),
+                        m.b.clone(),
+                        m.since.to_string(),
+                        date_or(m.broken, "in force"),
+                    ]
+                })
+                .collect();
+            table(&mut out, &["power", "power", "since", "broken"], &rows);
+        }
+
+        out.push_str("## Minor countries\n\n");
+        if self.minors.is_empty() {
+            out.push_str("No minor country is controlled.\n\n");
+        } else {
+            let rows: Vec<Vec<String>> = self
+                .minors
+                .iter()
+                .map(|m| {
+                    vec![
+                        m.minor.clone(),
+                        if m.controller.is_empty() {
+                            "nobody".into()
+                        } else {
+                            m.controller.clone()
+                        },
+                        m.status.to_string(),
+                        date_or(m.since, "start"),
+                        if m.rule.is_empty() {
+                            m.how.clone()
+                        } else {
+                            format!("{} [{}]", m.how, m.rule)
+                        },
+                    ]
+                })
+                .collect();
+            table(
+                &mut out,
+                &["minor country", "controller", "status", "since", "how"],
+                &rows,
+            );
+        }
+        if !self.minor_changes.is_empty() {
+            out.push_str("### Changes of control\n\n");
+            let rows: Vec<Vec<String>> = self
+                .minor_changes
+                .iter()
+                .map(|m| {
+                    vec![
+                        m.date.to_string(),
+                        m.minor.clone(),
+                        if m.controller.is_empty() {
+                            "nobody".into()
+                        } else {
+                            m.controller.clone()
+                        },
+                        m.status.to_string(),
+                        format!("{} [{}]", m.how, m.rule),
+                    ]
+                })
+                .collect();
+            table(
+                &mut out,
+                &["month", "minor country", "controller", "status", "how"],
+                &rows,
+            );
+        }
+
+        out.push_str("## Economic Phases\n\n");
+        if self.phases.is_empty() {
+            out.push_str("No Economic Phase yet.\n\n");
+        } else {
+            out.push_str(
+                "Each cell is money / manpower. Income is what the collection step paid by source (occupied: \
+                 what the power's provinces held by others would have paid; trade lost: colonial trade cut by \
+                 enemy fleets, 12.2.2); spent is every decrease in the phase's later steps; other is any other \
+                 change, by its rule. Opening + income − spent + other = closing.\n\n",
+            );
+            for ph in &self.phases {
+                let _ = writeln!(
+                    out,
+                    "### {}{}\n",
+                    ph.date,
+                    if ph.complete { "" } else { " (in progress)" }
+                );
+                let rows: Vec<Vec<String>> = ph
+                    .powers
+                    .iter()
+                    .map(|(p, pp)| {
+                        let other: Vec<String> = pp
+                            .other
+                            .iter()
+                            .map(|(rule, a)| {
+                                format!("{} / {} [{rule}]", signed(a.money), signed(a.manpower))
+                            })
+                            .collect();
+                        vec![
+                            self.name(*p),
+                            format!("{} / {}", pp.opening.money, pp.opening.manpower),
+                            amount(pp.provinces),
+                            amount(pp.minors),
+                            pp.trade.to_string(),
+                            if pp.occupied == Amount::default() && pp.trade_lost == 0 {
+                                "—".into()
+                            } else {
+                                format!(
+                                    "occupied {}; trade lost {}",
+                                    amount(pp.occupied),
+                                    pp.trade_lost
+                                )
+                            },
+                            amount(pp.income),
+                            amount(pp.spent_total()),
+                            if other.is_empty() {
+                                "—".into()
+                            } else {
+                                other.join("; ")
+                            },
+                            format!("{} / {}", pp.closing.money, pp.closing.manpower),
+                        ]
+                    })
+                    .collect();
+                table(
+                    &mut out,
+                    &[
+                        "power",
+                        "opening",
+                        "provinces",
+                        "minors",
+                        "trade",
+                        "not received",
+                        "income",
+                        "spent",
+                        "other",
+                        "closing",
+                    ],
+                    &rows,
+                );
+            }
+        }
+        if !self.treasury_other.is_empty() {
+            out.push_str("### Money and manpower outside the Economic Phases\n\n");
+            let rows: Vec<Vec<String>> = self
+                .treasury_other
+                .iter()
+                .map(|t| {
+                    vec![
+                        t.date.to_string(),
+                        self.name(t.power),
+                        format!("{} / {}", signed(t.change.money), signed(t.change.manpower)),
+                        format!("{} [{}]", t.reason, t.rule),
+                    ]
+                })
+                .collect();
+            table(
+                &mut out,
+                &["month", "power", "money / manpower", "why"],
+                &rows,
+            );
+        }
+
+        out.push_str("## Political points\n\n");
+        out.push_str(
+            "Each power's political points at the start of play and at the close of each Economic Phase, with \
+             the change since the line before.\n\n",
+        );
+        let mut head = vec!["".to_string()];
+        head.extend(self.powers.iter().map(|(_, n)| n.clone()));
+        let head: Vec<&str> = head.iter().map(|s| s.as_str()).collect();
+        let mut prev: Option<&Snapshot> = None;
+        let mut rows = Vec::new();
+        for sn in &self.snapshots {
+            let mut row = vec![if sn.complete {
+                sn.label.clone()
+            } else {
+                format!("{} (in progress)", sn.label)
+            }];
+            for (p, _) in &self.powers {
+                let pp = sn.powers.get(p).map_or(0, |x| x.political_points);
+                match prev.and_then(|x| x.powers.get(p)) {
+                    Some(b) => row.push(format!("{pp} ({})", signed(pp - b.political_points))),
+                    None => row.push(pp.to_string()),
+                }
+            }
+            rows.push(row);
+            prev = Some(sn);
+        }
+        table(&mut out, &head, &rows);
+        out
+    }
+
+    /// The record as one CSV table (columns in `CSV_COLUMNS`, described in `docs/records.md`).
+    pub fn csv(&self) -> String {
+        let mut rows: Vec<[String; 11]> = Vec::new();
+        let d = |x: Date| x.to_string();
+        let od = |x: Option<Date>| x.map(|x| x.to_string()).unwrap_or_default();
+        let e = String::new;
+        for w in &self.wars {
+            rows.push([
+                "war".into(),
+                d(w.since),
+                od(w.ended),
+                w.aggressor.clone(),
+                w.defender.clone(),
+                w.kind.into(),
+                if w.end.is_empty() {
+                    w.joined.clone()
+                } else {
+                    format!("{}; ended: {}", w.joined, w.end)
+                },
+                e(),
+                e(),
+                e(),
+                w.rule.clone(),
+            ]);
+        }
+        for p in &self.peaces {
+            rows.push([
+                "peace".into(),
+                d(p.date),
+                od(p.loser_until),
+                p.loser.clone(),
+                p.victor.clone(),
+                p.kind.into(),
+                p.terms.join("; "),
+                e(),
+                e(),
+                e(),
+                "4.4".into(),
+            ]);
+        }
+        for x in &self.enforced {
+            rows.push([
+                "enforced_peace".into(),
+                d(x.since),
+                d(x.until),
+                x.restricted.clone(),
+                x.towards.clone(),
+                if x.in_force { "in force" } else { "over" }.into(),
+                e(),
+                e(),
+                e(),
+                e(),
+                x.rule.clone(),
+            ]);
+        }
+        for a in &self.alliances {
+            rows.push([
+                "alliance".into(),
+                d(a.since),
+                od(a.broken),
+                a.a.clone(),
+                a.b.clone(),
+                if a.broken.is_some() {
+                    "broken"
+                } else {
+                    "in force"
+                }
+                .into(),
+                if a.broken.is_some() {
+                    format!("broken by {}: {} [{}]", a.broken_by, a.how, a.broken_rule)
+                } else {
+                    e()
+                },
+                e(),
+                e(),
+                e(),
+                a.rule.clone(),
+            ]);
+        }
+        for m in &self.marriages {
+            rows.push([
+                "royal_marriage".into(),
+                d(m.since),
+                od(m.broken),
+                m.a.clone(),
+                m.b.clone(),
+                if m.broken.is_some() {
+                    "broken"
+                } else {
+                    "in force"
+                }
+                .into(),
+                e(),
+                e(),
+                e(),
+                e(),
+                "B.5".into(),
+            ]);
+        }
+        for m in &self.minors {
+            rows.push([
+                "minor".into(),
+                od(m.since),
+                e(),
+                m.controller.clone(),
+                m.minor.clone(),
+                m.status.into(),
+                m.how.clone(),
+                e(),
+                e(),
+                e(),
+                m.rule.clone(),
+            ]);
+        }
+        for m in &self.minor_changes {
+            rows.push([
+                "minor_change".into(),
+                d(m.date),
+                e(),
+                m.controller.clone(),
+                m.minor.clone(),
+                m.status.into(),
+                m.how.clone(),
+                e(),
+                e(),
+                e(),
+                m.rule.clone(),
+            ]);
+        }
+        for ph in &self.phases {
+            let status = if ph.complete { "" } else { "in progress" };
+            for (p, pp) in &ph.powers {
+                let mut add = |kind: &str, a: Amount, detail: &str, rule: &str| {
+                    rows.push([
+                        "economy".into(),
+                        d(ph.date),
+                        e(),
+                        self.name(*p),
+                        e(),
+                        kind.into(),
+                        detail.into(),
+                        a.money.to_string(),
+                        a.manpower.to_string(),
+                        e(),
+                        rule.into(),
+                    ]);
+                };
+                let st = |s: Standing| Amount {
+                    money: s.money,
+                    manpower: s.manpower,
+                };
+                let money = |m: i32| Amount {
+                    money: m,
+                    manpower: 0,
+                };
+                add("opening", st(pp.opening), status, "");
+                // Sources that gave nothing are left out; the phase's total income is always there.
+                for (kind, a, rule) in [
+                    ("income: provinces", pp.provinces, "8.2"),
+                    ("income: minors", pp.minors, "8.2"),
+                    ("income: trade", money(pp.trade), "8.2"),
+                    ("not received: occupied", pp.occupied, "8.2"),
+                    ("not received: trade lost", money(pp.trade_lost), "12.2.2"),
+                ] {
+                    if a != Amount::default() {
+                        add(kind, a, "", rule);
+                    }
+                }
+                add("income", pp.income, "", "8.2");
+                for (rule, a) in &pp.spent {
+                    add("spent", *a, "", rule);
+                }
+                for (rule, a) in &pp.other {
+                    add("other", *a, "", rule);
+                }
+                add("closing", st(pp.closing), status, "");
+            }
+        }
+        for t in &self.treasury_other {
+            rows.push([
+                "treasury".into(),
+                d(t.date),
+                e(),
+                self.name(t.power),
+                e(),
+                "outside an Economic Phase".into(),
+                t.reason.clone(),
+                t.change.money.to_string(),
+                t.change.manpower.to_string(),
+                e(),
+                t.rule.clone(),
+            ]);
+        }
+        let mut prev: Option<&Snapshot> = None;
+        for sn in &self.snapshots {
+            for (p, name) in &self.powers {
+                let pp = sn.powers.get(p).map_or(0, |x| x.political_points);
+                let change = prev
+                    .and_then(|x| x.powers.get(p))
+                    .map(|b| signed(pp - b.political_points))
+                    .unwrap_or_default();
+                rows.push([
+                    "points".into(),
+                    sn.date
+                        .map(|x| x.to_string())
+                        .unwrap_or_else(|| "start".into()),
+                    e(),
+                    name.clone(),
+                    e(),
+                    if sn.complete { "close" } else { "in progress" }.into(),
+                    change,
+                    e(),
+                    e(),
+                    pp.to_string(),
+                    e(),
+                ]);
+            }
+            prev = Some(sn);
+        }
+        let mut out = CSV_COLUMNS.join(",");
+        out.push('\n');
+        for r in rows {
+            let cells: Vec<String> = r.iter().map(|c| csv_cell(c)).collect();
+            out.push_str(&cells.join(","));
+            out.push('\n');
+        }
+        out
+    }
+}
+
+/// The CSV table's columns (their meaning per section is in `docs/records.md`).
+pub const CSV_COLUMNS: [&str; 11] = [
+    "section", "date", "until", "power", "other", "kind", "detail", "money", "manpower", "points",
+    "rule",
+];
+
+/// Quotes a CSV cell when it holds a comma, a quote or a line break (RFC 4180).
+fn csv_cell(s: &str) -> String {
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn csv_cells_are_quoted_when_needed() {
+        assert_eq!(csv_cell("Austria"), "Austria");
+        assert_eq!(csv_cell("A.1, by France"), "\"A.1, by France\"");
+        assert_eq!(csv_cell("say \"no\""), "\"say \"\"no\"\"\"");
+    }
+
+    fn pos(month: u8, step: Step) -> Event {
+        Event::StepBegan {
+            position: Position {
+                date: Date::new(1805, month).unwrap(),
+                step,
+            },
+        }
+    }
+
+    fn money(power: PowerId, money: i32, manpower: i32, rule: &str) -> Event {
+        Event::TreasuryChanged {
+            power,
+            money,
+            manpower,
+            rule: rule.into(),
+            reason: "test".into(),
+            income: None,
+        }
+    }
+
+    // rule: 12.6
+    #[test]
+    fn an_economic_phase_is_read_from_the_log_and_balances() {
+        use coalition_engine::economic::Income;
+        let s = coalition_engine::scenario::embedded_scenario("test").unwrap();
+        let france = PowerId::new("france").unwrap();
+        let austria = PowerId::new("austria").unwrap();
+        let income = Income {
+            provinces: Amount {
+                money: 20,
+                manpower: 6,
+            },
+            minors: Amount {
+                money: 3,
+                manpower: 1,
+            },
+            ..Default::default()
+        };
+        let log = vec![
+            money(austria, -5, 0, "3.5"),
+            pos(3, Step::Land),
+            pos(3, Step::EconomicCollection),
+            Event::TreasuryChanged {
+                power: france,
+                money: 23,
+                manpower: 7,
+                rule: "8.2".into(),
+                reason: "collection".into(),
+                income: Some(income),
+            },
+            // Reparations paid in the collection step are a transfer, not spending.
+            money(austria, -4, 0, "B.3"),
+            money(france, 4, 0, "B.3"),
+            pos(3, Step::EconomicExpenditure),
+            money(france, -12, -3, "8.5"),
+            money(france, -3, 0, "12.1.1"),
+            money(france, 2, 0, "12.5"),
+            pos(3, Step::EconomicStatus),
+            Event::PointsChanged {
+                power: france,
+                delta: 2,
+                rule: "8.6".into(),
+                reason: "test".into(),
+            },
+            pos(4, Step::Diplomacy),
+            money(france, -1, 0, "3.5"),
+        ];
+        let st = Game::rebuild(&s, &log);
+        let r = compile_log(&s, &st, &log, &Rulebook::default(), 1);
+        assert_eq!(r.phases.len(), 1);
+        let ph = &r.phases[0];
+        assert!(ph.complete);
+        let f = &ph.powers[&france];
+        assert_eq!(
+            f.income,
+            Amount {
+                money: 23,
+                manpower: 7
+            }
+        );
+        assert_eq!(f.provinces.money, 20);
+        assert_eq!(
+            f.spent_total(),
+            Amount {
+                money: 15,
+                manpower: 3
+            }
+        );
+        assert_eq!(f.spent.len(), 2, "spending is kept by rule: {:?}", f.spent);
+        assert_eq!(f.other["B.3"].money, 4);
+        assert_eq!(f.other["12.5"].money, 2);
+        let a = &ph.powers[&austria];
+        assert_eq!(a.spent_total(), Amount::default());
+        assert_eq!(a.other["B.3"].money, -4);
+        // Opening + income - spent + other = closing, for every power.
+        for pp in ph.powers.values() {
+            let other = pp.other.values().fold(Amount::default(), |x, y| x.plus(*y));
+            assert_eq!(
+                pp.opening.money + pp.income.money - pp.spent_total().money + other.money,
+                pp.closing.money
+            );
+        }
+        // The changes outside the phase are listed on their own; the standings end where the state does.
+        assert_eq!(r.treasury_other.len(), 2);
+        let last = r.snapshots.last().unwrap();
+        assert_eq!(
+            last.powers[&france].political_points,
+            st.powers[&france].political_points
+        );
+        assert_eq!(
+            f.closing.political_points,
+            st.powers[&france].political_points
+        );
+        assert_eq!(f.closing.money, st.powers[&france].money + 1);
+        assert_eq!(r.snapshots.len(), 2, "the start and the phase's close");
+        let csv = r.csv();
+        assert!(
+            csv.contains("economy,1805-03,,France,,spent,,12,3,,8.5"),
+            "{csv}"
+        );
+        assert!(
+            csv.contains("economy,1805-03,,France,,other,,4,0,,B.3"),
+            "{csv}"
+        );
+    }
+
+    #[test]
+    fn markdown_cells_escape_pipes() {
+        assert_eq!(cell("a|b\nc"), "a\\|b c");
+    }
+}

@@ -15,7 +15,7 @@ const LEFT: f64 = 70.0;
 const PLOT_W: f64 = 860.0;
 /// The points are drawn between these offsets inside a panel; the zones' names stand right of them.
 const DATA_X0: f64 = 24.0;
-const DATA_X1: f64 = 720.0;
+const DATA_X1: f64 = 680.0;
 const TOP: f64 = 70.0;
 const PP_H: f64 = 400.0;
 const GAP: f64 = 80.0;
@@ -47,8 +47,7 @@ fn zone_fill(z: &ZoneDef, i: usize) -> &'static str {
 }
 
 /// A marker of shape `k` (circle, square, triangle, diamond, triangle down, cross, star) centred on (`x`, `y`).
-fn marker(out: &mut String, k: usize, x: f64, y: f64, fill: &str) {
-    let r = 4.5;
+fn marker(out: &mut String, k: usize, x: f64, y: f64, r: f64, fill: &str) {
     let st = format!(r##"fill="{fill}" stroke="#222" stroke-width="1.2""##);
     let _ = match k % 7 {
         0 => writeln!(out, r#"<circle cx="{x:.1}" cy="{y:.1}" r="{r:.1}" {st}/>"#),
@@ -311,7 +310,7 @@ pub fn render(s: &Scenario, snapshots: &[Snapshot], title: &str) -> String {
             LEGEND_X + 36.0,
             LEGEND_X + 36.0
         );
-        marker(&mut out, k, LEGEND_X + 18.0, y, colour);
+        marker(&mut out, k, LEGEND_X + 18.0, y, 4.5, colour);
         let _ = writeln!(
             out,
             r##"<text x="{:.1}" y="{:.1}" font-size="14" fill="#222">{}</text></g>"##,
@@ -339,6 +338,16 @@ pub fn render(s: &Scenario, snapshots: &[Snapshot], title: &str) -> String {
     }
     out.push_str("</svg>\n");
     out
+}
+
+/// Every how many points the x axis is labelled: at most about ten labels.
+fn label_every(n: usize) -> usize {
+    n.div_ceil(10).max(1)
+}
+
+/// Whether point `i` of `n` is labelled: every `every`-th, and the last if it is not too close to the one before.
+fn labelled(i: usize, n: usize, every: usize) -> bool {
+    i % every == 0 || (i + 1 == n && (i % every) * 2 > every)
 }
 
 /// Horizontal grid lines with values, a frame, and the x-axis labels under the panel.
@@ -372,8 +381,7 @@ fn grid(
         r##"<rect x="{LEFT:.1}" y="{:.1}" width="{PLOT_W:.1}" height="{:.1}" fill="none" stroke="#777" stroke-width="1"/>"##,
         sc.top, sc.height
     );
-    // Label at most about sixteen points along the axis.
-    let every = n.div_ceil(16).max(1);
+    let every = label_every(n);
     for (i, sn) in snapshots.iter().enumerate() {
         let xi = x(i);
         let bottom = sc.top + sc.height;
@@ -382,7 +390,7 @@ fn grid(
             r##"<line x1="{xi:.1}" y1="{bottom:.1}" x2="{xi:.1}" y2="{:.1}" stroke="#777" stroke-width="1"/>"##,
             bottom + 5.0
         );
-        if i % every == 0 || i + 1 == n {
+        if labelled(i, n, every) {
             let _ = writeln!(
                 out,
                 r##"<text x="{xi:.1}" y="{:.1}" font-size="12" fill="#444" text-anchor="middle">{}{}</text>"##,
@@ -417,8 +425,72 @@ fn line(
         r##"<g class="{class}" data-power="{p}"><polyline points="{pts}" fill="none" stroke="#222" stroke-width="4.5" stroke-linejoin="round"/><polyline points="{pts}" fill="none" stroke="{colour}" stroke-width="2.5" stroke-linejoin="round"/>"##,
         pts = text.join(" ")
     );
-    for (x, y) in &pts {
-        marker(out, k, *x, *y, colour);
+    // Few points: a marker on each; many: smaller markers on the labelled points only, so the shapes stay
+    // readable.
+    let n = snapshots.len();
+    let every = label_every(n);
+    let r = if n <= 16 { 4.5 } else { 3.5 };
+    for (i, (x, y)) in pts.iter().enumerate() {
+        if n <= 24 || labelled(i, n, every) {
+            marker(out, k, *x, *y, r, colour);
+        }
     }
     out.push_str("</g>\n");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::records::Standing;
+    use coalition_engine::calendar::Date;
+    use std::collections::BTreeMap;
+
+    #[test]
+    fn a_long_game_labels_about_ten_points_and_the_last() {
+        let n = 45;
+        let every = label_every(n);
+        let labels: Vec<usize> = (0..n).filter(|i| labelled(*i, n, every)).collect();
+        assert!(labels.len() <= 11, "{labels:?}");
+        assert_eq!(labels.first(), Some(&0));
+        assert_eq!(labels.last(), Some(&44));
+        // A last point right after a labelled one is not labelled (the two would overlap).
+        assert!(!labelled(5 + 1, 7, 5));
+        // Few points: every one.
+        assert!((0..4).all(|i| labelled(i, 4, label_every(4))));
+    }
+
+    #[test]
+    fn a_game_at_its_start_draws_one_point_per_power() {
+        let s = coalition_engine::scenario::embedded_scenario("test").unwrap();
+        let powers: BTreeMap<_, _> = s
+            .powers
+            .iter()
+            .map(|p| {
+                (
+                    p.id,
+                    Standing {
+                        political_points: p.start.political_points,
+                        money: p.start.money,
+                        manpower: p.start.manpower,
+                    },
+                )
+            })
+            .collect();
+        let snaps = vec![crate::records::Snapshot {
+            label: "start".into(),
+            date: None::<Date>,
+            complete: true,
+            powers,
+        }];
+        let svg = render(&s, &snaps, "a <test> & more");
+        assert!(svg.contains("a &lt;test&gt; &amp; more"));
+        for p in &s.powers {
+            assert!(svg.contains(&format!(r#"<g class="pp" data-power="{}">"#, p.id)));
+        }
+        assert_eq!(
+            svg.matches(r#"<rect class="zone""#).count(),
+            s.charts.status_display.zones.len()
+        );
+        assert_eq!(svg, render(&s, &snaps, "a <test> & more"));
+    }
 }

@@ -130,9 +130,10 @@ enum Command {
         scenario: String,
         #[arg(long)]
         seed: Option<u64>,
-        /// The optional rules of a new file: a preset (none, all, standard) or a comma-separated list of rules.
-        #[arg(long, default_value = "standard")]
-        rulebook: String,
+        /// The optional rules of a new file: a preset (none, all, standard; standard if absent) or a
+        /// comma-separated list of rules. A game file keeps the rulebook it was started with.
+        #[arg(long)]
+        rulebook: Option<String>,
     },
     /// Check the data files and report every problem with its file and entry.
     ///
@@ -565,7 +566,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             rulebook,
         } => {
             let file = file.unwrap_or_else(|| PathBuf::from("coalition-game.json"));
-            let rulebook = parse_rulebook(&rulebook)?;
+            let rulebook = rulebook.as_deref().map(parse_rulebook).transpose()?;
             play::run(data, &file, powers.as_deref(), &scenario, seed, rulebook)?;
         }
         Command::CheckData { path } => check_data(path.as_deref())?,

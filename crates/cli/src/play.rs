@@ -24,13 +24,27 @@ pub fn run(
     powers: Option<&str>,
     scenario: &str,
     seed: Option<u64>,
-    rulebook: RulebookSpec,
+    rulebook: Option<RulebookSpec>,
 ) -> Result<(), Failure> {
     let mut t = if file.exists() {
-        read_transcript(file)?
+        let t = read_transcript(file)?;
+        if rulebook
+            .as_ref()
+            .is_some_and(|r| r.rulebook() != t.rulebook.rulebook())
+        {
+            println!(
+                "{} keeps the rulebook it was started with; --rulebook is for a new file.",
+                file.display()
+            );
+        }
+        t
     } else {
         let s = load_scenario(data, scenario)?;
-        let t = Transcript::new(scenario, rulebook, seed.unwrap_or_else(new_seed));
+        let t = Transcript::new(
+            scenario,
+            rulebook.unwrap_or_default(),
+            seed.unwrap_or_else(new_seed),
+        );
         t.start(s)?;
         write_file(file, &t.to_json())?;
         println!(

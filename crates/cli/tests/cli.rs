@@ -827,4 +827,13 @@ fn new_takes_a_preset_or_a_list_and_views_show_the_rulebook() {
     let file: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&p).unwrap()).unwrap();
     assert_eq!(file["rulebook"], "none");
+    // An existing file keeps its rulebook, and says so when asked for another.
+    let o = coalition_with_input(&["play", s(&p), "--rulebook", "all"], "q\n");
+    expect_code(&o, 0);
+    assert!(stdout(&o).contains("keeps the rulebook"), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("rulebook: preset `none`"),
+        "{}",
+        stdout(&o)
+    );
 }

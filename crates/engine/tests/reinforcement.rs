@@ -904,3 +904,74 @@ fn a_controlled_ump_places_its_arrivals_as_usual() {
     ]);
     assert_eq!(g.pending(), vec![p("austria")]);
 }
+
+#[test]
+fn a_port_ceded_by_a_peace_takes_the_ships_building_there_with_it() {
+    // rule: 12.1.2.1
+    let mut g = game();
+    for adj in [
+        Adjustment::War {
+            aggressor: np("france"),
+            defender: np("prussia"),
+            since: Some(date(1804, 6)),
+        },
+        Adjustment::Corps {
+            corps: corps_id("fr-2"),
+            factors: Factors {
+                infantry: 8,
+                cavalry: 1,
+                ..Default::default()
+            },
+            location: Location::Area(area("magdeburg")),
+        },
+        queue(
+            np("prussia"),
+            UnitKind::Ship,
+            2,
+            Some(date(1805, 6)),
+            Some("stettin"),
+        ),
+    ] {
+        g.host(&adj, "").unwrap();
+    }
+    run_to(&mut g, Step::Peace);
+    let sub = |g: &mut Game, power: &str, s: &str| {
+        let d = Decision::parse(s, g.scenario()).unwrap();
+        g.submit(p(power), d)
+            .unwrap_or_else(|e| panic!("{power} `{s}` refused: {e}"));
+    };
+    sub(&mut g, "prussia", "peace sue france");
+    sub(&mut g, "france", "peace none");
+    sub(&mut g, "france", "offer unconditional");
+    sub(&mut g, "prussia", "accept france");
+    sub(&mut g, "france", "term C.4 pomerania");
+    sub(&mut g, "france", "term done");
+    assert!(!g.state().at_war(np("france"), np("prussia")));
+    assert_eq!(
+        g.state().area_holder(g.scenario(), area("stettin")),
+        Some(np("france"))
+    );
+    // The cession itself changes nothing on the queue; the Reinforcement Phase of the same month finds the port
+    // in a former enemy's hands before anything arrives.
+    assert_eq!(g.state().economy.building.len(), 1);
+    while g.state().date() == date(1805, 1) && g.state().position.step <= Step::Reinforcement {
+        for power in g.pending() {
+            let d = g.default_decision(power).unwrap();
+            g.submit(power, d).unwrap();
+        }
+    }
+    assert!(g.state().economy.building.is_empty());
+    let began = g
+        .log()
+        .iter()
+        .position(
+            |e| matches!(e, Event::StepBegan { position } if position.step == Step::Reinforcement),
+        )
+        .unwrap();
+    let destroyed = g
+        .log()
+        .iter()
+        .position(|e| matches!(e, Event::Reinforcement(ReinforcementEvent::ShipsDestroyed { rule, .. }) if rule == "12.1.2.1"))
+        .unwrap();
+    assert!(destroyed > began);
+}

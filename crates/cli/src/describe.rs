@@ -409,6 +409,7 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
         },
         Event::Peace(e) => e.to_string(),
         Event::MinorControl(e) => e.to_string(),
+        Event::Reinforcement(e) => e.to_string(),
         Event::PowerLeftGame {
             power: p,
             rule,
@@ -571,6 +572,7 @@ pub fn choice(s: &Scenario, d: &Decision) -> String {
         ),
         Decision::Peace(p) => p.to_string(),
         Decision::MinorControl(m) => m.to_string(),
+        Decision::Reinforce(pl) => pl.summary(),
         Decision::Diplomacy { to, body } => {
             let to = powers(s, to);
             match body {

@@ -47,6 +47,8 @@ pub enum Decision {
     MinorControl(crate::political::minors::MinorDecision),
     /// 4.8: the conquered minor countries this power declares free states (none: none).
     FreeStates { minors: Vec<crate::ids::MinorId> },
+    /// 5: where what has arrived is placed (see `reinforcement`); what is left out waits.
+    Reinforce(crate::reinforcement::Placement),
 }
 
 /// A call to an ally (4.3): `ally` is asked to declare war on `against`.
@@ -73,6 +75,7 @@ impl Decision {
             Decision::Peace(_) => "peace",
             Decision::MinorControl(_) => "minor control",
             Decision::FreeStates { .. } => "free",
+            Decision::Reinforce(_) => "reinforce",
         }
     }
 
@@ -219,6 +222,9 @@ impl Decision {
                 if let Some(r) = crate::political::minors::parse(verb, rest, scenario) {
                     return r.map(Decision::MinorControl);
                 }
+                if let Some(r) = crate::reinforcement::parse(verb, rest) {
+                    return r.map(Decision::Reinforce);
+                }
                 Err(RuleError::new(
                     "3.3",
                     format!(
@@ -290,6 +296,7 @@ impl fmt::Display for Decision {
             Decision::Peace(p) => write!(f, "{p}"),
             Decision::MinorControl(m) => write!(f, "{m}"),
             Decision::FreeStates { minors } => write!(f, "free {}", list(minors)),
+            Decision::Reinforce(p) => write!(f, "{p}"),
         }
     }
 }

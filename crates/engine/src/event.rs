@@ -226,6 +226,8 @@ pub enum Event {
     Peace(crate::political::peace::PeaceEvent),
     /// The Minor Country Control Step's own events (4.6).
     MinorControl(crate::political::minors::MinorEvent),
+    /// The Reinforcement Phase's own events (5, 4.4.6.1, 12.1.2.1, 12.1.2.2, 14.3.2.4.5).
+    Reinforcement(crate::reinforcement::ReinforcementEvent),
     /// A power leaves the game (4.4.8).
     PowerLeftGame {
         power: PowerId,
@@ -287,6 +289,7 @@ impl Event {
             Event::EnforcedPeaceRecorded { peace } => Some(&peace.rule),
             Event::LossRecorded { loss } => Some(&loss.rule),
             Event::DiceRolled { roll } => Some(&roll.rule),
+            Event::Reinforcement(e) => Some(e.rule()),
             _ => None,
         }
     }

@@ -124,6 +124,31 @@ pub enum Adjustment {
         loser: PowerId,
         victor: PowerId,
     },
+    /// Queue units to arrive as reinforcements when `due` (this month if none): a correction of a purchase, or
+    /// units a rule owes. Ships name the port where they are built (12.1.2).
+    QueueReinforcement {
+        owner: Nation,
+        unit: crate::scenario::UnitKind,
+        count: u16,
+        #[serde(default)]
+        due: Option<Date>,
+        #[serde(default)]
+        port: Option<AreaId>,
+    },
+    /// Set an uncontrolled major power's controller and status (14.3), e.g. to correct the UMP Control Step.
+    UmpStatus {
+        ump: PowerId,
+        #[serde(default)]
+        controller: Option<PowerId>,
+        status: crate::umps::UmpStatus,
+    },
+    /// Set the land factors `captor` holds prisoner of `owner` (surrendered factors: a peace returns them,
+    /// 4.4.6.1). Empty factors clear the record.
+    Prisoners {
+        owner: Nation,
+        captor: Nation,
+        factors: Factors,
+    },
 }
 
 fn power(ctx: &Ctx, p: PowerId) -> RuleResult<()> {
@@ -214,12 +239,15 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
             if let Some(h) = holder {
                 nation(ctx, *h)?;
             }
-            vec![Event::AreaControlChanged {
+            let mut ev = vec![Event::AreaControlChanged {
                 area: *a,
                 holder: *holder,
                 rule: r,
                 reason: why,
-            }]
+            }];
+            // 12.1.2.1: ships being built in a port lost to an enemy are destroyed at once.
+            ev.extend(crate::reinforcement::ships_lost_with_port(ctx, *a, *holder));
+            ev
         }
         Adjustment::MinorControl {
             minor,
@@ -500,6 +528,93 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
                 rule: r,
                 reason: why,
             }]
+        }
+        Adjustment::QueueReinforcement {
+            owner,
+            unit,
+            count,
+            due,
+            port,
+        } => {
+            nation(ctx, *owner)?;
+            if *count == 0 {
+                return Err(RuleError::new(rule, "queue at least one unit"));
+            }
+            if let Some(p) = port {
+                area(ctx, *p)?;
+                if !ctx.scenario.area(*p).is_some_and(|d| d.port) {
+                    return Err(RuleError::new("12.1.2", format!("{p} is not a port")));
+                }
+            }
+            let ship = *unit == crate::scenario::UnitKind::Ship;
+            if ship
+                && port.is_none()
+                && ctx
+                    .rulebook
+                    .has(crate::rulebook::OptionalRule::ShipBuildingLocations)
+            {
+                return Err(RuleError::new(
+                    "12.1.2",
+                    "ships must name the port where they are built",
+                ));
+            }
+            if !ship && port.is_some() {
+                return Err(RuleError::new(rule, "only ships are built in a port"));
+            }
+            vec![Event::BuildingQueued {
+                item: crate::economic::Building {
+                    owner: *owner,
+                    unit: *unit,
+                    count: *count,
+                    bought: now,
+                    due: due.unwrap_or(now),
+                    port: *port,
+                    rule: r,
+                },
+            }]
+        }
+        Adjustment::UmpStatus {
+            ump,
+            controller,
+            status,
+        } => {
+            power(ctx, *ump)?;
+            if let Some(c) = controller {
+                power(ctx, *c)?;
+                if c == ump {
+                    return Err(RuleError::new("14.3", "an UMP cannot control itself"));
+                }
+            }
+            vec![Event::UmpControl {
+                ump: *ump,
+                controller: *controller,
+                status: *status,
+                rule: r,
+                reason: why,
+            }]
+        }
+        Adjustment::Prisoners {
+            owner,
+            captor,
+            factors,
+        } => {
+            nation(ctx, *owner)?;
+            nation(ctx, *captor)?;
+            if owner == captor {
+                return Err(RuleError::new(
+                    rule,
+                    "a nation cannot hold its own factors prisoner",
+                ));
+            }
+            vec![Event::Reinforcement(
+                crate::reinforcement::ReinforcementEvent::PrisonersSet {
+                    owner: *owner,
+                    captor: *captor,
+                    factors: *factors,
+                    rule: r,
+                    reason: why,
+                },
+            )]
         }
         Adjustment::RoyalMarriage { a, b, made } => {
             power(ctx, *a)?;

@@ -16,6 +16,7 @@ pub mod game;
 pub mod host;
 pub mod ids;
 pub mod political;
+pub mod reinforcement;
 pub mod rulebook;
 pub mod scenario;
 mod serde_pairs;

@@ -234,6 +234,8 @@ pub enum RoundKind {
     MinorControl,
     /// 4.8: conquered minors declared free states.
     FreeStates,
+    /// 5: placements of what has arrived (see `reinforcement`).
+    Reinforcement,
 }
 
 /// The decisions a step is waiting for now.
@@ -281,6 +283,9 @@ pub struct State {
     /// and status.
     #[serde(default)]
     pub umps: BTreeMap<PowerId, crate::umps::UmpState>,
+    /// The Reinforcement Phase's records: prisoners held, minor ships' fates (rule 5, 4.4.6.1, 12.1.2.2).
+    #[serde(default)]
+    pub reinforcement: crate::reinforcement::ReinforcementState,
 }
 
 fn pair(a: PowerId, b: PowerId) -> (PowerId, PowerId) {
@@ -405,6 +410,7 @@ impl State {
             minor_control: Default::default(),
             economy: Default::default(),
             umps: BTreeMap::new(),
+            reinforcement: Default::default(),
         }
     }
 

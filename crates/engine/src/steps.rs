@@ -13,8 +13,11 @@
 //!   `docs/rules/minor-control.md`).
 //!
 //! - 8.2 Money and Manpower Collection: asks nothing; every power collects (`economic::collection`).
+//! - 5 Reinforcement Phase: the default placement (`reinforcement`, `docs/rules/reinforcement.md`): everything
+//!   that has arrived goes where it can by a fixed order (corps and cities of the capital first), the taker of
+//!   a minor free state's port keeps its ships building (12.1.2.2); what cannot be placed waits.
 //!
-//! Steps whose rules belong to later work (5, 6, 7, the rest of 8, 14.3.1) pass with no decision.
+//! Steps whose rules belong to later work (6, 7, the rest of 8, 14.3.1) pass with no decision.
 
 use crate::calendar::Step;
 use crate::decision::Decision;
@@ -26,6 +29,7 @@ use crate::ids::PowerId;
 use crate::political::{
     alliances, breaking, calls, combined, declarations, diplomacy, free_states, minors, peace,
 };
+use crate::reinforcement;
 use crate::state::RoundKind;
 use std::collections::BTreeMap;
 
@@ -39,6 +43,7 @@ pub fn begin(ctx: &Ctx, step: Step, dice: &mut Dice) -> Vec<Event> {
         Step::Peace => return peace::begin(ctx, dice),
         Step::MinorCountryControl => return minors::begin(ctx, dice),
         Step::EconomicCollection => return crate::economic::collection::begin(ctx),
+        Step::Reinforcement => return reinforcement::begin(ctx, dice),
         _ => {}
     }
     match open(ctx, step) {
@@ -77,6 +82,7 @@ pub fn step_of(kind: RoundKind) -> Step {
         RoundKind::Peace => Step::Peace,
         RoundKind::MinorControl => Step::MinorCountryControl,
         RoundKind::FreeStates => Step::FreeStateDeclaration,
+        RoundKind::Reinforcement => Step::Reinforcement,
     }
 }
 
@@ -92,6 +98,7 @@ pub fn choices(ctx: &Ctx, kind: RoundKind, power: PowerId) -> Vec<Decision> {
         RoundKind::Peace => peace::choices(ctx, power),
         RoundKind::MinorControl => minors::choices(ctx, power),
         RoundKind::FreeStates => free_states::choices(ctx, power),
+        RoundKind::Reinforcement => reinforcement::choices(ctx, power),
     }
 }
 
@@ -106,6 +113,7 @@ pub fn default(ctx: &Ctx, kind: RoundKind, power: PowerId) -> Decision {
         RoundKind::Peace => peace::default(ctx, power),
         RoundKind::MinorControl => minors::default(ctx, power),
         RoundKind::FreeStates => Decision::FreeStates { minors: vec![] },
+        RoundKind::Reinforcement => reinforcement::default(ctx, power),
     }
 }
 
@@ -121,6 +129,7 @@ fn kind_name(kind: RoundKind) -> &'static str {
         RoundKind::Peace => "peace",
         RoundKind::MinorControl => "minor control",
         RoundKind::FreeStates => "free states",
+        RoundKind::Reinforcement => "reinforce or pass",
     }
 }
 
@@ -154,6 +163,8 @@ pub fn check(ctx: &Ctx, kind: RoundKind, power: PowerId, d: &Decision) -> RuleRe
             free_states::check(ctx, power, minors)
         }
         (RoundKind::FreeStates, Decision::Pass) => Ok(()),
+        (RoundKind::Reinforcement, Decision::Reinforce(pl)) => reinforcement::check(ctx, power, pl),
+        (RoundKind::Reinforcement, Decision::Pass) => Ok(()),
         (k, d) => {
             let step = step_of(k);
             Err(RuleError::new(
@@ -192,5 +203,6 @@ pub fn resolve(
         RoundKind::Alliances => alliances::resolve(ctx, decisions),
         RoundKind::BreakAlliances => breaking::resolve(ctx, decisions),
         RoundKind::CombinedMovement => combined::resolve(ctx, decisions),
+        RoundKind::Reinforcement => reinforcement::resolve(ctx, decisions, dice),
     }
 }

@@ -2142,6 +2142,9 @@ fn exchange_prisoners(run: &mut Run, a: PowerId, b: PowerId) {
             reason: "returned in the prisoner exchange".into(),
         });
     }
+    for e in crate::reinforcement::prisoners_returned(&run.st, a, b) {
+        run.push(e);
+    }
     let (a, b) = if a <= b { (a, b) } else { (b, a) };
     let date = run.st.date();
     run.peace(PeaceEvent::Recorded {

@@ -515,6 +515,17 @@ pub struct ChartsFile {
     pub alliances: AlliancesChart,
     /// The Economic Phase's numbers (8.2, 12.2.2; docs/rules/economic.md).
     pub economy: EconomyChart,
+    /// The Reinforcement Phase's choices (rule 5; docs/rules/reinforcement.md).
+    #[serde(default)]
+    pub reinforcement: ReinforcementChart,
+}
+
+/// What the Reinforcement Phase reads from data (Coalition's rule 5, docs/rules/reinforcement.md).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct ReinforcementChart {
+    /// 5.2: the land unit kinds that may arrive as a city's garrison; the others arrive only into corps.
+    #[serde(default)]
+    pub garrison_units: Vec<UnitKind>,
 }
 
 /// The numbers of the Economic Phase (Coalition's values, docs/rules/economic.md).

@@ -617,6 +617,28 @@ pub(super) fn validate(s: &Scenario, name: &str, errors: &mut Vec<DataError>) {
             );
         }
     }
+    let g = &s.charts.reinforcement.garrison_units;
+    for (i, k) in g.iter().enumerate() {
+        if matches!(
+            k,
+            crate::scenario::UnitKind::Ship
+                | crate::scenario::UnitKind::Corps
+                | crate::scenario::UnitKind::Depot
+        ) {
+            r.err(
+                &charts,
+                "reinforcement",
+                format!("garrison_units lists `{k:?}`, which is not a land factor"),
+            );
+        }
+        if g[..i].contains(k) {
+            r.err(
+                &charts,
+                "reinforcement",
+                format!("garrison_units lists `{k:?}` twice"),
+            );
+        }
+    }
 }
 
 /// The data file's name of a link kind.

@@ -47,6 +47,10 @@ pub enum Decision {
     MinorControl(crate::political::minors::MinorDecision),
     /// 4.8: the conquered minor countries this power declares free states (none: none).
     FreeStates { minors: Vec<crate::ids::MinorId> },
+    /// 14.3.1.1: a player's sealed bids, one per UMP it bids for (an UMP not named: declined; none: declines all).
+    UmpBids {
+        bids: Vec<crate::umps::control::UmpBid>,
+    },
 }
 
 /// A call to an ally (4.3): `ally` is asked to declare war on `against`.
@@ -73,6 +77,7 @@ impl Decision {
             Decision::Peace(_) => "peace",
             Decision::MinorControl(_) => "minor control",
             Decision::FreeStates { .. } => "free",
+            Decision::UmpBids { .. } => "bid",
         }
     }
 
@@ -219,10 +224,13 @@ impl Decision {
                 if let Some(r) = crate::political::minors::parse(verb, rest, scenario) {
                     return r.map(Decision::MinorControl);
                 }
+                if let Some(r) = crate::umps::control::parse(verb, rest, scenario) {
+                    return r.map(|bids| Decision::UmpBids { bids });
+                }
                 Err(RuleError::new(
                     "3.3",
                     format!(
-                        "cannot read `{s}`: expected pass, declare, ally, break, combine, message, propose, call, answer, free, a peace or minor-control decision, or JSON"
+                        "cannot read `{s}`: expected pass, declare, ally, break, combine, message, propose, call, answer, free, bid, a peace or minor-control decision, or JSON"
                     ),
                 ))
             }
@@ -290,6 +298,7 @@ impl fmt::Display for Decision {
             Decision::Peace(p) => write!(f, "{p}"),
             Decision::MinorControl(m) => write!(f, "{m}"),
             Decision::FreeStates { minors } => write!(f, "free {}", list(minors)),
+            Decision::UmpBids { bids } => write!(f, "bid {}", list(bids)),
         }
     }
 }

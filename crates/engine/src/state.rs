@@ -234,6 +234,8 @@ pub enum RoundKind {
     MinorControl,
     /// 4.8: conquered minors declared free states.
     FreeStates,
+    /// 14.3.1.1: sealed bids for the uncontrolled major powers (December, the opening, or mid-year 14.3.1.3.3).
+    UmpBids,
 }
 
 /// The decisions a step is waiting for now.
@@ -281,6 +283,9 @@ pub struct State {
     /// and status.
     #[serde(default)]
     pub umps: BTreeMap<PowerId, crate::umps::UmpState>,
+    /// The UMP Control Step in progress and the forced surrenders it records (14.3.1, 14.3.1.3.3).
+    #[serde(default)]
+    pub ump_control: crate::umps::control::ControlState,
 }
 
 fn pair(a: PowerId, b: PowerId) -> (PowerId, PowerId) {
@@ -405,6 +410,7 @@ impl State {
             minor_control: Default::default(),
             economy: Default::default(),
             umps: BTreeMap::new(),
+            ump_control: Default::default(),
         }
     }
 
@@ -533,12 +539,21 @@ impl State {
             .collect()
     }
 
-    /// The player who controls `power`, if any.
+    /// The player who controls `power`, if any: its seat (14.2.1), or for an UMP the player of the power that
+    /// controls it this year (14.3).
     pub fn player_of(&self, power: PowerId) -> Option<PlayerId> {
-        self.players
-            .iter()
-            .find(|(_, ps)| ps.contains(&power))
-            .map(|(p, _)| *p)
+        let seat = |q: PowerId| {
+            self.players
+                .iter()
+                .find(|(_, ps)| ps.contains(&q))
+                .map(|(p, _)| *p)
+        };
+        seat(power).or_else(|| {
+            self.umps
+                .get(&power)
+                .and_then(|u| u.controller)
+                .and_then(seat)
+        })
     }
 
     /// The land factors of `owner` in `area`: corps and garrisons.

@@ -14,7 +14,10 @@
 //!
 //! - 8.2 Money and Manpower Collection: asks nothing; every power collects (`economic::collection`).
 //!
-//! Steps whose rules belong to later work (5, 6, 7, the rest of 8, 14.3.1) pass with no decision.
+//! - 14.3.1 UMP Control Step (and the mid-year bidding of 14.3.1.3.3 after the declarations of war): decline
+//!   every UMP (`umps::control`, `docs/rules/umps.md`).
+//!
+//! Steps whose rules belong to later work (5, 6, 7, the rest of 8) pass with no decision.
 
 use crate::calendar::Step;
 use crate::decision::Decision;
@@ -27,6 +30,7 @@ use crate::political::{
     alliances, breaking, calls, combined, declarations, diplomacy, free_states, minors, peace,
 };
 use crate::state::RoundKind;
+use crate::umps;
 use std::collections::BTreeMap;
 
 /// The events that begin a step: for most steps the round it opens (its kind, whether it is sealed, who owes a
@@ -39,6 +43,9 @@ pub fn begin(ctx: &Ctx, step: Step, dice: &mut Dice) -> Vec<Event> {
         Step::Peace => return peace::begin(ctx, dice),
         Step::MinorCountryControl => return minors::begin(ctx, dice),
         Step::EconomicCollection => return crate::economic::collection::begin(ctx),
+        Step::UmpControl => {
+            return umps::control::begin(ctx, dice, umps::control::BiddingKind::December);
+        }
         _ => {}
     }
     match open(ctx, step) {
@@ -77,6 +84,7 @@ pub fn step_of(kind: RoundKind) -> Step {
         RoundKind::Peace => Step::Peace,
         RoundKind::MinorControl => Step::MinorCountryControl,
         RoundKind::FreeStates => Step::FreeStateDeclaration,
+        RoundKind::UmpBids => Step::UmpControl,
     }
 }
 
@@ -92,6 +100,7 @@ pub fn choices(ctx: &Ctx, kind: RoundKind, power: PowerId) -> Vec<Decision> {
         RoundKind::Peace => peace::choices(ctx, power),
         RoundKind::MinorControl => minors::choices(ctx, power),
         RoundKind::FreeStates => free_states::choices(ctx, power),
+        RoundKind::UmpBids => umps::control::choices(ctx, power),
     }
 }
 
@@ -106,6 +115,7 @@ pub fn default(ctx: &Ctx, kind: RoundKind, power: PowerId) -> Decision {
         RoundKind::Peace => peace::default(ctx, power),
         RoundKind::MinorControl => minors::default(ctx, power),
         RoundKind::FreeStates => Decision::FreeStates { minors: vec![] },
+        RoundKind::UmpBids => umps::control::default(ctx, power),
     }
 }
 
@@ -121,6 +131,7 @@ fn kind_name(kind: RoundKind) -> &'static str {
         RoundKind::Peace => "peace",
         RoundKind::MinorControl => "minor control",
         RoundKind::FreeStates => "free states",
+        RoundKind::UmpBids => "bid",
     }
 }
 
@@ -154,6 +165,7 @@ pub fn check(ctx: &Ctx, kind: RoundKind, power: PowerId, d: &Decision) -> RuleRe
             free_states::check(ctx, power, minors)
         }
         (RoundKind::FreeStates, Decision::Pass) => Ok(()),
+        (RoundKind::UmpBids, Decision::UmpBids { bids }) => umps::control::check(ctx, power, bids),
         (k, d) => {
             let step = step_of(k);
             Err(RuleError::new(
@@ -184,11 +196,20 @@ pub fn resolve(
 ) -> Vec<Event> {
     match kind {
         RoundKind::Diplomacy => vec![],
-        RoundKind::CallToAllies => calls::resolve(ctx, decisions, dice),
+        RoundKind::CallToAllies => {
+            let mut ev = calls::resolve(ctx, decisions, dice);
+            ev.extend(umps::midyear::after_calls(ctx, &ev));
+            ev
+        }
         RoundKind::Peace => peace::resolve(ctx, decisions, dice),
         RoundKind::MinorControl => minors::resolve(ctx, decisions, dice),
         RoundKind::FreeStates => free_states::resolve(ctx, decisions),
-        RoundKind::Declarations => declarations::resolve(ctx, decisions),
+        RoundKind::Declarations => {
+            let mut ev = declarations::resolve(ctx, decisions);
+            ev.extend(umps::midyear::after_declarations(ctx, &ev, dice));
+            ev
+        }
+        RoundKind::UmpBids => umps::control::resolve(ctx, decisions, dice),
         RoundKind::Alliances => alliances::resolve(ctx, decisions),
         RoundKind::BreakAlliances => breaking::resolve(ctx, decisions),
         RoundKind::CombinedMovement => combined::resolve(ctx, decisions),

@@ -515,6 +515,23 @@ pub struct ChartsFile {
     pub alliances: AlliancesChart,
     /// The Economic Phase's numbers (8.2, 12.2.2; docs/rules/economic.md).
     pub economy: EconomyChart,
+    /// The UMP Control Step's numbers (14.3.1; docs/rules/umps.md).
+    pub ump_control: UmpControlChart,
+}
+
+/// The numbers of the UMP Control Step (14.3.1.1, 14.3.1.2, 14.3.1.3).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct UmpControlChart {
+    /// 14.3.1.1: the highest bid for one UMP (bids run from 0 to this).
+    pub max_bid: u8,
+    /// 14.3.1.2: dice each bidder rolls for each UMP.
+    pub dice: u8,
+    /// 14.3.1.2.2: the modifier for a bidder allied to the UMP.
+    pub allied_modifier: i32,
+    /// 14.3.1.2.3: the modifier for a bidder at war with the UMP.
+    pub at_war_modifier: i32,
+    /// 14.3.1.3.1: the lowest winning modified roll that makes the UMP active.
+    pub active_at: i32,
 }
 
 /// The numbers of the Economic Phase (Coalition's values, docs/rules/economic.md).

@@ -662,3 +662,56 @@ fn bids_read_and_print_in_the_short_form() {
     );
     let _ = Nation::Power(p("spain"));
 }
+
+#[test]
+fn bids_are_sealed_until_all_are_in() {
+    // rule: 14.3.1.1 — "secretly writes down a bid".
+    let mut g = game_with(&spain_at_peace());
+    g.submit(p("great-britain"), bids(&[("prussia", 5)]))
+        .unwrap();
+    let v = g.view(p("france"));
+    let r = v.state.round.as_ref().unwrap();
+    assert!(r.sealed);
+    assert!(r.submitted.is_empty(), "France sees no other bid");
+    assert!(v.log.iter().all(|e| !matches!(
+        e,
+        Event::Submitted {
+            decision: Some(_),
+            ..
+        }
+    )));
+    // Britain sees its own.
+    let v = g.view(p("great-britain"));
+    assert_eq!(
+        v.state.round.as_ref().unwrap().submitted[&p("great-britain")],
+        bids(&[("prussia", 5)])
+    );
+}
+
+#[test]
+fn the_status_modifier_is_read_when_the_bids_are_revealed() {
+    // rule: 14.3.1.2.4 — Britain at 23 points (Ascendant, 0) wins Prussia (+2: 25, Dominant); its roll for Spain
+    // still carries the modifier of the reveal, 0.
+    let mut g = game_with(&[
+        Adjustment::Peace {
+            a: np("great-britain"),
+            b: np("spain"),
+        },
+        Adjustment::PoliticalPoints {
+            power: p("great-britain"),
+            delta: 5,
+        },
+    ]);
+    let before = g.log().len();
+    g.force_dice(&[6, 6, 1, 1]).unwrap();
+    bid_all(
+        &mut g,
+        vec![("great-britain", bids(&[("prussia", 5), ("spain", 0)]))],
+    );
+    assert_eq!(common::pp(&g, "great-britain"), 23 + 2 + 2);
+    let rolls = rolls_since(&g, before);
+    for r in &rolls {
+        let status = r.modifiers.iter().find(|m| m.rule == "14.3.1.2.4").unwrap();
+        assert_eq!(status.value, 0, "{}", r.purpose);
+    }
+}

@@ -679,6 +679,8 @@ fn settle(
         }
     }
     let dice_n = run.sc.charts.ump_control.dice as usize;
+    // The rolls are simultaneous: every modifier is read as the bids are revealed, before any UMP changes hands.
+    let at_reveal = run.st.clone();
     for ump in &bidding.umps {
         let entrants: Vec<(PowerId, u8)> = decisions
             .iter()
@@ -696,7 +698,12 @@ fn settle(
         let purpose = format!("control of {}", run.name(*ump));
         let mut totals = Vec::new();
         for (b, points) in entrants {
-            let mods = modifiers(&run.ctx(), b, *ump, points);
+            let revealed = Ctx {
+                scenario: run.sc,
+                state: &at_reveal,
+                rulebook: run.rb,
+            };
+            let mods = modifiers(&revealed, b, *ump, points);
             let roll = dice.roll(b.as_str(), "14.3.1.2", &purpose, dice_n, mods);
             totals.push((b, roll.total));
             run.push(Event::DiceRolled { roll });

@@ -715,3 +715,48 @@ fn the_status_modifier_is_read_when_the_bids_are_revealed() {
         assert_eq!(status.value, 0, "{}", r.purpose);
     }
 }
+
+/// The problems reported after replacing `old` by `new` once in the test scenario's `file`.
+fn data_problems(file: &str, old: &str, new: &str) -> Vec<coalition_engine::error::DataError> {
+    let mut src = coalition_engine::scenario::embedded_sources("test").unwrap();
+    let text = src.files.get_mut(file).unwrap();
+    assert_eq!(text.matches(old).count(), 1, "`{old}` in {file}");
+    *text = text.replacen(old, new, 1);
+    match Scenario::load(&src, "test") {
+        Ok(_) => panic!("a data mistake was expected"),
+        Err(e) => e.0,
+    }
+}
+
+#[test]
+fn the_data_checks_the_campaigns_controlled_umps_and_the_control_chart() {
+    // rule: 14.3 — an UMP controlled by itself, or twice, is refused with its file and entry.
+    let got = data_problems(
+        "scenarios/test/scenario.ron",
+        "ruleset: \"standard\",",
+        "ruleset: \"standard\", controlled_umps: [(\"prussia\", \"prussia\"), (\"austria\", \"france\"), (\"austria\", \"prussia\")],",
+    );
+    let msgs: Vec<(String, String)> = got
+        .iter()
+        .map(|e| (e.entry.clone(), e.message.clone()))
+        .collect();
+    assert_eq!(
+        msgs,
+        vec![
+            (
+                "controlled_umps prussia".to_string(),
+                "a power cannot control itself as an UMP".to_string()
+            ),
+            (
+                "controlled_umps austria".to_string(),
+                "is named twice (an UMP has at most one controller)".to_string()
+            ),
+        ]
+    );
+    assert!(got.iter().all(|e| e.file == "scenarios/test/scenario.ron"));
+    // rule: 14.3.1 — the control roll needs dice (14.3.1.2).
+    let got = data_problems("rulesets/standard/charts.ron", "dice: 2,", "dice: 0,");
+    assert_eq!(got.len(), 1);
+    assert_eq!(got[0].file, "rulesets/standard/charts.ron");
+    assert_eq!(got[0].entry, "ump_control");
+}

@@ -760,3 +760,44 @@ fn the_data_checks_the_campaigns_controlled_umps_and_the_control_chart() {
     assert_eq!(got[0].file, "rulesets/standard/charts.ron");
     assert_eq!(got[0].entry, "ump_control");
 }
+
+#[test]
+fn a_power_that_declared_war_on_an_ump_this_month_may_not_bid_in_december() {
+    // rule: 14.3.1.1 — France declares war on Prussia in December 1805: it may not bid for Prussia in either
+    // round of that month.
+    let mut g = Game::with_setup(
+        s1805(),
+        Rulebook::preset(Preset::Standard),
+        9,
+        &four(),
+        Some(Position {
+            date: Date::new(1805, 12).unwrap(),
+            step: Step::DeclarationsOfWar,
+        }),
+        &[],
+    )
+    .unwrap();
+    bid_all(
+        &mut g,
+        vec![(
+            "france",
+            Decision::DeclareWar {
+                targets: vec![np("prussia")],
+            },
+        )],
+    );
+    // The mid-year round: Britain wins Prussia (inactive).
+    g.force_dice(&[3, 3]).unwrap();
+    bid_all(&mut g, vec![("great-britain", bids(&[("prussia", 0)]))]);
+    assert_eq!(
+        g.state().umps[&p("prussia")].controller,
+        Some(p("great-britain"))
+    );
+    common::run_to(&mut g, Step::UmpControl);
+    assert_eq!(g.state().date(), Date::new(1805, 12).unwrap());
+    let e = g.submit(p("france"), bids(&[("prussia", 0)])).unwrap_err();
+    assert_eq!(e.rule, "14.3.1.1");
+    assert!(e.reason.contains("declared war"), "{}", e.reason);
+    // France may still bid for the others.
+    g.submit(p("france"), bids(&[("turkey", 2)])).unwrap();
+}

@@ -74,8 +74,8 @@ pub struct Bidding {
     pub bidders: BTreeMap<PowerId, PlayerId>,
 }
 
-/// 14.3.1.3.3: an UMP nobody controls, at war, must sue for peace in the Peace Step of `date` (or the first one
-/// after) and accept an unconditional peace with all its enemies.
+/// 14.3.1.3.3: an UMP nobody controls, at war, must sue for peace in the Peace Step of `date` (the next one after
+/// the bidding) and accept an unconditional peace with all its enemies.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ForcedSurrender {
     pub ump: PowerId,

@@ -130,8 +130,8 @@ pub fn after_calls(ctx: &Ctx, ev: &[Event]) -> Vec<Event> {
 }
 
 /// 14.3.1.3.3: whether `ump` must sue for peace in this Peace Step and accept an unconditional peace with all
-/// its enemies: a forced surrender is recorded for it for this month or earlier, nobody controls it, and it is at
-/// war with a major power.
+/// its enemies: a forced surrender is recorded for it for this month's Peace Step (the next one after the
+/// bidding), nobody controls it, and it is at war with a major power.
 pub fn must_surrender(state: &State, ump: PowerId) -> bool {
     is_ump(state, ump)
         && controller_of(state, ump).is_none()
@@ -140,5 +140,5 @@ pub fn must_surrender(state: &State, ump: PowerId) -> bool {
             .ump_control
             .forced_surrenders
             .iter()
-            .any(|f| f.ump == ump && f.date <= state.date())
+            .any(|f| f.ump == ump && f.date == state.date())
 }

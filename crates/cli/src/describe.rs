@@ -99,6 +99,32 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
                 roll.who, roll.purpose, roll.rule, roll.faces, roll.total
             )
         }
+        Event::UmpBidding(c) => match c {
+            coalition_engine::umps::control::ControlEvent::Opened { bidding } => format!(
+                "bidding opens for {} ({:?}, 14.3.1.1): {} bid",
+                powers(s, &bidding.umps),
+                bidding.kind,
+                if bidding.bidders.is_empty() {
+                    "no player may".to_string()
+                } else {
+                    bidding
+                        .bidders
+                        .iter()
+                        .map(|(p, pl)| format!("player {pl} (through {})", power(s, *p)))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                }
+            ),
+            coalition_engine::umps::control::ControlEvent::Closed => return None,
+            coalition_engine::umps::control::ControlEvent::SurrenderForced {
+                surrender,
+                reason,
+            } => format!(
+                "{} must surrender: {reason} [{}]",
+                power(s, surrender.ump),
+                surrender.rule
+            ),
+        },
         Event::UmpControl {
             ump,
             controller,
@@ -476,6 +502,31 @@ pub fn position(s: &Scenario, st: &State, status: &View) -> String {
             }
         );
     }
+    if !st.umps.is_empty() {
+        let umps: Vec<String> = st
+            .umps
+            .iter()
+            .map(|(u, x)| {
+                format!(
+                    "{} {:?}{}",
+                    power(s, *u),
+                    x.status,
+                    x.controller
+                        .map(|c| format!(" for {}", power(s, c)))
+                        .unwrap_or_else(|| ", uncontrolled".into())
+                )
+            })
+            .collect();
+        let _ = writeln!(out, "  UMPs: {}", umps.join("; "));
+    }
+    if !status.scores.is_empty() {
+        let sc: Vec<String> = status
+            .scores
+            .iter()
+            .map(|(pl, v)| format!("{pl} {v}"))
+            .collect();
+        let _ = writeln!(out, "  players' scores (VP): {}", sc.join(", "));
+    }
     let wars: Vec<String> = st
         .relations
         .wars
@@ -573,6 +624,14 @@ pub fn choice(s: &Scenario, d: &Decision) -> String {
         Decision::Peace(p) => p.to_string(),
         Decision::MinorControl(m) => m.to_string(),
         Decision::Reinforce(pl) => pl.summary(),
+        Decision::UmpBids { bids } if bids.is_empty() => "decline every UMP".into(),
+        Decision::UmpBids { bids } => format!(
+            "bid {}",
+            bids.iter()
+                .map(|b| format!("{} VP for {}", b.points, power(s, b.ump)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
         Decision::Diplomacy { to, body } => {
             let to = powers(s, to);
             match body {
@@ -604,6 +663,9 @@ pub fn merge(chosen: &[Decision]) -> Option<Decision> {
         match (&mut out, d) {
             (Decision::DeclareWar { targets }, Decision::DeclareWar { targets: t }) => {
                 targets.extend(t.iter().copied())
+            }
+            (Decision::UmpBids { bids }, Decision::UmpBids { bids: b }) => {
+                bids.extend(b.iter().copied())
             }
             (Decision::Ally { with }, Decision::Ally { with: w })
             | (Decision::BreakAlliances { with }, Decision::BreakAlliances { with: w })

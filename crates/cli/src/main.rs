@@ -94,7 +94,7 @@ enum Command {
     },
     /// Validate a decision and append it to the game file; a refusal names its rule and leaves the file as it was.
     ///
-    /// Example: coalition submit game.json --as france "declare austria"
+    /// Example: coalition submit game.json --as france "declare austria"   (or --player alice: checked to control France)
     /// Text forms: pass | declare P,MINOR | declare none | ally P | break P | combine P | message P,Q: text |
     /// propose alliance|peace|combined P | --default (the default decision for a late player) | JSON.
     Submit {
@@ -106,6 +106,9 @@ enum Command {
         /// Take the power's default decision (a late player, 3.6).
         #[arg(long)]
         default: bool,
+        /// Submit as this player: refused unless the player controls the power now (14.2.1, 14.3).
+        #[arg(long, value_name = "PLAYER")]
+        player: Option<String>,
     },
     /// Apply a host adjustment (3.5), given as JSON, with a note; it is public and logged.
     ///
@@ -498,15 +501,26 @@ fn run(cli: Cli) -> Result<(), Failure> {
             power,
             decision,
             default,
+            player,
         } => {
             let mut t = read_transcript(&file)?;
             let (s, mut g) = replay(data, &t)?;
             let p = parse_power(&s, &power)?;
+            let player = player
+                .map(|n| PlayerId::new(n.trim()).map_err(|e| anyhow::anyhow!("player `{n}`: {e}")))
+                .transpose()?;
             let entry = match (default, decision) {
                 (true, None) => Entry::Default { power: p },
-                (false, Some(text)) => Entry::Submit {
-                    power: p,
-                    decision: Decision::parse(&text, &s)?,
+                (false, Some(text)) => match player {
+                    Some(player) => Entry::SubmitAs {
+                        player,
+                        power: p,
+                        decision: Decision::parse(&text, &s)?,
+                    },
+                    None => Entry::Submit {
+                        power: p,
+                        decision: Decision::parse(&text, &s)?,
+                    },
                 },
                 (true, Some(_)) => bail_usage("give a decision or --default, not both")?,
                 (false, None) => {

@@ -115,16 +115,21 @@ pub fn run(
             return Ok(());
         }
         let pending = g.pending();
-        let Some(&power) = pending
-            .iter()
-            .find(|p| played.as_ref().is_none_or(|set| set.contains(p)))
-            .or(pending.first())
-        else {
+        // A played power's UMPs (14.3) are played too: the same player decides for them.
+        let plays = |p: &PowerId| {
+            played.as_ref().is_none_or(|set| {
+                set.contains(p)
+                    || g.state()
+                        .player_of(*p)
+                        .is_some_and(|pl| set.iter().any(|q| g.state().player_of(*q) == Some(pl)))
+            })
+        };
+        let Some(&power) = pending.iter().find(|p| plays(p)).or(pending.first()) else {
             println!("Nobody owes a decision.");
             return Ok(());
         };
         let pos = g.state().position;
-        if played.as_ref().is_some_and(|set| !set.contains(&power)) {
+        if !plays(&power) {
             let entry = Entry::Default { power };
             play_entry(&mut g, &entry)?;
             t.script.push(entry);

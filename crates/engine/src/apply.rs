@@ -79,6 +79,7 @@ pub fn apply(state: &mut State, event: &Event) {
             ..
         } => {
             let date = state.position.date;
+            let was = state.umps.get(ump).map(|u| u.status);
             let u = state
                 .umps
                 .entry(*ump)
@@ -86,12 +87,16 @@ pub fn apply(state: &mut State, event: &Event) {
             if u.controller.is_some() && u.controller != *controller {
                 u.last_controller = u.controller;
             }
-            if *status == crate::umps::UmpStatus::Neutral && u.status != *status {
+            // The turn it becomes neutral, or is first recorded as neutral (14.3.2.4.6).
+            if *status == crate::umps::UmpStatus::Neutral
+                && was != Some(crate::umps::UmpStatus::Neutral)
+            {
                 u.neutral_since = Some(date);
             }
             u.controller = *controller;
             u.status = *status;
         }
+        Event::UmpBidding(e) => crate::umps::control::apply(state, e),
         Event::BuildingQueued { item } => state.economy.building.push(item.clone()),
         Event::VictoryPointsChanged { power, delta, .. } => {
             if let Some(p) = state.powers.get_mut(power) {

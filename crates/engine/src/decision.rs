@@ -49,6 +49,10 @@ pub enum Decision {
     FreeStates { minors: Vec<crate::ids::MinorId> },
     /// 5: where what has arrived is placed (see `reinforcement`); what is left out waits.
     Reinforce(crate::reinforcement::Placement),
+    /// 14.3.1.1: a player's sealed bids, one per UMP it bids for (an UMP not named: declined; none: declines all).
+    UmpBids {
+        bids: Vec<crate::umps::control::UmpBid>,
+    },
 }
 
 /// A call to an ally (4.3): `ally` is asked to declare war on `against`.
@@ -76,6 +80,7 @@ impl Decision {
             Decision::MinorControl(_) => "minor control",
             Decision::FreeStates { .. } => "free",
             Decision::Reinforce(_) => "reinforce",
+            Decision::UmpBids { .. } => "bid",
         }
     }
 
@@ -225,10 +230,13 @@ impl Decision {
                 if let Some(r) = crate::reinforcement::parse(verb, rest) {
                     return r.map(Decision::Reinforce);
                 }
+                if let Some(r) = crate::umps::control::parse(verb, rest, scenario) {
+                    return r.map(|bids| Decision::UmpBids { bids });
+                }
                 Err(RuleError::new(
                     "3.3",
                     format!(
-                        "cannot read `{s}`: expected pass, declare, ally, break, combine, message, propose, call, answer, free, a peace or minor-control decision, or JSON"
+                        "cannot read `{s}`: expected pass, declare, ally, break, combine, message, propose, call, answer, free, bid, reinforce, a peace or minor-control decision, or JSON"
                     ),
                 ))
             }
@@ -297,6 +305,7 @@ impl fmt::Display for Decision {
             Decision::MinorControl(m) => write!(f, "{m}"),
             Decision::FreeStates { minors } => write!(f, "free {}", list(minors)),
             Decision::Reinforce(p) => write!(f, "{p}"),
+            Decision::UmpBids { bids } => write!(f, "bid {}", list(bids)),
         }
     }
 }

@@ -73,6 +73,8 @@ pub enum Event {
         rule: String,
         reason: String,
     },
+    /// The UMP Control Step's own events (14.3.1): a bidding round opened or closed, a forced surrender recorded.
+    UmpBidding(crate::umps::control::ControlEvent),
     /// Units are queued to arrive as reinforcements when due (8.5 purchases, 12.1.1, 4.4.6.1 ...).
     BuildingQueued { item: crate::economic::Building },
     /// Victory points change.

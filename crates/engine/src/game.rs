@@ -155,6 +155,7 @@ impl Game {
             let ev = host::events(&g.ctx(), adj, "3.7", "set-up of the position")?;
             g.emit(ev);
         }
+        let explicit = start.is_some();
         let start = start.unwrap_or(g.state.position);
         if start.date < g.scenario.meta.start
             || start.date > g.scenario.meta.end
@@ -168,7 +169,14 @@ impl Game {
                 ),
             ));
         }
-        g.begin_step(start);
+        // 14.3: the powers no player has a seat for become UMPs.
+        let umps = crate::umps::control::start_events(&g.ctx());
+        g.emit(umps);
+        if !explicit && crate::umps::control::opening_needed(&g.state) {
+            g.begin_opening(start);
+        } else {
+            g.begin_step(start);
+        }
         g.advance();
         Ok(g)
     }
@@ -234,6 +242,18 @@ impl Game {
         self.emit(events);
         self.advance();
         Ok(())
+    }
+
+    /// Submits `power`'s decision for `player`: refused unless the player controls the power at this moment (its
+    /// seat, 14.2.1, or an UMP one of its powers controls this year, 14.3); otherwise as `submit`.
+    pub fn submit_as(
+        &mut self,
+        player: PlayerId,
+        power: PowerId,
+        decision: Decision,
+    ) -> RuleResult<()> {
+        crate::umps::control::check_player(&self.ctx(), player, power)?;
+        self.submit(power, decision)
     }
 
     /// Takes the default decision for a late player (3.6).
@@ -370,6 +390,28 @@ impl Game {
             rulebook: &self.rulebook,
         };
         let events = steps::begin(&ctx, pos.step, &mut self.dice);
+        self.emit(events);
+        self.take_defaults_for_empty_seats();
+    }
+
+    /// The opening UMP Control Step (Coalition's reading of 14.3.1.1: the players bid for the UMPs before the
+    /// first month), dated the December before `start`; the first month follows it.
+    fn begin_opening(&mut self, start: Position) {
+        let pos = Position {
+            date: start.date.plus_months(-1),
+            step: crate::calendar::Step::UmpControl,
+        };
+        self.emit(vec![Event::StepBegan { position: pos }]);
+        let ctx = Ctx {
+            scenario: &self.scenario,
+            state: &self.state,
+            rulebook: &self.rulebook,
+        };
+        let events = crate::umps::control::begin(
+            &ctx,
+            &mut self.dice,
+            crate::umps::control::BiddingKind::Opening,
+        );
         self.emit(events);
         self.take_defaults_for_empty_seats();
     }

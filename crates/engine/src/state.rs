@@ -236,6 +236,8 @@ pub enum RoundKind {
     FreeStates,
     /// 5: placements of what has arrived (see `reinforcement`).
     Reinforcement,
+    /// 14.3.1.1: sealed bids for the uncontrolled major powers (December, the opening, or mid-year 14.3.1.3.3).
+    UmpBids,
 }
 
 /// The decisions a step is waiting for now.
@@ -286,6 +288,9 @@ pub struct State {
     /// The Reinforcement Phase's records: prisoners held, minor ships' fates (rule 5, 4.4.6.1, 12.1.2.2).
     #[serde(default)]
     pub reinforcement: crate::reinforcement::ReinforcementState,
+    /// The UMP Control Step in progress and the forced surrenders it records (14.3.1, 14.3.1.3.3).
+    #[serde(default)]
+    pub ump_control: crate::umps::control::ControlState,
 }
 
 fn pair(a: PowerId, b: PowerId) -> (PowerId, PowerId) {
@@ -411,6 +416,7 @@ impl State {
             economy: Default::default(),
             umps: BTreeMap::new(),
             reinforcement: Default::default(),
+            ump_control: Default::default(),
         }
     }
 
@@ -539,12 +545,21 @@ impl State {
             .collect()
     }
 
-    /// The player who controls `power`, if any.
+    /// The player who controls `power`, if any: its seat (14.2.1), or for an UMP the player of the power that
+    /// controls it this year (14.3).
     pub fn player_of(&self, power: PowerId) -> Option<PlayerId> {
-        self.players
-            .iter()
-            .find(|(_, ps)| ps.contains(&power))
-            .map(|(p, _)| *p)
+        let seat = |q: PowerId| {
+            self.players
+                .iter()
+                .find(|(_, ps)| ps.contains(&q))
+                .map(|(p, _)| *p)
+        };
+        seat(power).or_else(|| {
+            self.umps
+                .get(&power)
+                .and_then(|u| u.controller)
+                .and_then(seat)
+        })
     }
 
     /// The land factors of `owner` in `area`: corps and garrisons.

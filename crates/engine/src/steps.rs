@@ -17,7 +17,10 @@
 //!   that has arrived goes where it can by a fixed order (corps and cities of the capital first), the taker of
 //!   a minor free state's port keeps its ships building (12.1.2.2); what cannot be placed waits.
 //!
-//! Steps whose rules belong to later work (6, 7, the rest of 8, 14.3.1) pass with no decision.
+//! - 14.3.1 UMP Control Step (and the mid-year bidding of 14.3.1.3.3 after the declarations of war): decline
+//!   every UMP (`umps::control`, `docs/rules/umps.md`).
+//!
+//! Steps whose rules belong to later work (6, 7, the rest of 8) pass with no decision.
 
 use crate::calendar::Step;
 use crate::decision::Decision;
@@ -31,6 +34,7 @@ use crate::political::{
 };
 use crate::reinforcement;
 use crate::state::RoundKind;
+use crate::umps;
 use std::collections::BTreeMap;
 
 /// The events that begin a step: for most steps the round it opens (its kind, whether it is sealed, who owes a
@@ -44,6 +48,9 @@ pub fn begin(ctx: &Ctx, step: Step, dice: &mut Dice) -> Vec<Event> {
         Step::MinorCountryControl => return minors::begin(ctx, dice),
         Step::EconomicCollection => return crate::economic::collection::begin(ctx),
         Step::Reinforcement => return reinforcement::begin(ctx, dice),
+        Step::UmpControl => {
+            return umps::control::begin(ctx, dice, umps::control::BiddingKind::December);
+        }
         _ => {}
     }
     match open(ctx, step) {
@@ -83,6 +90,7 @@ pub fn step_of(kind: RoundKind) -> Step {
         RoundKind::MinorControl => Step::MinorCountryControl,
         RoundKind::FreeStates => Step::FreeStateDeclaration,
         RoundKind::Reinforcement => Step::Reinforcement,
+        RoundKind::UmpBids => Step::UmpControl,
     }
 }
 
@@ -99,6 +107,7 @@ pub fn choices(ctx: &Ctx, kind: RoundKind, power: PowerId) -> Vec<Decision> {
         RoundKind::MinorControl => minors::choices(ctx, power),
         RoundKind::FreeStates => free_states::choices(ctx, power),
         RoundKind::Reinforcement => reinforcement::choices(ctx, power),
+        RoundKind::UmpBids => umps::control::choices(ctx, power),
     }
 }
 
@@ -114,6 +123,7 @@ pub fn default(ctx: &Ctx, kind: RoundKind, power: PowerId) -> Decision {
         RoundKind::MinorControl => minors::default(ctx, power),
         RoundKind::FreeStates => Decision::FreeStates { minors: vec![] },
         RoundKind::Reinforcement => reinforcement::default(ctx, power),
+        RoundKind::UmpBids => umps::control::default(ctx, power),
     }
 }
 
@@ -130,6 +140,7 @@ fn kind_name(kind: RoundKind) -> &'static str {
         RoundKind::MinorControl => "minor control",
         RoundKind::FreeStates => "free states",
         RoundKind::Reinforcement => "reinforce or pass",
+        RoundKind::UmpBids => "bid",
     }
 }
 
@@ -165,6 +176,7 @@ pub fn check(ctx: &Ctx, kind: RoundKind, power: PowerId, d: &Decision) -> RuleRe
         (RoundKind::FreeStates, Decision::Pass) => Ok(()),
         (RoundKind::Reinforcement, Decision::Reinforce(pl)) => reinforcement::check(ctx, power, pl),
         (RoundKind::Reinforcement, Decision::Pass) => Ok(()),
+        (RoundKind::UmpBids, Decision::UmpBids { bids }) => umps::control::check(ctx, power, bids),
         (k, d) => {
             let step = step_of(k);
             Err(RuleError::new(
@@ -195,11 +207,20 @@ pub fn resolve(
 ) -> Vec<Event> {
     match kind {
         RoundKind::Diplomacy => vec![],
-        RoundKind::CallToAllies => calls::resolve(ctx, decisions, dice),
+        RoundKind::CallToAllies => {
+            let mut ev = calls::resolve(ctx, decisions, dice);
+            ev.extend(umps::midyear::after_calls(ctx, &ev));
+            ev
+        }
         RoundKind::Peace => peace::resolve(ctx, decisions, dice),
         RoundKind::MinorControl => minors::resolve(ctx, decisions, dice),
         RoundKind::FreeStates => free_states::resolve(ctx, decisions),
-        RoundKind::Declarations => declarations::resolve(ctx, decisions),
+        RoundKind::Declarations => {
+            let mut ev = declarations::resolve(ctx, decisions);
+            ev.extend(umps::midyear::after_declarations(ctx, &ev, dice));
+            ev
+        }
+        RoundKind::UmpBids => umps::control::resolve(ctx, decisions, dice),
         RoundKind::Alliances => alliances::resolve(ctx, decisions),
         RoundKind::BreakAlliances => breaking::resolve(ctx, decisions),
         RoundKind::CombinedMovement => combined::resolve(ctx, decisions),

@@ -36,6 +36,13 @@ pub struct Setup {
 pub enum Entry {
     /// A power's decision.
     Submit { power: PowerId, decision: Decision },
+    /// A power's decision submitted by a named player, refused unless the player controls the power at that
+    /// moment (14.2.1, 14.3).
+    SubmitAs {
+        player: crate::ids::PlayerId,
+        power: PowerId,
+        decision: Decision,
+    },
     /// The default decision for a late player (3.6).
     Default { power: PowerId },
     /// A host adjustment (3.5) with the host's note.
@@ -168,6 +175,11 @@ impl Transcript {
 pub fn play_entry(g: &mut Game, e: &Entry) -> RuleResult<()> {
     match e {
         Entry::Submit { power, decision } => g.submit(*power, decision.clone()),
+        Entry::SubmitAs {
+            player,
+            power,
+            decision,
+        } => g.submit_as(*player, *power, decision.clone()),
         Entry::Default { power } => g.submit_default(*power),
         Entry::Host { adjustment, note } => g.host(adjustment, note),
         Entry::ForceDice { faces } => g.force_dice(faces),

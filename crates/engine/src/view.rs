@@ -21,6 +21,8 @@ pub struct View {
     pub rulebook: Rulebook,
     /// Every power's political points, zone and status modifier (the Political Status Display is public).
     pub status: BTreeMap<PowerId, StatusLine>,
+    /// Each player's score: that of its highest-scoring seated power (14.1.1.3, 14.3).
+    pub scores: BTreeMap<crate::ids::PlayerId, i32>,
     /// Powers that owe a decision now.
     pub owing: Vec<PowerId>,
     /// This power's legal decisions now.
@@ -52,6 +54,7 @@ impl View {
             finished: state.finished,
             rulebook: game.rulebook().clone(),
             status,
+            scores: crate::umps::control::scores(game.state()),
             owing: game.pending(),
             choices: game.choices(power),
             log: game

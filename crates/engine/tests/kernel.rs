@@ -37,10 +37,19 @@ fn a_game_walks_every_step_from_january_1805_to_december_1815() {
             _ => None,
         })
         .collect();
-    // 132 months of 12 steps, 44 Economic Phases of 4 steps, 11 UMP Control Steps.
-    assert_eq!(steps.len(), 132 * 12 + 44 * 4 + 11);
+    // Austria and Prussia have no player: they are UMPs, and the game opens with an UMP Control Step dated
+    // December 1804 (docs/rules/umps.md). Then 132 months of 12 steps, 44 Economic Phases of 4 steps, 11 UMP
+    // Control Steps.
+    assert_eq!(steps.len(), 1 + 132 * 12 + 44 * 4 + 11);
     assert!(steps.windows(2).all(|w| w[0] < w[1]), "steps run in order");
-    assert_eq!(steps[0], Position::start_of(Date::new(1805, 1).unwrap()));
+    assert_eq!(
+        steps[0],
+        Position {
+            date: Date::new(1804, 12).unwrap(),
+            step: Step::UmpControl
+        }
+    );
+    assert_eq!(steps[1], Position::start_of(Date::new(1805, 1).unwrap()));
     assert_eq!(
         *steps.last().unwrap(),
         Position {
@@ -57,7 +66,9 @@ fn a_game_walks_every_step_from_january_1805_to_december_1815() {
 
 #[test]
 fn empty_seats_take_the_default_and_the_log_says_so() {
-    let g = Game::new(scenario(), Rulebook::default(), 1, &players(&["france"])).unwrap();
+    let mut g = Game::new(scenario(), Rulebook::default(), 1, &players(&["france"])).unwrap();
+    // France's bids in the opening UMP Control Step first (Austria and Prussia are UMPs).
+    run_to(&mut g, Step::Diplomacy);
     let defaults: Vec<_> = g
         .log()
         .iter()

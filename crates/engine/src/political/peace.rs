@@ -14,7 +14,8 @@
 //!    areas are equally near), ceded free states kept or conquered (4.4.6.4), a final peace (4.4.8).
 //! 4. Separate peace (4.4.7): powers entitled to demand that an ally break their alliance do so in one round.
 //!
-//! Default decisions (3.6): no proposals; a victor offers conditional peace; a loser refuses every unconditional
+//! Default decisions (3.6): no proposals (an UMP forced to surrender under 14.3.1.3.3 sues every major enemy and
+//! accepts every offer: `umps::midyear`); a victor offers conditional peace; a loser refuses every unconditional
 //! offer; a loser picks the first list A term (A.1); a victor chooses no (more) terms; repatriated forces go to the
 //! first equidistant area by id; a ceded free state is kept as it is; no separate-peace demand.
 
@@ -964,6 +965,14 @@ pub fn default(ctx: &Ctx, power: PowerId) -> Decision {
         Some(Ask::Offers { .. }) => PeaceDecision::Offer {
             unconditional: false,
         },
+        // 14.3.1.3.3: an UMP forced to surrender accepts every offer.
+        Some(Ask::Answer { loser, victors })
+            if crate::umps::midyear::must_surrender(ctx.state, *loser) =>
+        {
+            PeaceDecision::Accept {
+                victors: victors.clone(),
+            }
+        }
         Some(Ask::Answer { .. }) => PeaceDecision::Accept { victors: vec![] },
         Some(Ask::Protect { .. }) => PeaceDecision::Protect {
             term: ctx
@@ -982,6 +991,13 @@ pub fn default(ctx: &Ctx, power: PowerId) -> Decision {
         },
         Some(Ask::CededFree(_)) => PeaceDecision::KeepFreeState { keep: true },
         Some(Ask::Demands { .. }) => PeaceDecision::Demand { allies: vec![] },
+        // 14.3.1.3.3: an UMP forced to surrender sues every major enemy.
+        Some(Ask::Proposals) if crate::umps::midyear::must_surrender(ctx.state, power) => {
+            PeaceDecision::Propose {
+                informal: vec![],
+                sue: enemies_major(ctx.state, power),
+            }
+        }
         _ => PeaceDecision::Propose {
             informal: vec![],
             sue: vec![],

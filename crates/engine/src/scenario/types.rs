@@ -518,6 +518,8 @@ pub struct ChartsFile {
     /// The Reinforcement Phase's choices (rule 5; docs/rules/reinforcement.md).
     #[serde(default)]
     pub reinforcement: ReinforcementChart,
+    /// The UMP Control Step's numbers (14.3.1; docs/rules/umps.md).
+    pub ump_control: UmpControlChart,
 }
 
 /// What the Reinforcement Phase reads from data (Coalition's rule 5, docs/rules/reinforcement.md).
@@ -526,6 +528,21 @@ pub struct ReinforcementChart {
     /// 5.2: the land unit kinds that may arrive as a city's garrison; the others arrive only into corps.
     #[serde(default)]
     pub garrison_units: Vec<UnitKind>,
+}
+
+/// The numbers of the UMP Control Step (14.3.1.1, 14.3.1.2, 14.3.1.3).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct UmpControlChart {
+    /// 14.3.1.1: the highest bid for one UMP (bids run from 0 to this).
+    pub max_bid: u8,
+    /// 14.3.1.2: dice each bidder rolls for each UMP.
+    pub dice: u8,
+    /// 14.3.1.2.2: the modifier for a bidder allied to the UMP.
+    pub allied_modifier: i32,
+    /// 14.3.1.2.3: the modifier for a bidder at war with the UMP.
+    pub at_war_modifier: i32,
+    /// 14.3.1.3.1: the lowest winning modified roll that makes the UMP active.
+    pub active_at: i32,
 }
 
 /// The numbers of the Economic Phase (Coalition's values, docs/rules/economic.md).

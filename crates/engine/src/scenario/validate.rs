@@ -57,7 +57,22 @@ pub(super) fn validate(s: &Scenario, name: &str, errors: &mut Vec<DataError>) {
             format!("start {} is after end {}", s.meta.start, s.meta.end),
         );
     }
+    let mut named_umps = BTreeSet::new();
     for (ump, ctl) in &s.meta.controlled_umps {
+        if ump == ctl {
+            r.err(
+                &scen,
+                format!("controlled_umps {ump}"),
+                "a power cannot control itself as an UMP",
+            );
+        }
+        if !named_umps.insert(*ump) {
+            r.err(
+                &scen,
+                format!("controlled_umps {ump}"),
+                "is named twice (an UMP has at most one controller)",
+            );
+        }
         for p in [ump, ctl] {
             if s.power(*p).is_none() {
                 r.err(
@@ -606,6 +621,21 @@ pub(super) fn validate(s: &Scenario, name: &str, errors: &mut Vec<DataError>) {
                 "the conquered minor's share {}/{} must be a fraction between 0 and 1",
                 e.conquered_minor_num, e.conquered_minor_den
             ),
+        );
+    }
+    let u = &s.charts.ump_control;
+    if u.dice == 0 {
+        r.err(
+            &charts,
+            "ump_control",
+            "dice must be at least 1 (14.3.1.2: each bidder rolls)",
+        );
+    }
+    if s.points("ump-control").is_none() {
+        r.err(
+            &charts,
+            "political_points",
+            "needs the entry `ump-control` (14.3.1.3: the points for gaining control of an UMP)",
         );
     }
     for k in crate::scenario::UnitKind::ALL {

@@ -2,6 +2,9 @@
 //! records the UMP rules keep. The control step, the rules for every UMP and the combined economic phase build
 //! on these types.
 
+pub mod control;
+pub mod midyear;
+
 use crate::calendar::Date;
 use crate::ids::PowerId;
 use serde::{Deserialize, Serialize};

@@ -482,9 +482,7 @@ impl Placement {
             && self.leaders.is_empty()
             && self.seized.is_empty()
     }
-}
 
-impl Placement {
     /// In words, for prompts: `corps fr-3 to paris; 3 infantry factor(s) into fr-1; ...`.
     pub fn summary(&self) -> String {
         let mut v: Vec<String> = Vec::new();

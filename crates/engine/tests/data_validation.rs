@@ -440,6 +440,27 @@ fn a_peace_term_naming_an_unknown_term() {
     );
 }
 
+#[test]
+fn a_garrison_unit_that_is_no_land_factor_or_listed_twice() {
+    one_mistake(
+        CHARTS,
+        "garrison_units: [infantry, militia]",
+        "garrison_units: [infantry, ship, infantry]",
+        &[
+            err(
+                CHARTS,
+                "reinforcement",
+                "garrison_units lists `Ship`, which is not a land factor",
+            ),
+            err(
+                CHARTS,
+                "reinforcement",
+                "garrison_units lists `Infantry` twice",
+            ),
+        ],
+    );
+}
+
 // ---- Files ----
 
 #[test]

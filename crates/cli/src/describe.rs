@@ -408,6 +408,7 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
         },
         Event::Peace(e) => e.to_string(),
         Event::MinorControl(e) => e.to_string(),
+        Event::Economy(e) => e.to_string(),
         Event::PowerLeftGame {
             power: p,
             rule,
@@ -540,6 +541,15 @@ pub fn choice(s: &Scenario, d: &Decision) -> String {
         ),
         Decision::Peace(p) => p.to_string(),
         Decision::MinorControl(m) => m.to_string(),
+        Decision::Economy(coalition_engine::economic::EconomicDecision::Manipulate { square }) => {
+            format!("set the economic manipulation marker to square {square}")
+        }
+        Decision::Economy(coalition_engine::economic::EconomicDecision::Spend(sp))
+            if sp.is_empty() =>
+        {
+            "buy nothing".into()
+        }
+        Decision::Economy(e) => e.to_string(),
         Decision::Diplomacy { to, body } => {
             let to = powers(s, to);
             match body {

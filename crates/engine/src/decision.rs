@@ -47,6 +47,8 @@ pub enum Decision {
     MinorControl(crate::political::minors::MinorDecision),
     /// 4.8: the conquered minor countries this power declares free states (none: none).
     FreeStates { minors: Vec<crate::ids::MinorId> },
+    /// 8.4, 8.5: a decision of the Economic Phase (a manipulation setting, a shopping list).
+    Economy(crate::economic::EconomicDecision),
 }
 
 /// A call to an ally (4.3): `ally` is asked to declare war on `against`.
@@ -73,6 +75,8 @@ impl Decision {
             Decision::Peace(_) => "peace",
             Decision::MinorControl(_) => "minor control",
             Decision::FreeStates { .. } => "free",
+            Decision::Economy(crate::economic::EconomicDecision::Manipulate { .. }) => "manipulate",
+            Decision::Economy(crate::economic::EconomicDecision::Spend(_)) => "buy",
         }
     }
 
@@ -219,10 +223,13 @@ impl Decision {
                 if let Some(r) = crate::political::minors::parse(verb, rest, scenario) {
                     return r.map(Decision::MinorControl);
                 }
+                if let Some(r) = crate::economic::decision::parse(verb, rest, scenario) {
+                    return r.map(Decision::Economy);
+                }
                 Err(RuleError::new(
                     "3.3",
                     format!(
-                        "cannot read `{s}`: expected pass, declare, ally, break, combine, message, propose, call, answer, free, a peace or minor-control decision, or JSON"
+                        "cannot read `{s}`: expected pass, declare, ally, break, combine, message, propose, call, answer, free, a peace, minor-control or economic decision (manipulate, buy, convert, give, lend), or JSON"
                     ),
                 ))
             }
@@ -290,6 +297,7 @@ impl fmt::Display for Decision {
             Decision::Peace(p) => write!(f, "{p}"),
             Decision::MinorControl(m) => write!(f, "{m}"),
             Decision::FreeStates { minors } => write!(f, "free {}", list(minors)),
+            Decision::Economy(e) => write!(f, "{e}"),
         }
     }
 }

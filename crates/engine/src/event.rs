@@ -226,6 +226,8 @@ pub enum Event {
     Peace(crate::political::peace::PeaceEvent),
     /// The Minor Country Control Step's own events (4.6).
     MinorControl(crate::political::minors::MinorEvent),
+    /// The Economic Phase's own events (8, 12.5; transfers, manipulation, the phase's record).
+    Economy(crate::economic::EconomicEvent),
     /// A power leaves the game (4.4.8).
     PowerLeftGame {
         power: PowerId,

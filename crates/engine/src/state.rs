@@ -234,6 +234,10 @@ pub enum RoundKind {
     MinorControl,
     /// 4.8: conquered minors declared free states.
     FreeStates,
+    /// 8.4 (12.5): each power sets its economic manipulation marker.
+    Manipulation,
+    /// 8.5: each power's shopping list.
+    Expenditure,
 }
 
 /// The decisions a step is waiting for now.

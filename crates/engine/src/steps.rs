@@ -13,12 +13,16 @@
 //!   `docs/rules/minor-control.md`).
 //!
 //! - 8.2 Money and Manpower Collection: asks nothing; every power collects (`economic::collection`).
+//! - 8.4 Manipulation (12.5): the allowed square nearest to 0 (`economic::manipulation`).
+//! - 8.5 Expenditure: buy nothing (`economic::expenditure`).
+//! - 8.6 Status: asks nothing (`economic::status`).
 //!
-//! Steps whose rules belong to later work (5, 6, 7, the rest of 8, 14.3.1) pass with no decision.
+//! Steps whose rules belong to later work (5, 6, 7, 14.3.1) pass with no decision.
 
 use crate::calendar::Step;
 use crate::decision::Decision;
 use crate::dice::Dice;
+use crate::economic::{EconomicDecision, expenditure, manipulation};
 use crate::error::{RuleError, RuleResult};
 use crate::event::Event;
 use crate::game::Ctx;
@@ -38,17 +42,24 @@ pub fn begin(ctx: &Ctx, step: Step, dice: &mut Dice) -> Vec<Event> {
         // 4.6.6: wars with minor countries lapse in the Peace Step, before its own rounds (`peace::begin`).
         Step::Peace => return peace::begin(ctx, dice),
         Step::MinorCountryControl => return minors::begin(ctx, dice),
-        Step::EconomicCollection => return crate::economic::collection::begin(ctx),
+        Step::EconomicCollection => return crate::economic::collection::begin(ctx, dice),
+        Step::EconomicStatus => return crate::economic::status::begin(ctx),
         _ => {}
     }
-    match open(ctx, step) {
+    // 12.5.1: the last settings are recorded before the new ones are asked for.
+    let mut out = match step {
+        Step::EconomicManipulation => crate::economic::manipulation::record(ctx),
+        _ => vec![],
+    };
+    out.extend(match open(ctx, step) {
         Some((round, sealed, owing)) => vec![Event::RoundOpened {
             round,
             sealed,
             owing,
         }],
         None => vec![],
-    }
+    });
+    out
 }
 
 /// The single round of a one-round step, if anyone owes a decision in it.
@@ -60,6 +71,8 @@ fn open(ctx: &Ctx, step: Step) -> Option<(RoundKind, bool, Vec<PowerId>)> {
         Step::BreakingAlliances => (RoundKind::BreakAlliances, false, breaking::owing(ctx)),
         Step::CombinedMovement => (RoundKind::CombinedMovement, true, combined::owing(ctx)),
         Step::FreeStateDeclaration => (RoundKind::FreeStates, false, free_states::owing(ctx)),
+        Step::EconomicManipulation => (RoundKind::Manipulation, false, manipulation::owing(ctx)),
+        Step::EconomicExpenditure => (RoundKind::Expenditure, false, expenditure::owing(ctx)),
         _ => return None,
     };
     (!owing.is_empty()).then_some((kind, sealed, owing))
@@ -77,6 +90,8 @@ pub fn step_of(kind: RoundKind) -> Step {
         RoundKind::Peace => Step::Peace,
         RoundKind::MinorControl => Step::MinorCountryControl,
         RoundKind::FreeStates => Step::FreeStateDeclaration,
+        RoundKind::Manipulation => Step::EconomicManipulation,
+        RoundKind::Expenditure => Step::EconomicExpenditure,
     }
 }
 
@@ -92,6 +107,8 @@ pub fn choices(ctx: &Ctx, kind: RoundKind, power: PowerId) -> Vec<Decision> {
         RoundKind::Peace => peace::choices(ctx, power),
         RoundKind::MinorControl => minors::choices(ctx, power),
         RoundKind::FreeStates => free_states::choices(ctx, power),
+        RoundKind::Manipulation => manipulation::choices(ctx, power),
+        RoundKind::Expenditure => expenditure::choices(ctx, power),
     }
 }
 
@@ -106,6 +123,8 @@ pub fn default(ctx: &Ctx, kind: RoundKind, power: PowerId) -> Decision {
         RoundKind::Peace => peace::default(ctx, power),
         RoundKind::MinorControl => minors::default(ctx, power),
         RoundKind::FreeStates => Decision::FreeStates { minors: vec![] },
+        RoundKind::Manipulation => manipulation::default(ctx, power),
+        RoundKind::Expenditure => Decision::Economy(EconomicDecision::Spend(Default::default())),
     }
 }
 
@@ -121,6 +140,8 @@ fn kind_name(kind: RoundKind) -> &'static str {
         RoundKind::Peace => "peace",
         RoundKind::MinorControl => "minor control",
         RoundKind::FreeStates => "free states",
+        RoundKind::Manipulation => "manipulate",
+        RoundKind::Expenditure => "buy",
     }
 }
 
@@ -154,6 +175,13 @@ pub fn check(ctx: &Ctx, kind: RoundKind, power: PowerId, d: &Decision) -> RuleRe
             free_states::check(ctx, power, minors)
         }
         (RoundKind::FreeStates, Decision::Pass) => Ok(()),
+        (RoundKind::Manipulation, Decision::Economy(EconomicDecision::Manipulate { square })) => {
+            manipulation::check(ctx, power, *square)
+        }
+        (RoundKind::Expenditure, Decision::Economy(EconomicDecision::Spend(s))) => {
+            expenditure::check(ctx, power, s)
+        }
+        (RoundKind::Expenditure, Decision::Pass) => Ok(()),
         (k, d) => {
             let step = step_of(k);
             Err(RuleError::new(
@@ -192,5 +220,7 @@ pub fn resolve(
         RoundKind::Alliances => alliances::resolve(ctx, decisions),
         RoundKind::BreakAlliances => breaking::resolve(ctx, decisions),
         RoundKind::CombinedMovement => combined::resolve(ctx, decisions),
+        RoundKind::Manipulation => manipulation::resolve(ctx, decisions),
+        RoundKind::Expenditure => expenditure::resolve(ctx, decisions),
     }
 }

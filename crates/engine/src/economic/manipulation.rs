@@ -204,3 +204,117 @@ pub fn resolve(ctx: &Ctx, decisions: &BTreeMap<PowerId, Decision>) -> Vec<Event>
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::calendar::{Date, Position, Step};
+    use crate::game::Game;
+    use crate::rulebook::{Preset, Rulebook};
+    use std::sync::Arc;
+
+    fn game() -> Game {
+        let s = Arc::new(crate::scenario::embedded_scenario("1805").unwrap());
+        let pos = Position {
+            date: Date::new(1805, 6).unwrap(),
+            step: Step::EconomicCollection,
+        };
+        Game::with_setup(
+            s,
+            Rulebook::preset(Preset::Standard),
+            1,
+            &[],
+            Some(pos),
+            &[],
+        )
+        .unwrap()
+    }
+
+    fn p(s: &str) -> PowerId {
+        PowerId::new(s).unwrap()
+    }
+
+    // rule: 12.5.1
+    #[test]
+    fn a_setting_the_power_cannot_pay_records_nothing() {
+        let g = game();
+        let mut st = g.state().clone();
+        crate::apply::apply(
+            &mut st,
+            &Event::Economy(EconomicEvent::ManipulationSet {
+                power: p("turkey"),
+                square: -2,
+            }),
+        );
+        st.powers.get_mut(&p("turkey")).unwrap().money = 14;
+        let ctx = Ctx {
+            scenario: g.scenario(),
+            state: &st,
+            rulebook: g.rulebook(),
+        };
+        let ev = record(&ctx);
+        assert!(ev.iter().any(|e| matches!(
+            e,
+            Event::Economy(EconomicEvent::ManipulationRecorded { power, record, .. })
+                if *power == p("turkey") && !record.paid
+        )));
+        assert!(!ev.iter().any(|e| matches!(
+            e,
+            Event::PointsChanged { .. } | Event::TreasuryChanged { .. }
+        )));
+        // With the 15 money square -2 costs, it pays and gains its points.
+        st.powers.get_mut(&p("turkey")).unwrap().money = 15;
+        let ctx = Ctx {
+            scenario: g.scenario(),
+            state: &st,
+            rulebook: g.rulebook(),
+        };
+        let ev = record(&ctx);
+        assert!(ev.iter().any(|e| matches!(
+            e,
+            Event::TreasuryChanged { power, money: -15, rule, .. } if *power == p("turkey") && rule == "12.5.1"
+        )));
+        assert!(ev.iter().any(|e| matches!(
+            e,
+            Event::PointsChanged { power, delta: 2, .. } if *power == p("turkey")
+        )));
+    }
+
+    // rule: 14.3.2.1.6
+    #[test]
+    fn an_uncontrolled_power_is_not_asked_and_its_marker_goes_back_to_zero() {
+        let g = game();
+        let mut st = g.state().clone();
+        for e in [
+            Event::Economy(EconomicEvent::ManipulationSet {
+                power: p("spain"),
+                square: 1,
+            }),
+            Event::UmpControl {
+                ump: p("spain"),
+                controller: None,
+                status: crate::umps::UmpStatus::Neutral,
+                rule: "14.3".into(),
+                reason: "test".into(),
+            },
+        ] {
+            crate::apply::apply(&mut st, &e);
+        }
+        let ctx = Ctx {
+            scenario: g.scenario(),
+            state: &st,
+            rulebook: g.rulebook(),
+        };
+        assert!(!owing(&ctx).contains(&p("spain")));
+        assert_eq!(owing(&ctx).len(), 6);
+        let ev = record(&ctx);
+        assert!(ev.contains(&Event::Economy(EconomicEvent::ManipulationSet {
+            power: p("spain"),
+            square: 0
+        })));
+        assert!(!ev.iter().any(|e| matches!(
+            e,
+            Event::PointsChanged { power, .. } if *power == p("spain")
+        )));
+    }
+}

@@ -203,3 +203,167 @@ pub fn collection_events(ctx: &Ctx, money: &mut BTreeMap<PowerId, i32>) -> Vec<E
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::calendar::{Date, Position, Step};
+    use crate::game::Game;
+    use crate::rulebook::{Preset, Rulebook};
+    use std::sync::Arc;
+
+    fn p(s: &str) -> PowerId {
+        PowerId::new(s).unwrap()
+    }
+
+    // rule: 14.3.2.1.2
+    #[test]
+    fn an_uncontrolled_power_may_never_give_or_lend_money() {
+        let s = Arc::new(crate::scenario::embedded_scenario("1805").unwrap());
+        let pos = Position {
+            date: Date::new(1805, 3).unwrap(),
+            step: Step::EconomicExpenditure,
+        };
+        let g = Game::with_setup(
+            s,
+            Rulebook::preset(Preset::Standard),
+            1,
+            &[],
+            Some(pos),
+            &[],
+        )
+        .unwrap();
+        let mut st = g.state().clone();
+        crate::apply::apply(
+            &mut st,
+            &Event::UmpControl {
+                ump: p("spain"),
+                controller: Some(p("france")),
+                status: crate::umps::UmpStatus::Active,
+                rule: "14.3.1.3".into(),
+                reason: "test".into(),
+            },
+        );
+        let ctx = Ctx {
+            scenario: g.scenario(),
+            state: &st,
+            rulebook: g.rulebook(),
+        };
+        for loan in [false, true] {
+            let gift = Gift {
+                to: p("france"),
+                money: 1,
+                loan,
+            };
+            let e = check_gift(&ctx, p("spain"), &gift).unwrap_err();
+            assert_eq!(e.rule, "14.3.2.1.2");
+            // The same through the whole list check, and no such choice is listed.
+            let sp = super::super::Spending {
+                give: vec![gift],
+                ..Default::default()
+            };
+            assert_eq!(
+                super::super::expenditure::check(&ctx, p("spain"), &sp)
+                    .unwrap_err()
+                    .rule,
+                "14.3.2.1.2"
+            );
+        }
+        assert!(
+            !super::super::expenditure::choices(&ctx, p("spain"))
+                .iter()
+                .any(|d| d.to_string().starts_with("give") || d.to_string().starts_with("lend"))
+        );
+        // A controlled power may give to the UMP.
+        let gift = Gift {
+            to: p("spain"),
+            money: 1,
+            loan: false,
+        };
+        assert!(check_gift(&ctx, p("france"), &gift).is_ok());
+    }
+
+    #[test]
+    fn reparations_are_paid_once_when_the_loser_can_else_in_two_shares_never_below_zero() {
+        let s = Arc::new(crate::scenario::embedded_scenario("1805").unwrap());
+        let pos = Position {
+            date: Date::new(1805, 3).unwrap(),
+            step: Step::EconomicExpenditure,
+        };
+        let g = Game::with_setup(
+            s,
+            Rulebook::preset(Preset::Standard),
+            1,
+            &[],
+            Some(pos),
+            &[],
+        )
+        .unwrap();
+        let mut st = g.state().clone();
+        let obligation = |term: &str, once: u32, each: u32| {
+            Event::Peace(crate::political::peace::PeaceEvent::Recorded {
+                obligation: Obligation::Reparations {
+                    term: term.into(),
+                    from: p("austria"),
+                    to: p("france"),
+                    money_value: 2 * once,
+                    once,
+                    each_of_two: each,
+                    date: Date::new(1805, 3).unwrap(),
+                },
+            })
+        };
+        crate::apply::apply(&mut st, &obligation("B.3", 40, 27));
+        let ctx = Ctx {
+            scenario: g.scenario(),
+            state: &st,
+            rulebook: g.rulebook(),
+        };
+        // Austria has 50 after income: it pays the 40 at once.
+        let mut money = BTreeMap::from([(p("austria"), 50), (p("france"), 0)]);
+        let ev = collection_events(&ctx, &mut money);
+        let Event::Economy(EconomicEvent::Transferred { transfer: t, .. }) = &ev[0] else {
+            panic!("{ev:?}")
+        };
+        assert_eq!((t.money, t.owed, t.all_at_once), (40, 40, Some(true)));
+        assert_eq!(money[&p("austria")], 10);
+        // With 30 it pays the first share of 27, then at the next phase the second, as far as it can (5 of 27).
+        let mut money = BTreeMap::from([(p("austria"), 30)]);
+        let ev = collection_events(&ctx, &mut money);
+        let Event::Economy(EconomicEvent::Transferred { transfer: t, .. }) = &ev[0] else {
+            panic!()
+        };
+        assert_eq!((t.money, t.owed, t.installment), (27, 27, Some(1)));
+        for e in &ev {
+            crate::apply::apply(&mut st, e);
+        }
+        st.position.date = Date::new(1805, 6).unwrap();
+        let ctx = Ctx {
+            scenario: g.scenario(),
+            state: &st,
+            rulebook: g.rulebook(),
+        };
+        let mut money = BTreeMap::from([(p("austria"), 5)]);
+        let ev = collection_events(&ctx, &mut money);
+        let Event::Economy(EconomicEvent::Transferred { transfer: t, .. }) = &ev[0] else {
+            panic!()
+        };
+        assert_eq!(
+            (t.money, t.owed, t.installment, t.short()),
+            (5, 27, Some(2), 22)
+        );
+        assert_eq!(money[&p("austria")], 0);
+        for e in &ev {
+            crate::apply::apply(&mut st, e);
+        }
+        // Nothing more is due after the second share.
+        st.position.date = Date::new(1805, 9).unwrap();
+        let ctx = Ctx {
+            scenario: g.scenario(),
+            state: &st,
+            rulebook: g.rulebook(),
+        };
+        let mut money = BTreeMap::from([(p("austria"), 100)]);
+        assert!(collection_events(&ctx, &mut money).is_empty());
+    }
+}

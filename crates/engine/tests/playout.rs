@@ -6,10 +6,10 @@
 //! events says, and never goes below zero; what purchases cost is what the cost table says of what is queued.
 
 use coalition_engine::decision::Diplomatic;
+use coalition_engine::economic::EconomicEvent;
 use coalition_engine::game::Game;
 use coalition_engine::ids::{Nation, PowerId};
 use coalition_engine::rulebook::{Preset, Rulebook};
-use coalition_engine::economic::EconomicEvent;
 use coalition_engine::scenario::Scenario;
 use coalition_engine::state::State;
 use coalition_engine::{Date, Decision, Event};
@@ -134,7 +134,10 @@ impl Ledger {
                 assert_eq!(sp, g(&self.queued_cost), "{p} paid what its purchases cost");
             }
         }
-        assert_eq!(net, 0, "money passed between powers is neither made nor lost");
+        assert_eq!(
+            net, 0,
+            "money passed between powers is neither made nor lost"
+        );
     }
 }
 

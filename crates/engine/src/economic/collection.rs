@@ -335,3 +335,71 @@ pub fn income(ctx: &Ctx, power: PowerId) -> (Income, String) {
     }
     (inc, parts.join("; "))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::calendar::{Date, Position, Step};
+    use crate::game::Game;
+    use crate::political::peace::{Obligation, PeaceEvent};
+    use crate::rulebook::{Preset, Rulebook};
+    use std::sync::Arc;
+
+    fn p(s: &str) -> PowerId {
+        PowerId::new(s).unwrap()
+    }
+
+    // rule: 12.9
+    #[test]
+    fn a_b6_trade_restriction_denies_american_trade_while_it_is_kept() {
+        let s = Arc::new(crate::scenario::embedded_scenario("1805").unwrap());
+        let pos = Position {
+            date: Date::new(1805, 2).unwrap(),
+            step: Step::Land,
+        };
+        let g = Game::with_setup(
+            s,
+            Rulebook::preset(Preset::Standard),
+            1,
+            &[],
+            Some(pos),
+            &[],
+        )
+        .unwrap();
+        let gb = p("great-britain");
+        let mut st = g.state().clone();
+        let ctx = |st: &crate::state::State| {
+            denied_american_trade(
+                &Ctx {
+                    scenario: g.scenario(),
+                    state: st,
+                    rulebook: g.rulebook(),
+                },
+                gb,
+            )
+        };
+        // At war with Britain: France and Spain.
+        assert_eq!(ctx(&st), BTreeSet::from([p("france"), p("spain")]));
+        // B.6 binds Austria to Russia (any victor): Austria is denied too.
+        crate::apply::apply(
+            &mut st,
+            &Event::Peace(PeaceEvent::Recorded {
+                obligation: Obligation::TradeRestriction {
+                    loser: p("austria"),
+                    victor: p("russia"),
+                    since: Date::new(1805, 1).unwrap(),
+                    broken: None,
+                },
+            }),
+        );
+        assert!(ctx(&st).contains(&p("austria")));
+        // Broken, it no longer denies.
+        crate::political::peace::record_trade_breach(
+            &mut st,
+            p("austria"),
+            p("russia"),
+            Date::new(1805, 2).unwrap(),
+        );
+        assert!(!ctx(&st).contains(&p("austria")));
+    }
+}

@@ -109,3 +109,88 @@ pub fn begin(ctx: &Ctx) -> Vec<Event> {
     }));
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::calendar::{Date, Position, Step};
+    use crate::economic::Transfer;
+    use crate::game::Game;
+    use crate::rulebook::{Preset, Rulebook};
+    use std::sync::Arc;
+
+    fn p(s: &str) -> PowerId {
+        PowerId::new(s).unwrap()
+    }
+
+    #[test]
+    fn a_debt_not_paid_in_full_costs_points_in_the_status_step() {
+        let s = Arc::new(crate::scenario::embedded_scenario("1805").unwrap());
+        let pos = Position {
+            date: Date::new(1805, 3).unwrap(),
+            step: Step::EconomicExpenditure,
+        };
+        let g = Game::with_setup(
+            s,
+            Rulebook::preset(Preset::Standard),
+            1,
+            &[],
+            Some(pos),
+            &[],
+        )
+        .unwrap();
+        let mut st = g.state().clone();
+        let t = |kind, owed, money| Transfer {
+            kind,
+            from: p("austria"),
+            to: p("france"),
+            money,
+            owed,
+            loan_due: None,
+            loan: None,
+            obligation: Some(0),
+            installment: Some(1),
+            all_at_once: Some(false),
+            rule: "B.3".into(),
+        };
+        for tr in [
+            t(TransferKind::Reparations, 20, 5),
+            t(TransferKind::Repayment, 4, 4),
+        ] {
+            crate::apply::apply(
+                &mut st,
+                &Event::Economy(EconomicEvent::Transferred {
+                    transfer: tr,
+                    reason: String::new(),
+                }),
+            );
+        }
+        let ctx = Ctx {
+            scenario: g.scenario(),
+            state: &st,
+            rulebook: g.rulebook(),
+        };
+        let ev = begin(&ctx);
+        let lost: Vec<(PowerId, i32)> = ev
+            .iter()
+            .filter_map(|e| match e {
+                Event::PointsChanged {
+                    power, delta, rule, ..
+                } if rule == "8.6" => Some((*power, *delta)),
+                _ => None,
+            })
+            .collect();
+        // One debt short (the reparations); the loan repaid in full costs nothing.
+        assert_eq!(
+            lost,
+            [(p("austria"), g.scenario().charts.economy.default_points)]
+        );
+        let Some(Event::Economy(EconomicEvent::PhaseClosed { standing, .. })) = ev.last() else {
+            panic!("the record is closed last")
+        };
+        assert_eq!(
+            standing[&p("austria")].political_points,
+            st.powers[&p("austria")].political_points + g.scenario().charts.economy.default_points
+        );
+    }
+}

@@ -436,6 +436,7 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
         Event::Peace(e) => e.to_string(),
         Event::MinorControl(e) => e.to_string(),
         Event::Reinforcement(e) => e.to_string(),
+        Event::Economy(e) => e.to_string(),
         Event::PowerLeftGame {
             power: p,
             rule,
@@ -632,6 +633,15 @@ pub fn choice(s: &Scenario, d: &Decision) -> String {
                 .collect::<Vec<_>>()
                 .join(", ")
         ),
+        Decision::Economy(coalition_engine::economic::EconomicDecision::Manipulate { square }) => {
+            format!("set the economic manipulation marker to square {square}")
+        }
+        Decision::Economy(coalition_engine::economic::EconomicDecision::Spend(sp))
+            if sp.is_empty() =>
+        {
+            "buy nothing".into()
+        }
+        Decision::Economy(e) => e.to_string(),
         Decision::Diplomacy { to, body } => {
             let to = powers(s, to);
             match body {

@@ -53,6 +53,8 @@ pub enum Decision {
     UmpBids {
         bids: Vec<crate::umps::control::UmpBid>,
     },
+    /// 8.4, 8.5: a decision of the Economic Phase (a manipulation setting, a shopping list).
+    Economy(crate::economic::EconomicDecision),
 }
 
 /// A call to an ally (4.3): `ally` is asked to declare war on `against`.
@@ -81,6 +83,8 @@ impl Decision {
             Decision::FreeStates { .. } => "free",
             Decision::Reinforce(_) => "reinforce",
             Decision::UmpBids { .. } => "bid",
+            Decision::Economy(crate::economic::EconomicDecision::Manipulate { .. }) => "manipulate",
+            Decision::Economy(crate::economic::EconomicDecision::Spend(_)) => "buy",
         }
     }
 
@@ -233,10 +237,13 @@ impl Decision {
                 if let Some(r) = crate::umps::control::parse(verb, rest, scenario) {
                     return r.map(|bids| Decision::UmpBids { bids });
                 }
+                if let Some(r) = crate::economic::decision::parse(verb, rest, scenario) {
+                    return r.map(Decision::Economy);
+                }
                 Err(RuleError::new(
                     "3.3",
                     format!(
-                        "cannot read `{s}`: expected pass, declare, ally, break, combine, message, propose, call, answer, free, bid, reinforce, a peace or minor-control decision, or JSON"
+                        "cannot read `{s}`: expected pass, declare, ally, break, combine, message, propose, call, answer, free, bid, reinforce, a peace, minor-control or economic decision (manipulate, buy, convert, give, lend), or JSON"
                     ),
                 ))
             }
@@ -306,6 +313,7 @@ impl fmt::Display for Decision {
             Decision::FreeStates { minors } => write!(f, "free {}", list(minors)),
             Decision::Reinforce(p) => write!(f, "{p}"),
             Decision::UmpBids { bids } => write!(f, "bid {}", list(bids)),
+            Decision::Economy(e) => write!(f, "{e}"),
         }
     }
 }

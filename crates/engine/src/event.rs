@@ -230,6 +230,8 @@ pub enum Event {
     MinorControl(crate::political::minors::MinorEvent),
     /// The Reinforcement Phase's own events (5, 4.4.6.1, 12.1.2.1, 12.1.2.2, 14.3.2.4.5).
     Reinforcement(crate::reinforcement::ReinforcementEvent),
+    /// The Economic Phase's own events (8, 12.5; transfers, manipulation, the phase's record).
+    Economy(crate::economic::EconomicEvent),
     /// A power leaves the game (4.4.8).
     PowerLeftGame {
         power: PowerId,

@@ -238,6 +238,10 @@ pub enum RoundKind {
     Reinforcement,
     /// 14.3.1.1: sealed bids for the uncontrolled major powers (December, the opening, or mid-year 14.3.1.3.3).
     UmpBids,
+    /// 8.4 (12.5): each power sets its economic manipulation marker.
+    Manipulation,
+    /// 8.5: each power's shopping list.
+    Expenditure,
 }
 
 /// The decisions a step is waiting for now.

@@ -12,19 +12,25 @@
 //! - 4.4 and 4.6: see their modules (4.4: `political::peace`, `docs/rules/peace.md`; 4.6: `political::minors`,
 //!   `docs/rules/minor-control.md`).
 //!
-//! - 8.2 Money and Manpower Collection: asks nothing; every power collects (`economic::collection`).
 //! - 5 Reinforcement Phase: the default placement (`reinforcement`, `docs/rules/reinforcement.md`): everything
 //!   that has arrived goes where it can by a fixed order (corps and cities of the capital first), the taker of
 //!   a minor free state's port keeps its ships building (12.1.2.2); what cannot be placed waits.
 //!
+//! - 8.2 Money and Manpower Collection: asks nothing; every power collects (`economic::collection`).
+//!
+//! - 8.4 Manipulation (12.5): the allowed square nearest to 0 (`economic::manipulation`).
+//! - 8.5 Expenditure: buy nothing (`economic::expenditure`).
+//! - 8.6 Status: asks nothing (`economic::status`).
+//!
 //! - 14.3.1 UMP Control Step (and the mid-year bidding of 14.3.1.3.3 after the declarations of war): decline
 //!   every UMP (`umps::control`, `docs/rules/umps.md`).
 //!
-//! Steps whose rules belong to later work (6, 7, the rest of 8) pass with no decision.
+//! Steps whose rules belong to later work (6, 7) pass with no decision.
 
 use crate::calendar::Step;
 use crate::decision::Decision;
 use crate::dice::Dice;
+use crate::economic::{EconomicDecision, expenditure, manipulation};
 use crate::error::{RuleError, RuleResult};
 use crate::event::Event;
 use crate::game::Ctx;
@@ -46,21 +52,28 @@ pub fn begin(ctx: &Ctx, step: Step, dice: &mut Dice) -> Vec<Event> {
         // 4.6.6: wars with minor countries lapse in the Peace Step, before its own rounds (`peace::begin`).
         Step::Peace => return peace::begin(ctx, dice),
         Step::MinorCountryControl => return minors::begin(ctx, dice),
-        Step::EconomicCollection => return crate::economic::collection::begin(ctx),
         Step::Reinforcement => return reinforcement::begin(ctx, dice),
         Step::UmpControl => {
             return umps::control::begin(ctx, dice, umps::control::BiddingKind::December);
         }
+        Step::EconomicCollection => return crate::economic::collection::begin(ctx, dice),
+        Step::EconomicStatus => return crate::economic::status::begin(ctx),
         _ => {}
     }
-    match open(ctx, step) {
+    // 12.5.1: the last settings are recorded before the new ones are asked for.
+    let mut out = match step {
+        Step::EconomicManipulation => crate::economic::manipulation::record(ctx),
+        _ => vec![],
+    };
+    out.extend(match open(ctx, step) {
         Some((round, sealed, owing)) => vec![Event::RoundOpened {
             round,
             sealed,
             owing,
         }],
         None => vec![],
-    }
+    });
+    out
 }
 
 /// The single round of a one-round step, if anyone owes a decision in it.
@@ -72,6 +85,8 @@ fn open(ctx: &Ctx, step: Step) -> Option<(RoundKind, bool, Vec<PowerId>)> {
         Step::BreakingAlliances => (RoundKind::BreakAlliances, false, breaking::owing(ctx)),
         Step::CombinedMovement => (RoundKind::CombinedMovement, true, combined::owing(ctx)),
         Step::FreeStateDeclaration => (RoundKind::FreeStates, false, free_states::owing(ctx)),
+        Step::EconomicManipulation => (RoundKind::Manipulation, false, manipulation::owing(ctx)),
+        Step::EconomicExpenditure => (RoundKind::Expenditure, false, expenditure::owing(ctx)),
         _ => return None,
     };
     (!owing.is_empty()).then_some((kind, sealed, owing))
@@ -91,6 +106,8 @@ pub fn step_of(kind: RoundKind) -> Step {
         RoundKind::FreeStates => Step::FreeStateDeclaration,
         RoundKind::Reinforcement => Step::Reinforcement,
         RoundKind::UmpBids => Step::UmpControl,
+        RoundKind::Manipulation => Step::EconomicManipulation,
+        RoundKind::Expenditure => Step::EconomicExpenditure,
     }
 }
 
@@ -108,6 +125,8 @@ pub fn choices(ctx: &Ctx, kind: RoundKind, power: PowerId) -> Vec<Decision> {
         RoundKind::FreeStates => free_states::choices(ctx, power),
         RoundKind::Reinforcement => reinforcement::choices(ctx, power),
         RoundKind::UmpBids => umps::control::choices(ctx, power),
+        RoundKind::Manipulation => manipulation::choices(ctx, power),
+        RoundKind::Expenditure => expenditure::choices(ctx, power),
     }
 }
 
@@ -124,6 +143,8 @@ pub fn default(ctx: &Ctx, kind: RoundKind, power: PowerId) -> Decision {
         RoundKind::FreeStates => Decision::FreeStates { minors: vec![] },
         RoundKind::Reinforcement => reinforcement::default(ctx, power),
         RoundKind::UmpBids => umps::control::default(ctx, power),
+        RoundKind::Manipulation => manipulation::default(ctx, power),
+        RoundKind::Expenditure => Decision::Economy(EconomicDecision::Spend(Default::default())),
     }
 }
 
@@ -141,6 +162,8 @@ fn kind_name(kind: RoundKind) -> &'static str {
         RoundKind::FreeStates => "free states",
         RoundKind::Reinforcement => "reinforce or pass",
         RoundKind::UmpBids => "bid",
+        RoundKind::Manipulation => "manipulate",
+        RoundKind::Expenditure => "buy",
     }
 }
 
@@ -177,6 +200,13 @@ pub fn check(ctx: &Ctx, kind: RoundKind, power: PowerId, d: &Decision) -> RuleRe
         (RoundKind::Reinforcement, Decision::Reinforce(pl)) => reinforcement::check(ctx, power, pl),
         (RoundKind::Reinforcement, Decision::Pass) => Ok(()),
         (RoundKind::UmpBids, Decision::UmpBids { bids }) => umps::control::check(ctx, power, bids),
+        (RoundKind::Manipulation, Decision::Economy(EconomicDecision::Manipulate { square })) => {
+            manipulation::check(ctx, power, *square)
+        }
+        (RoundKind::Expenditure, Decision::Economy(EconomicDecision::Spend(s))) => {
+            expenditure::check(ctx, power, s)
+        }
+        (RoundKind::Expenditure, Decision::Pass) => Ok(()),
         (k, d) => {
             let step = step_of(k);
             Err(RuleError::new(
@@ -225,5 +255,7 @@ pub fn resolve(
         RoundKind::BreakAlliances => breaking::resolve(ctx, decisions),
         RoundKind::CombinedMovement => combined::resolve(ctx, decisions),
         RoundKind::Reinforcement => reinforcement::resolve(ctx, decisions, dice),
+        RoundKind::Manipulation => manipulation::resolve(ctx, decisions),
+        RoundKind::Expenditure => expenditure::resolve(ctx, decisions),
     }
 }

@@ -55,8 +55,11 @@ fn fleet_to(fleet: &str, sea: &str) -> Adjustment {
     }
 }
 
+/// The standard rulebook without American trade (12.9), whose income and die roll the 8.2 tests leave out.
 fn standard() -> Rulebook {
-    Rulebook::preset(Preset::Standard)
+    let mut r = Rulebook::preset(Preset::Standard);
+    r.optional.remove(&OptionalRule::AmericanTrade);
+    r
 }
 
 fn without_raiding() -> Rulebook {

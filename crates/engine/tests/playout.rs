@@ -1,14 +1,145 @@
 //! Random playouts (property test): 200 games of two years from the start, each decision chosen uniformly from
 //! `choices()`. No step panics, every listed choice is accepted, unlisted or malformed ones are refused with a
 //! rule id, the log rebuilds to the same state, and the political invariants hold after every event.
+//! Money and manpower are conserved: after every event each power's treasury equals its start plus its income
+//! and manipulation minus its spending, plus or minus the money passed between powers, as a ledger kept from the
+//! events says, and never goes below zero; what purchases cost is what the cost table says of what is queued.
 
 use coalition_engine::decision::Diplomatic;
+use coalition_engine::economic::EconomicEvent;
 use coalition_engine::game::Game;
 use coalition_engine::ids::{Nation, PowerId};
 use coalition_engine::rulebook::{Preset, Rulebook};
+use coalition_engine::scenario::Scenario;
 use coalition_engine::state::State;
 use coalition_engine::{Date, Decision, Event};
 use proptest::prelude::*;
+use std::collections::BTreeMap;
+
+/// Each power's treasury as the events explain it: start, income (8.2), manipulation (12.5.1), spending (8.5,
+/// 12.1.1), money passed between powers, and host corrections; plus the cost of what was queued.
+#[derive(Default)]
+struct Ledger {
+    start: BTreeMap<PowerId, (i64, i64)>,
+    income: BTreeMap<PowerId, (i64, i64)>,
+    manipulation: BTreeMap<PowerId, (i64, i64)>,
+    spent: BTreeMap<PowerId, (i64, i64)>,
+    queued_cost: BTreeMap<PowerId, (i64, i64)>,
+    transfers: BTreeMap<PowerId, i64>,
+    other: BTreeMap<PowerId, (i64, i64)>,
+}
+
+fn add(m: &mut BTreeMap<PowerId, (i64, i64)>, p: PowerId, money: i64, manpower: i64) {
+    let e = m.entry(p).or_default();
+    e.0 += money;
+    e.1 += manpower;
+}
+
+impl Ledger {
+    fn new(s: &State) -> Ledger {
+        Ledger {
+            start: s
+                .powers
+                .iter()
+                .map(|(p, st)| (*p, (st.money as i64, st.manpower as i64)))
+                .collect(),
+            ..Default::default()
+        }
+    }
+
+    fn record(&mut self, sc: &Scenario, e: &Event) {
+        match e {
+            Event::TreasuryChanged {
+                power,
+                money,
+                manpower,
+                rule,
+                income,
+                ..
+            } => {
+                let (m, mp) = (*money as i64, *manpower as i64);
+                match rule.as_str() {
+                    "8.2" => {
+                        let i = income.as_ref().expect("8.2 carries its income");
+                        assert_eq!((i.total().money, i.total().manpower), (*money, *manpower));
+                        assert!(m >= 0 && mp >= 0, "income is never negative");
+                        add(&mut self.income, *power, m, mp);
+                    }
+                    "12.5.1" => add(&mut self.manipulation, *power, m, mp),
+                    "8.5" | "12.1.1" => {
+                        assert!(m <= 0 && mp <= 0, "spending never adds");
+                        add(&mut self.spent, *power, -m, -mp);
+                    }
+                    _ => add(&mut self.other, *power, m, mp),
+                }
+            }
+            Event::BuildingQueued { item } => {
+                let Some(p) = item.owner.power() else { return };
+                let e = &sc.charts.economy;
+                let n = item.count as i64;
+                match item.rule.as_str() {
+                    "8.5" | "12.1.2" => {
+                        let c = e.costs[&item.unit];
+                        add(
+                            &mut self.queued_cost,
+                            p,
+                            c.money as i64 * n,
+                            c.manpower as i64 * n,
+                        );
+                    }
+                    "12.1.1" => add(
+                        &mut self.queued_cost,
+                        p,
+                        e.militia_conversion_money as i64 * n,
+                        0,
+                    ),
+                    _ => {}
+                }
+            }
+            Event::Economy(EconomicEvent::Transferred { transfer: t, .. }) => {
+                assert!(t.money >= 0 && t.money <= t.owed, "{t:?}");
+                *self.transfers.entry(t.from).or_default() -= t.money as i64;
+                *self.transfers.entry(t.to).or_default() += t.money as i64;
+            }
+            _ => {}
+        }
+    }
+
+    fn check(&self, s: &State, closed_round: bool) {
+        let z = (0, 0);
+        let mut net = 0;
+        for (p, st) in &s.powers {
+            let g = |m: &BTreeMap<PowerId, (i64, i64)>| m.get(p).copied().unwrap_or(z);
+            let (start, inc, man, sp, oth) = (
+                g(&self.start),
+                g(&self.income),
+                g(&self.manipulation),
+                g(&self.spent),
+                g(&self.other),
+            );
+            let tr = self.transfers.get(p).copied().unwrap_or(0);
+            net += tr;
+            assert_eq!(
+                st.money as i64,
+                start.0 + inc.0 + man.0 - sp.0 + tr + oth.0,
+                "{p}'s money is its start, income, manipulation, spending and transfers"
+            );
+            assert_eq!(
+                st.manpower as i64,
+                start.1 + inc.1 + man.1 - sp.1 + oth.1,
+                "{p}'s manpower is its start, income, manipulation and spending"
+            );
+            assert!(st.money >= 0 && st.manpower >= 0, "{p} below zero: {st:?}");
+            if closed_round {
+                assert_eq!(sp, g(&self.queued_cost), "{p} paid what its purchases cost");
+            }
+        }
+        assert_eq!(
+            net, 0,
+            "money passed between powers is neither made nor lost"
+        );
+    }
+}
 
 fn check_invariants(s: &State) {
     // No two powers both allied and at war.
@@ -41,6 +172,7 @@ fn playout(seed: u64, months: i32, mut pick: impl FnMut(usize) -> usize) -> Game
     let end = Date::new(1805, 1).unwrap().plus_months(months);
     let mut seen_events = g.log().len();
     let mut shadow = g.state().clone();
+    let mut ledger = Ledger::new(&shadow);
     for e in g.log() {
         if let Event::PointsChanged { rule, .. } = e {
             assert!(!rule.is_empty());
@@ -87,6 +219,8 @@ fn playout(seed: u64, months: i32, mut pick: impl FnMut(usize) -> usize) -> Game
             }
             coalition_engine::apply::apply(&mut shadow, e);
             check_invariants(&shadow);
+            ledger.record(g.scenario(), e);
+            ledger.check(&shadow, matches!(e, Event::RoundClosed));
         }
         seen_events = g.log().len();
         assert_eq!(

@@ -4,6 +4,7 @@
 //! cut by naval raiding when optional rule 12.2.2 is on.
 
 use super::{Amount, Income};
+use crate::dice::Dice;
 use crate::event::Event;
 use crate::game::Ctx;
 use crate::ids::{Nation, PowerId, ProvinceId, SeaId};
@@ -12,24 +13,128 @@ use crate::rulebook::OptionalRule;
 use crate::scenario::{Location, MinorStatus};
 use std::collections::{BTreeMap, BTreeSet};
 
-/// A `TreasuryChanged` event per power in the game, with its income by source.
-pub fn begin(ctx: &Ctx) -> Vec<Event> {
-    ctx.state
+/// A `TreasuryChanged` event per power in the game, with its income by source (American trade with its die
+/// roll when 12.9 is on), then the reparations and loans due this phase (`transfers`).
+pub fn begin(ctx: &Ctx, dice: &mut Dice) -> Vec<Event> {
+    let mut incomes: Vec<(PowerId, Income, String)> = ctx
+        .state
         .powers_in_game()
         .into_iter()
         .map(|p| {
-            let (income, reason) = income(ctx, p);
-            let total = income.total();
-            Event::TreasuryChanged {
-                power: p,
-                money: total.money,
-                manpower: total.manpower,
-                rule: "8.2".into(),
-                reason,
-                income: Some(income),
-            }
+            let (i, r) = income(ctx, p);
+            (p, i, r)
         })
-        .collect()
+        .collect();
+    let mut out = Vec::new();
+    if ctx.rulebook.has(OptionalRule::AmericanTrade) {
+        out.extend(american_trade(ctx, dice, &mut incomes));
+    }
+    let mut money: BTreeMap<PowerId, i32> = BTreeMap::new();
+    for (p, income, reason) in incomes {
+        let total = income.total();
+        money.insert(p, ctx.state.powers[&p].money + total.money);
+        out.push(Event::TreasuryChanged {
+            power: p,
+            money: total.money,
+            manpower: total.manpower,
+            rule: "8.2".into(),
+            reason,
+            income: Some(income),
+        });
+    }
+    out.extend(super::transfers::collection_events(ctx, &mut money));
+    out
+}
+
+/// 12.9 (Coalition's 8.2 American trade): the powers denied trade with America: those at war with Britain, and
+/// those a B.6 trade restriction binds (while it is kept).
+pub fn denied_american_trade(ctx: &Ctx, britain: PowerId) -> BTreeSet<PowerId> {
+    let b = Nation::Power(britain);
+    let mut out: BTreeSet<PowerId> = ctx
+        .state
+        .powers_in_game()
+        .into_iter()
+        .filter(|p| *p != britain && ctx.state.at_war(Nation::Power(*p), b))
+        .collect();
+    for o in &ctx.state.peace.obligations {
+        if let crate::political::peace::Obligation::TradeRestriction {
+            loser,
+            broken: None,
+            ..
+        } = o
+        {
+            if *loser != britain && crate::political::in_game(ctx.state, *loser) {
+                out.insert(*loser);
+            }
+        }
+    }
+    out
+}
+
+/// 12.9: every power but Britain not denied American trade receives it; when any is denied, Britain rolls one
+/// die, and on at most `war_per_denied` for each power denied America is at war with it this phase, cutting its
+/// colonial trade by `war_loss` (to no less than 0). Returns the die roll's event.
+fn american_trade(
+    ctx: &Ctx,
+    dice: &mut Dice,
+    incomes: &mut [(PowerId, Income, String)],
+) -> Vec<Event> {
+    let chart = &ctx.scenario.charts.economy.american_trade;
+    let Some(britain) = chart
+        .britain
+        .filter(|b| crate::political::in_game(ctx.state, *b))
+    else {
+        return vec![];
+    };
+    let denied = denied_american_trade(ctx, britain);
+    let mut out = Vec::new();
+    for (p, inc, reason) in incomes.iter_mut() {
+        if *p == britain {
+            continue;
+        }
+        if denied.contains(p) {
+            reason.push_str("; no American trade (12.9: denied)");
+        } else if chart.money > 0 {
+            inc.american = chart.money as i32;
+            reason.push_str(&format!("; American trade {} (12.9)", chart.money));
+        }
+    }
+    if denied.is_empty() {
+        return out;
+    }
+    let target = chart.war_per_denied as i32 * denied.len() as i32;
+    let names: Vec<String> = denied.iter().map(|p| name(ctx.scenario, *p)).collect();
+    let roll = dice.roll(
+        britain.as_str(),
+        "12.9",
+        &format!(
+            "war with America: at most {target} ({} denied American trade: {})",
+            denied.len(),
+            names.join(", ")
+        ),
+        1,
+        vec![],
+    );
+    let war = roll.total <= target;
+    out.push(Event::DiceRolled { roll: roll.clone() });
+    if let Some((_, inc, reason)) = incomes.iter_mut().find(|(p, _, _)| *p == britain) {
+        if war {
+            let lost = (chart.war_loss as i32).min(inc.trade);
+            inc.trade -= lost;
+            inc.american_war_lost = lost;
+            reason.push_str(&format!(
+                "; America at war with {} (12.9: rolled {} ≤ {target}): colonial trade −{lost}",
+                name(ctx.scenario, britain),
+                roll.total
+            ));
+        } else {
+            reason.push_str(&format!(
+                "; America stays at peace (12.9: rolled {} > {target})",
+                roll.total
+            ));
+        }
+    }
+    out
 }
 
 /// Each province's areas, in id order.
@@ -229,4 +334,72 @@ pub fn income(ctx: &Ctx, power: PowerId) -> (Income, String) {
         }
     }
     (inc, parts.join("; "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::calendar::{Date, Position, Step};
+    use crate::game::Game;
+    use crate::political::peace::{Obligation, PeaceEvent};
+    use crate::rulebook::{Preset, Rulebook};
+    use std::sync::Arc;
+
+    fn p(s: &str) -> PowerId {
+        PowerId::new(s).unwrap()
+    }
+
+    // rule: 12.9
+    #[test]
+    fn a_b6_trade_restriction_denies_american_trade_while_it_is_kept() {
+        let s = Arc::new(crate::scenario::embedded_scenario("1805").unwrap());
+        let pos = Position {
+            date: Date::new(1805, 2).unwrap(),
+            step: Step::Land,
+        };
+        let g = Game::with_setup(
+            s,
+            Rulebook::preset(Preset::Standard),
+            1,
+            &[],
+            Some(pos),
+            &[],
+        )
+        .unwrap();
+        let gb = p("great-britain");
+        let mut st = g.state().clone();
+        let ctx = |st: &crate::state::State| {
+            denied_american_trade(
+                &Ctx {
+                    scenario: g.scenario(),
+                    state: st,
+                    rulebook: g.rulebook(),
+                },
+                gb,
+            )
+        };
+        // At war with Britain: France and Spain.
+        assert_eq!(ctx(&st), BTreeSet::from([p("france"), p("spain")]));
+        // B.6 binds Austria to Russia (any victor): Austria is denied too.
+        crate::apply::apply(
+            &mut st,
+            &Event::Peace(PeaceEvent::Recorded {
+                obligation: Obligation::TradeRestriction {
+                    loser: p("austria"),
+                    victor: p("russia"),
+                    since: Date::new(1805, 1).unwrap(),
+                    broken: None,
+                },
+            }),
+        );
+        assert!(ctx(&st).contains(&p("austria")));
+        // Broken, it no longer denies.
+        crate::political::peace::record_trade_breach(
+            &mut st,
+            p("austria"),
+            p("russia"),
+            Date::new(1805, 2).unwrap(),
+        );
+        assert!(!ctx(&st).contains(&p("austria")));
+    }
 }

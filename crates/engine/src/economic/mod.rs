@@ -2,10 +2,18 @@
 //! phase leaves (12.6 reads them).
 
 pub mod collection;
+pub mod decision;
+pub mod expenditure;
+pub mod manipulation;
+pub mod status;
+pub mod transfers;
+
+pub use decision::{Conversion, EconomicDecision, Gift, Purchase, Spending};
 
 use crate::calendar::Date;
 use crate::ids::{AreaId, Nation, PowerId};
 use crate::scenario::UnitKind;
+use crate::state::State;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -42,23 +50,155 @@ pub struct Income {
     /// Colonial trade lost to naval raiding (12.2.2).
     #[serde(default)]
     pub trade_lost: i32,
+    /// American trade received (12.9, money).
+    #[serde(default)]
+    pub american: i32,
+    /// Colonial trade lost to a war with America (12.9, Britain only).
+    #[serde(default)]
+    pub american_war_lost: i32,
 }
 
 impl Income {
     /// Everything received.
     pub fn total(&self) -> Amount {
         self.provinces.plus(self.minors).plus(Amount {
-            money: self.trade,
+            money: self.trade + self.american,
             manpower: 0,
         })
     }
 }
 
-/// One Economic Phase's record: each power's income by source.
+/// A power's standing at the end of an Economic Phase (12.6 records it).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Standing {
+    pub political_points: i32,
+    pub money: i32,
+    pub manpower: i32,
+    pub victory_points: i32,
+}
+
+/// What a power's manipulation setting gave or cost when recorded (12.5.1).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ManipulationRecord {
+    pub square: i32,
+    pub pp: i32,
+    pub money: i32,
+    pub manpower: i32,
+    /// False when the power could not pay the square's money or manpower: then nothing was recorded.
+    pub paid: bool,
+}
+
+/// Why money passed between two powers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TransferKind {
+    /// Money given (Coalition's 8.5).
+    Gift,
+    /// Money lent, to be repaid (Coalition's 8.5).
+    Loan,
+    /// A loan repaid, in whole or in part (Coalition's 8.2).
+    Repayment,
+    /// Reparations under peace term B.3 or C.3.
+    Reparations,
+}
+
+/// Money passed from one power to another, with what was owed when it was a debt.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Transfer {
+    pub kind: TransferKind,
+    pub from: PowerId,
+    pub to: PowerId,
+    /// Money actually passed.
+    pub money: i32,
+    /// Money owed (for a debt: what was due; otherwise the same as `money`).
+    pub owed: i32,
+    /// A loan: when it is due (made); a repayment: the loan's index in `EconomyState::loans`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub loan_due: Option<Date>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub loan: Option<usize>,
+    /// Reparations: the obligation's index in the Peace Step's obligations, and the payment's number (1 or 2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub obligation: Option<usize>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub installment: Option<u8>,
+    /// Reparations paid all at once (`true`) or in two shares.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub all_at_once: Option<bool>,
+    pub rule: String,
+}
+
+impl Transfer {
+    /// Whether this was a debt not paid in full.
+    pub fn short(&self) -> i32 {
+        (self.owed - self.money).max(0)
+    }
+}
+
+/// Money lent and what is still owed (Coalition's 8.5: repaid `loan_phases` Economic Phases later).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Loan {
+    pub lender: PowerId,
+    pub borrower: PowerId,
+    pub money: i32,
+    pub made: Date,
+    /// The Economic Phase whose collection it is repaid in (and each one after until repaid).
+    pub due: Date,
+    /// Money repaid so far.
+    #[serde(default)]
+    pub repaid: i32,
+}
+
+impl Loan {
+    /// Money still owed.
+    pub fn outstanding(&self) -> i32 {
+        (self.money - self.repaid).max(0)
+    }
+}
+
+/// One Economic Phase's record: each power's income by source, manipulation, money passed between powers, what
+/// each spent and each power's standing at the end (12.6 reads it).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PhaseRecord {
     pub date: Date,
     pub income: BTreeMap<PowerId, Income>,
+    #[serde(default)]
+    pub manipulation: BTreeMap<PowerId, ManipulationRecord>,
+    #[serde(default)]
+    pub transfers: Vec<Transfer>,
+    /// Money and manpower spent on purchases and militia conversion (8.5, 12.1.1).
+    #[serde(default)]
+    pub spent: BTreeMap<PowerId, Amount>,
+    /// Each power's standing at the end of the phase (8.6).
+    #[serde(default)]
+    pub standing: BTreeMap<PowerId, Standing>,
+}
+
+/// The Economic Phase's own events.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EconomicEvent {
+    /// Money passes from one power to another (gift, loan, repayment, reparations); `reason` says why.
+    Transferred { transfer: Transfer, reason: String },
+    /// A power's manipulation setting is recorded (12.5.1); the points and treasury change by their own events.
+    ManipulationRecorded {
+        power: PowerId,
+        record: ManipulationRecord,
+        reason: String,
+    },
+    /// A power sets its economic manipulation marker for the next phase (12.5.2).
+    ManipulationSet { power: PowerId, square: i32 },
+    /// A power's shopping list could not be carried out at the end of the step (its treasury fell meanwhile).
+    SpendingVoided {
+        power: PowerId,
+        rule: String,
+        reason: String,
+    },
+    /// The phase's record is closed: spending and standing (8.6).
+    PhaseClosed {
+        spent: BTreeMap<PowerId, Amount>,
+        standing: BTreeMap<PowerId, Standing>,
+    },
 }
 
 /// Units bought and not yet arrived (rule 5 brings them in when `due` comes).
@@ -86,19 +226,131 @@ pub struct EconomyState {
     /// Units bought (or otherwise due) and not yet arrived, in the order they were queued.
     #[serde(default)]
     pub building: Vec<Building>,
+    /// Each power's economic manipulation marker (12.5); a power absent stands in square 0.
+    #[serde(default)]
+    pub manipulation: BTreeMap<PowerId, i32>,
+    /// Every loan made, in order (repaid ones stay, with `repaid` equal to `money`).
+    #[serde(default)]
+    pub loans: Vec<Loan>,
 }
 
 impl EconomyState {
-    /// Records a power's income in the phase of `date` (the phase's record is opened by its first income).
-    pub fn record_income(&mut self, date: Date, power: PowerId, income: &Income) {
+    /// The record of the phase of `date`, opened if it is not the last one.
+    pub fn phase_mut(&mut self, date: Date) -> &mut PhaseRecord {
         if self.phases.last().is_none_or(|r| r.date != date) {
             self.phases.push(PhaseRecord {
                 date,
                 income: BTreeMap::new(),
+                manipulation: BTreeMap::new(),
+                transfers: Vec::new(),
+                spent: BTreeMap::new(),
+                standing: BTreeMap::new(),
             });
         }
-        if let Some(r) = self.phases.last_mut() {
-            r.income.insert(power, income.clone());
+        let i = self.phases.len() - 1;
+        &mut self.phases[i]
+    }
+
+    /// Records a power's income in the phase of `date` (the phase's record is opened by its first income).
+    pub fn record_income(&mut self, date: Date, power: PowerId, income: &Income) {
+        self.phase_mut(date).income.insert(power, income.clone());
+    }
+
+    /// Every reparations payment made so far, in order.
+    pub fn reparations_paid(&self) -> impl Iterator<Item = &Transfer> {
+        self.phases
+            .iter()
+            .flat_map(|r| r.transfers.iter())
+            .filter(|t| t.kind == TransferKind::Reparations)
+    }
+
+    /// `power`'s manipulation square (12.5: 0 at the start).
+    pub fn square(&self, power: PowerId) -> i32 {
+        self.manipulation.get(&power).copied().unwrap_or(0)
+    }
+}
+
+impl std::fmt::Display for EconomicEvent {
+    /// One line for the log.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            EconomicEvent::Transferred { transfer, reason } => {
+                write!(f, "{reason} [{}]", transfer.rule)
+            }
+            EconomicEvent::ManipulationRecorded { reason, .. } => write!(f, "{reason} [12.5.1]"),
+            EconomicEvent::ManipulationSet { power, square } => write!(
+                f,
+                "{power} sets its economic manipulation marker to square {square} [12.5.2]"
+            ),
+            EconomicEvent::SpendingVoided {
+                power,
+                rule,
+                reason,
+            } => write!(f, "{power}'s purchases are void: {reason} [{rule}]"),
+            EconomicEvent::PhaseClosed { standing, .. } => {
+                let v: Vec<String> = standing
+                    .iter()
+                    .map(|(p, s)| {
+                        format!(
+                            "{p} {} PP, {} money, {} manpower, {} VP",
+                            s.political_points, s.money, s.manpower, s.victory_points
+                        )
+                    })
+                    .collect();
+                write!(f, "the Economic Phase closes: {} [8.6]", v.join("; "))
+            }
+        }
+    }
+}
+
+/// Applies an Economic Phase event (called by `apply`).
+pub fn apply(state: &mut State, e: &EconomicEvent) {
+    let date = state.position.date;
+    match e {
+        EconomicEvent::Transferred { transfer: t, .. } => {
+            if let Some(p) = state.powers.get_mut(&t.from) {
+                p.money -= t.money;
+            }
+            if let Some(p) = state.powers.get_mut(&t.to) {
+                p.money += t.money;
+            }
+            match t.kind {
+                TransferKind::Loan => state.economy.loans.push(Loan {
+                    lender: t.from,
+                    borrower: t.to,
+                    money: t.money,
+                    made: date,
+                    due: t.loan_due.unwrap_or(date),
+                    repaid: 0,
+                }),
+                TransferKind::Repayment => {
+                    if let Some(l) = t.loan.and_then(|i| state.economy.loans.get_mut(i)) {
+                        l.repaid += t.money;
+                    }
+                }
+                _ => {}
+            }
+            state.economy.phase_mut(date).transfers.push(t.clone());
+        }
+        EconomicEvent::ManipulationRecorded { power, record, .. } => {
+            state
+                .economy
+                .phase_mut(date)
+                .manipulation
+                .insert(*power, *record);
+        }
+        EconomicEvent::ManipulationSet { power, square } => {
+            if *square == 0 {
+                state.economy.manipulation.remove(power);
+            } else {
+                state.economy.manipulation.insert(*power, *square);
+            }
+        }
+        EconomicEvent::SpendingVoided { .. } => {}
+        EconomicEvent::PhaseClosed { spent, standing } => {
+            let r = state.economy.phase_mut(date);
+            r.spent = spent.clone();
+            r.standing = standing.clone();
         }
     }
 }

@@ -441,6 +441,9 @@ pub struct ZoneDef {
     /// Fiasco zone (4.6.1).
     #[serde(default)]
     pub fiasco: bool,
+    /// Victory points a power in this zone gains in each Economic Phase's Status Step (Coalition's 8.6).
+    #[serde(default)]
+    pub victory_points: i32,
 }
 
 /// The Political Status Display: the range of political points and its zones, lowest first.
@@ -558,6 +561,73 @@ pub struct EconomyChart {
     /// What each thing bought in the Expenditure Step (8.5) costs, and how many months it takes to arrive.
     #[serde(default)]
     pub costs: BTreeMap<UnitKind, Cost>,
+    /// Kinds only some powers may buy (8.5: cossacks Russia only ...); a kind not listed is open to all.
+    #[serde(default)]
+    pub restricted: BTreeMap<UnitKind, Vec<PowerId>>,
+    /// 12.1.1: money paid per militia factor converted to infantry.
+    #[serde(default)]
+    pub militia_conversion_money: u32,
+    /// Money lent is repaid at the collection of this many Economic Phases later (Coalition's 8.5).
+    #[serde(default)]
+    pub loan_phases: u32,
+    /// Political points a power loses in the Status Step for each debt (reparations, a loan) it could not pay in
+    /// full this phase (Coalition's 8.6; negative).
+    #[serde(default)]
+    pub default_points: i32,
+    /// 12.5: the Economic Manipulation Display.
+    #[serde(default)]
+    pub manipulation: ManipulationChart,
+    /// 12.9: American trade (Coalition's 8.2 rule).
+    #[serde(default)]
+    pub american_trade: AmericanTradeChart,
+}
+
+/// One square of the Economic Manipulation Display (12.5): its political status adjustment and its money and
+/// manpower, gained (positive) or lost (negative) each time it is recorded.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ManipulationSquare {
+    /// The square's number (0: no manipulation).
+    pub square: i32,
+    /// The PSA number: political points gained or lost.
+    pub pp: i32,
+    #[serde(default)]
+    pub money: i32,
+    #[serde(default)]
+    pub manpower: i32,
+}
+
+/// The Economic Manipulation Display (12.5) and Coalition's 8.4.1 restrictions.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct ManipulationChart {
+    /// The squares, in order; one is square 0.
+    pub squares: Vec<ManipulationSquare>,
+    /// 8.4.1: the marker moves at most this many squares in one setting.
+    pub max_move: u32,
+    /// 8.4.1: a power in a zone marked `fiasco` or `instability` may not choose a square that loses political
+    /// points.
+    #[serde(default)]
+    pub unstable_no_pp_loss: bool,
+}
+
+impl ManipulationChart {
+    /// The square numbered `n`.
+    pub fn square(&self, n: i32) -> Option<&ManipulationSquare> {
+        self.squares.iter().find(|s| s.square == n)
+    }
+}
+
+/// American trade (12.9; Coalition's 8.2 rule, docs/rules/economic.md).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct AmericanTradeChart {
+    /// The power whose fleet can deny American trade and who rolls for America's war (Great Britain).
+    #[serde(default)]
+    pub britain: Option<PowerId>,
+    /// Money each other power not denied receives in each collection.
+    pub money: u32,
+    /// The roll: America goes to war with Britain this phase when one die is at most this many per power denied.
+    pub war_per_denied: u32,
+    /// Colonial trade Britain loses in a phase of American war (to no less than 0).
+    pub war_loss: u32,
 }
 
 /// Something a power can buy in the Money and Manpower Expenditure Step (8.5).

@@ -669,6 +669,48 @@ pub(super) fn validate(s: &Scenario, name: &str, errors: &mut Vec<DataError>) {
             );
         }
     }
+    let m = &e.manipulation;
+    if !m.squares.is_empty() {
+        if m.square(0).is_none() {
+            r.err(
+                &charts,
+                "economy.manipulation",
+                "the Economic Manipulation Display needs a square 0, where every marker starts (12.5)",
+            );
+        }
+        for (i, s) in m.squares.iter().enumerate() {
+            if m.squares[..i].iter().any(|t| t.square == s.square) {
+                r.err(
+                    &charts,
+                    "economy.manipulation",
+                    format!("square {} is listed twice", s.square),
+                );
+            }
+        }
+        if m.max_move == 0 {
+            r.err(
+                &charts,
+                "economy.manipulation",
+                "max_move must be at least 1 (8.4.1)",
+            );
+        }
+    }
+    if e.default_points > 0 {
+        r.err(
+            &charts,
+            "economy.default_points",
+            format!("{} must not be a gain (8.6)", e.default_points),
+        );
+    }
+    for (k, who) in &e.restricted {
+        if who.is_empty() {
+            r.err(
+                &charts,
+                "economy.restricted",
+                format!("`{k:?}` lists no power that may buy it"),
+            );
+        }
+    }
 }
 
 /// The data file's name of a link kind.

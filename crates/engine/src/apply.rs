@@ -89,8 +89,10 @@ pub fn apply(state: &mut State, event: &Event) {
             if *status == crate::umps::UmpStatus::Neutral && u.status != *status {
                 u.neutral_since = Some(date);
             }
+            let before = u.status;
             u.controller = *controller;
             u.status = *status;
+            crate::umps::rules::status_applied(state, *ump, before, *status);
         }
         Event::BuildingQueued { item } => state.economy.building.push(item.clone()),
         Event::VictoryPointsChanged { power, delta, .. } => {
@@ -325,6 +327,7 @@ pub fn apply(state: &mut State, event: &Event) {
         Event::Calls(e) => crate::political::calls::apply(state, e),
         Event::Peace(e) => crate::political::peace::apply(state, e),
         Event::MinorControl(e) => crate::political::minors::apply(state, e),
+        Event::Ump(e) => crate::umps::rules::apply(state, e),
         Event::GameEnded { .. } => {
             state.finished = true;
             state.round = None;

@@ -226,6 +226,8 @@ pub enum Event {
     Peace(crate::political::peace::PeaceEvent),
     /// The Minor Country Control Step's own events (4.6).
     MinorControl(crate::political::minors::MinorEvent),
+    /// The UMP rules' own events (14.3.2.4.2, 14.3.2.4.6).
+    Ump(crate::umps::rules::UmpEvent),
     /// A power leaves the game (4.4.8).
     PowerLeftGame {
         power: PowerId,

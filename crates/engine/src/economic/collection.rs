@@ -33,7 +33,7 @@ pub fn begin(ctx: &Ctx) -> Vec<Event> {
 }
 
 /// Each province's areas, in id order.
-fn province_areas(ctx: &Ctx) -> BTreeMap<ProvinceId, Vec<crate::ids::AreaId>> {
+pub(crate) fn province_areas(ctx: &Ctx) -> BTreeMap<ProvinceId, Vec<crate::ids::AreaId>> {
     let mut m: BTreeMap<ProvinceId, Vec<_>> = BTreeMap::new();
     for a in &ctx.scenario.map.areas {
         m.entry(a.province).or_default().push(a.id);
@@ -43,7 +43,7 @@ fn province_areas(ctx: &Ctx) -> BTreeMap<ProvinceId, Vec<crate::ids::AreaId>> {
 
 /// The provinces of `nation`, split into those `power` holds whole and those another power holds part of (with
 /// the holders).
-fn provinces_of(
+pub(crate) fn provinces_of(
     ctx: &Ctx,
     areas: &BTreeMap<ProvinceId, Vec<crate::ids::AreaId>>,
     nation: Nation,

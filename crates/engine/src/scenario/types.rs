@@ -515,6 +515,27 @@ pub struct ChartsFile {
     pub alliances: AlliancesChart,
     /// The Economic Phase's numbers (8.2, 12.2.2; docs/rules/economic.md).
     pub economy: EconomyChart,
+    /// The numbers of the rules for uncontrolled major powers (14.3.2; docs/rules/umps-rules.md).
+    pub ump_rules: UmpRulesChart,
+}
+
+/// The numbers of the rules for uncontrolled major powers (14.3.2).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct UmpRulesChart {
+    /// 14.3.2.1.3: the most political points a power gains or loses in one battle with its UMPs (3), unless
+    /// Napoleon or Nelson commands.
+    pub battle_points_cap: i32,
+    /// 14.3.2.2.1: the land factors each lost ship counts for (3).
+    pub ship_land_equivalent: u32,
+    /// 14.3.2.2.1: an active UMP reverts to inactive once its counted losses reach this many times its national
+    /// manpower value (2).
+    pub reversion_manpower_multiple: u32,
+    /// 14.3.2.4.2: the powers whose manpower is kept on record while neutral (Prussia).
+    pub manpower_kept_by: Vec<PowerId>,
+    /// 14.3.2.4.6: the combined economic phase's income is divided by this, rounded down (2).
+    pub combined_phase_divisor: u32,
+    /// 14.3.2.4.6 (Coalition's choice): the land factor the combined economic phase buys.
+    pub combined_purchase: UnitKind,
 }
 
 /// The numbers of the Economic Phase (Coalition's values, docs/rules/economic.md).

@@ -679,9 +679,7 @@ fn an_active_ump_allied_to_its_controller_must_call_it() {
     };
     assert_eq!(
         g.default_decision(p("prussia")),
-        Some(Decision::CallAllies {
-            calls: vec![must]
-        })
+        Some(Decision::CallAllies { calls: vec![must] })
     );
     assert!(
         g.choices(p("prussia"))
@@ -775,4 +773,107 @@ fn an_ump_is_set_up_as_the_campaign_places_it() {
     let before = g.state().forces.clone();
     set_ump(&mut g, "spain", Some("france"), UmpStatus::Active);
     assert_eq!(g.state().forces, before);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// 14.3.2.4.4
+
+#[test]
+fn a_minor_gained_while_not_at_war_with_the_aggressor_goes_to_the_last_controller() {
+    // rule: 14.3.2.4.4
+    use coalition_engine::ids::MinorId;
+    use coalition_engine::political::minors::MinorDecision;
+    let mut g = game();
+    set_ump(&mut g, "prussia", Some("france"), UmpStatus::Active);
+    let bavaria = MinorId::new("bavaria").unwrap();
+    run_to(&mut g, Step::DeclarationsOfWar);
+    submit_all(
+        &mut g,
+        vec![(
+            "austria",
+            Decision::DeclareWar {
+                targets: vec![Nation::Minor(bavaria)],
+            },
+        )],
+    );
+    run_to(&mut g, Step::MinorCountryControl);
+    // Prussia alone wishes to roll; it gains Bavaria, and stays at peace with Austria (no support declaration).
+    submit_all(
+        &mut g,
+        vec![(
+            "france",
+            Decision::MinorControl(MinorDecision::Roll { minors: vec![] }),
+        )],
+    );
+    for _ in 0..10 {
+        if g.state().position.step != Step::MinorCountryControl || g.pending().is_empty() {
+            break;
+        }
+        submit_all(&mut g, vec![]);
+    }
+    assert_eq!(g.state().minors[&bavaria].controller, Some(p("prussia")));
+    assert!(
+        g.state()
+            .minor_control
+            .not_at_war
+            .iter()
+            .any(|n| n.minor == bavaria && n.controller == p("prussia"))
+    );
+    set_ump(&mut g, "prussia", Some("france"), UmpStatus::Neutral);
+    assert_eq!(g.state().minors[&bavaria].controller, Some(p("france")));
+    assert!(g.log().iter().any(
+        |e| matches!(e, Event::MinorChanged { rule, minor, .. } if rule == "14.3.2.4.4" && *minor == bavaria)
+    ));
+    // Saxony, a free state Prussia held from the start, stays Prussia's.
+    assert_eq!(
+        g.state().minors[&MinorId::new("saxony").unwrap()].controller,
+        Some(p("prussia"))
+    );
+}
+
+#[test]
+fn an_ump_rolls_for_a_minor_with_its_controllers_status_modifier() {
+    // rule: 14.3.2.1.4
+    use coalition_engine::ids::MinorId;
+    let mut g = game();
+    set_ump(&mut g, "prussia", Some("france"), UmpStatus::Active);
+    // France in the Dominant zone (+1); Prussia's own marker would say Steady (0).
+    let to_dominant = 30 - pp(&g, "france");
+    g.host(
+        &Adjustment::PoliticalPoints {
+            power: p("france"),
+            delta: to_dominant,
+        },
+        "",
+    )
+    .unwrap();
+    let bavaria = MinorId::new("bavaria").unwrap();
+    run_to(&mut g, Step::DeclarationsOfWar);
+    submit_all(
+        &mut g,
+        vec![(
+            "austria",
+            Decision::DeclareWar {
+                targets: vec![Nation::Minor(bavaria)],
+            },
+        )],
+    );
+    run_to(&mut g, Step::MinorCountryControl);
+    submit_all(&mut g, vec![]);
+    let roll = g
+        .log()
+        .iter()
+        .find_map(|e| match e {
+            Event::DiceRolled { roll } if roll.who == "prussia" && roll.rule.starts_with("4.6") => {
+                Some(roll.clone())
+            }
+            _ => None,
+        })
+        .expect("Prussia rolled for Bavaria");
+    let m = roll
+        .modifiers
+        .iter()
+        .find(|m| m.rule == "14.3.2.1.4")
+        .expect("the controller's status modifier");
+    assert_eq!(m.value, 1);
 }

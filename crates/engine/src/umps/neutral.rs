@@ -521,6 +521,12 @@ fn combined_phase(
             left -= n;
         }
     }
+    for (id, n) in &deploy.corps {
+        lines.push(format!(
+            "corps {id} now holds {} {unit:?} factor(s)",
+            count_of(n, unit)
+        ));
+    }
     if left > 0 {
         if let Some(a) = home_area(ctx, ump, None) {
             deploy.garrison.push((a, left as u16));
@@ -535,12 +541,6 @@ fn combined_phase(
                 name(ctx.scenario, ump)
             ));
         }
-    }
-    for (id, n) in &deploy.corps {
-        lines.push(format!(
-            "corps {id} now holds {} {unit:?} factor(s)",
-            count_of(n, unit)
-        ));
     }
     // Minor free states: their basic values per phase (doubled then halved), spent on their own factors in
     // their capital.

@@ -494,7 +494,8 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
                     };
                     ev.extend(crate::umps::on_leaving_neutral(&actx, *ump, *c));
                 }
-                (Some(b), s, _) if b != neutral && s == neutral => {
+                // A power made a neutral UMP, or an UMP reverting to neutrality: its forces leave the map.
+                (b, s, _) if b != Some(neutral) && s == neutral => {
                     ev.extend(crate::umps::on_becoming_neutral(ctx, *ump));
                 }
                 _ => {}

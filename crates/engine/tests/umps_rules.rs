@@ -877,3 +877,70 @@ fn an_ump_rolls_for_a_minor_with_its_controllers_status_modifier() {
         .expect("the controller's status modifier");
     assert_eq!(m.value, 1);
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// The invariant of 14.3.2.4.2 under a random sequence of status changes, wars, peaces and losses.
+
+#[test]
+fn a_neutral_ump_never_has_forces_on_the_map() {
+    // rule: 14.3.2.4.2
+    for seed in 0u64..30 {
+        let mut g = game();
+        let mut x = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let mut next = |n: u64| {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (x >> 33) % n
+        };
+        for _ in 0..40 {
+            let adj = match next(5) {
+                0 => Adjustment::SetUmpControl {
+                    ump: p("prussia"),
+                    controller: Some(p("france")),
+                    status: [UmpStatus::Active, UmpStatus::Inactive, UmpStatus::Neutral]
+                        [next(3) as usize],
+                },
+                1 => Adjustment::War {
+                    aggressor: np("austria"),
+                    defender: np("prussia"),
+                    since: None,
+                },
+                2 => Adjustment::Peace {
+                    a: np("austria"),
+                    b: np("prussia"),
+                },
+                3 => Adjustment::Loss {
+                    nation: np("prussia"),
+                    land_factors: next(8) as u32,
+                    ships: next(2) as u32,
+                    cause: LossCause::Combat,
+                    excluded_factors: 0,
+                    forced_by: None,
+                },
+                _ => Adjustment::SetUmpControl {
+                    ump: p("prussia"),
+                    controller: None,
+                    status: UmpStatus::Neutral,
+                },
+            };
+            // Some adjustments are refused (a war already on, a peace with no war): that is fine.
+            let _ = g.host(&adj, "random");
+            if status_of(g.state(), p("prussia")) == Some(UmpStatus::Neutral) {
+                assert_eq!(
+                    rules::forces_on_map(g.state(), p("prussia")),
+                    0,
+                    "seed {seed}: {adj:?}"
+                );
+            }
+            if status_of(g.state(), p("prussia")) == Some(UmpStatus::Inactive) {
+                assert!(
+                    g.state().at_war_with_a_major(np("prussia")),
+                    "seed {seed}: an inactive UMP at peace with every major power"
+                );
+            }
+        }
+    }
+}

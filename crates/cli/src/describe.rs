@@ -7,6 +7,7 @@ use coalition_engine::political::calls::CallsEvent;
 use coalition_engine::rulebook::{OptionalRule, Preset, Rulebook};
 use coalition_engine::scenario::Scenario;
 use coalition_engine::state::{State, WarCause};
+use coalition_engine::umps::rules::UmpEvent;
 use coalition_engine::view::View;
 use std::fmt::Write;
 
@@ -437,6 +438,31 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
         Event::MinorControl(e) => e.to_string(),
         Event::Reinforcement(e) => e.to_string(),
         Event::Economy(e) => e.to_string(),
+        Event::Ump(e) => match e {
+            UmpEvent::ForcesOffMap { ump, record } => format!(
+                "{}'s forces leave the map ({} corps, {} fleets, {} garrisons); on record: {} money{} [14.3.2.4.2]",
+                power(s, *ump),
+                record.corps.len(),
+                record.fleets.len(),
+                record.garrisons.len(),
+                record.money,
+                record
+                    .manpower
+                    .map_or(String::new(), |m| format!(", {m} manpower"))
+            ),
+            UmpEvent::ForcesReturned { ump } => {
+                format!(
+                    "{}'s forces return to its territory [14.3.2.4.2]",
+                    power(s, *ump)
+                )
+            }
+            UmpEvent::CombinedEconomicPhase { phase } => format!(
+                "combined economic phase of {} for {}: {} [14.3.2.4.6]",
+                power(s, phase.ump),
+                power(s, phase.controller),
+                phase.lines.join("; ")
+            ),
+        },
         Event::PowerLeftGame {
             power: p,
             rule,

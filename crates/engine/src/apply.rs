@@ -93,8 +93,10 @@ pub fn apply(state: &mut State, event: &Event) {
             {
                 u.neutral_since = Some(date);
             }
+            let before = u.status;
             u.controller = *controller;
             u.status = *status;
+            crate::umps::rules::status_applied(state, *ump, before, *status);
         }
         Event::UmpBidding(e) => crate::umps::control::apply(state, e),
         Event::BuildingQueued { item } => state.economy.building.push(item.clone()),
@@ -332,6 +334,7 @@ pub fn apply(state: &mut State, event: &Event) {
         Event::MinorControl(e) => crate::political::minors::apply(state, e),
         Event::Reinforcement(e) => crate::reinforcement::apply(state, e),
         Event::Economy(e) => crate::economic::apply(state, e),
+        Event::Ump(e) => crate::umps::rules::apply(state, e),
         Event::GameEnded { .. } => {
             state.finished = true;
             state.round = None;

@@ -232,6 +232,8 @@ pub enum Event {
     Reinforcement(crate::reinforcement::ReinforcementEvent),
     /// The Economic Phase's own events (8, 12.5; transfers, manipulation, the phase's record).
     Economy(crate::economic::EconomicEvent),
+    /// The UMP rules' own events (14.3.2.4.2, 14.3.2.4.6).
+    Ump(crate::umps::rules::UmpEvent),
     /// A power leaves the game (4.4.8).
     PowerLeftGame {
         power: PowerId,

@@ -376,10 +376,18 @@ impl Game {
     }
 
     fn emit(&mut self, events: Vec<Event>) {
+        if events.is_empty() {
+            return;
+        }
         for e in events {
+            // 14.3.2.1.3: an UMP's political points go to its controller.
+            let e = crate::umps::rules::to_controller(&self.state, e);
             apply(&mut self.state, &e);
             self.log.push(e);
         }
+        // 14.3.2.2.1, 14.3.2.3.2: an UMP's status changes the moment its condition is met.
+        let more = crate::umps::rules::reversions(&self.ctx());
+        self.emit(more);
     }
 
     fn begin_step(&mut self, pos: Position) {

@@ -71,12 +71,38 @@ pub enum Adjustment {
         status: LeaderStatus,
         location: Location,
     },
-    /// Record a loss with its cause (14.3.2.2.1 counts them).
+    /// Record a loss with its cause (14.3.2.2.1 counts them). `excluded_factors`: how many of the land factors
+    /// are feudal, cossack, freikorps or insurrection factors (not counted by 14.3.2.2.1). An UMP's scuttling or
+    /// demobilization must name the rule that forces it in `forced_by` (14.3.2.1.8).
     Loss {
         nation: Nation,
         land_factors: u32,
         ships: u32,
         cause: LossCause,
+        #[serde(default)]
+        excluded_factors: u32,
+        #[serde(default)]
+        forced_by: Option<String>,
+    },
+    /// 14.3.2.1.6: the combat losses of a mixed force, nation by nation; no UMP loses more than its percentage
+    /// of the force.
+    MixedForceLosses {
+        force: Vec<crate::umps::rules::ForceShare>,
+    },
+    /// 14.3.2.1.3: the political points of a battle, power by power; each UMP's go to its controller, at most
+    /// 3 in all a power unless Napoleon or Nelson commanded.
+    BattleResult {
+        points: Vec<crate::umps::rules::BattlePoints>,
+        #[serde(default)]
+        napoleon_or_nelson: bool,
+    },
+    /// Give an uncontrolled major power a controller (or none) and a status (14.3; a set-up or a correction).
+    /// A neutral UMP leaving neutrality goes through its combined economic phase and gets its forces back
+    /// (14.3.2.4.6, 14.3.2.4.2); one becoming neutral has its forces taken off the map (14.3.2.4.2).
+    SetUmpControl {
+        ump: PowerId,
+        controller: Option<PowerId>,
+        status: crate::umps::UmpStatus,
     },
     /// Begin a war (a set-up or a correction), optionally dated earlier.
     War {
@@ -134,13 +160,6 @@ pub enum Adjustment {
         due: Option<Date>,
         #[serde(default)]
         port: Option<AreaId>,
-    },
-    /// Set an uncontrolled major power's controller and status (14.3), e.g. to correct the UMP Control Step.
-    UmpStatus {
-        ump: PowerId,
-        #[serde(default)]
-        controller: Option<PowerId>,
-        status: crate::umps::UmpStatus,
     },
     /// Set the land factors `captor` holds prisoner of `owner` (surrendered factors: a peace returns them,
     /// 4.4.6.1). Empty factors clear the record.
@@ -401,8 +420,19 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
             land_factors,
             ships,
             cause,
+            excluded_factors,
+            forced_by,
         } => {
             nation(ctx, *n)?;
+            if excluded_factors > land_factors {
+                return Err(RuleError::new(
+                    rule,
+                    format!(
+                        "{excluded_factors} excepted factor(s) cannot be more than the {land_factors} land factor(s) lost"
+                    ),
+                ));
+            }
+            crate::umps::rules::may_lose(ctx.state, *n, *cause, forced_by.as_deref())?;
             vec![Event::LossRecorded {
                 loss: LossRecord {
                     nation: *n,
@@ -411,8 +441,87 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
                     land_factors: *land_factors,
                     ships: *ships,
                     rule: r,
+                    excluded_factors: *excluded_factors,
                 },
             }]
+        }
+        Adjustment::MixedForceLosses { force } => {
+            for f in force {
+                nation(ctx, f.nation)?;
+            }
+            crate::umps::rules::check_mixed_losses(ctx.scenario, ctx.state, force)?;
+            crate::umps::rules::mixed_loss_records(now, "14.3.2.1.6", force)
+        }
+        Adjustment::BattleResult {
+            points,
+            napoleon_or_nelson,
+        } => {
+            for b in points {
+                power(ctx, b.power)?;
+            }
+            crate::umps::rules::battle_points(ctx.scenario, ctx.state, points, *napoleon_or_nelson)
+                .into_iter()
+                .map(|(p, delta, why)| Event::PointsChanged {
+                    power: p,
+                    delta,
+                    rule: "14.3.2.1.3".into(),
+                    reason: if note.is_empty() {
+                        why
+                    } else {
+                        format!("{why}; {note}")
+                    },
+                })
+                .collect()
+        }
+        Adjustment::SetUmpControl {
+            ump,
+            controller,
+            status,
+        } => {
+            power(ctx, *ump)?;
+            if let Some(c) = controller {
+                power(ctx, *c)?;
+                if c == ump || crate::umps::is_ump(ctx.state, *c) {
+                    return Err(RuleError::new(
+                        rule,
+                        format!(
+                            "{c} cannot control {ump}: a controller is a major power a player controls"
+                        ),
+                    ));
+                }
+            } else if *status != crate::umps::UmpStatus::Neutral {
+                return Err(RuleError::new(
+                    "14.3.1.3",
+                    format!("{ump} with no controller can only be neutral"),
+                ));
+            }
+            let before = crate::umps::status_of(ctx.state, *ump);
+            let mut ev = vec![Event::UmpControl {
+                ump: *ump,
+                controller: *controller,
+                status: *status,
+                rule: r,
+                reason: why,
+            }];
+            let neutral = crate::umps::UmpStatus::Neutral;
+            match (before, *status, controller) {
+                (Some(b), s, Some(c)) if b == neutral && s != neutral => {
+                    let mut after = ctx.state.clone();
+                    crate::apply::apply(&mut after, &ev[0]);
+                    let actx = Ctx {
+                        scenario: ctx.scenario,
+                        state: &after,
+                        rulebook: ctx.rulebook,
+                    };
+                    ev.extend(crate::umps::on_leaving_neutral(&actx, *ump, *c));
+                }
+                // A power made a neutral UMP, or an UMP reverting to neutrality: its forces leave the map.
+                (b, s, _) if b != Some(neutral) && s == neutral => {
+                    ev.extend(crate::umps::on_becoming_neutral(ctx, *ump));
+                }
+                _ => {}
+            }
+            ev
         }
         Adjustment::War {
             aggressor,
@@ -571,26 +680,6 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
                     port: *port,
                     rule: r,
                 },
-            }]
-        }
-        Adjustment::UmpStatus {
-            ump,
-            controller,
-            status,
-        } => {
-            power(ctx, *ump)?;
-            if let Some(c) = controller {
-                power(ctx, *c)?;
-                if c == ump {
-                    return Err(RuleError::new("14.3", "an UMP cannot control itself"));
-                }
-            }
-            vec![Event::UmpControl {
-                ump: *ump,
-                controller: *controller,
-                status: *status,
-                rule: r,
-                reason: why,
             }]
         }
         Adjustment::Prisoners {

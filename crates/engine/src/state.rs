@@ -193,6 +193,10 @@ pub struct LossRecord {
     pub land_factors: u32,
     pub ships: u32,
     pub rule: String,
+    /// Of `land_factors`, the Turkish feudal, cossack, freikorps and Austrian insurrection factors, which
+    /// 14.3.2.2.1 does not count.
+    #[serde(default)]
+    pub excluded_factors: u32,
 }
 
 /// A private message or proposal of the Diplomacy Step (4.1), kept in the log for its sender and recipients.
@@ -295,6 +299,10 @@ pub struct State {
     /// The UMP Control Step in progress and the forced surrenders it records (14.3.1, 14.3.1.3.3).
     #[serde(default)]
     pub ump_control: crate::umps::control::ControlState,
+    /// The records the rules for UMPs keep: losses counted, forces held off the map, combined economic phases
+    /// (14.3.2.2.1, 14.3.2.4.2, 14.3.2.4.6).
+    #[serde(default)]
+    pub ump_records: crate::umps::rules::UmpRecords,
 }
 
 fn pair(a: PowerId, b: PowerId) -> (PowerId, PowerId) {
@@ -421,6 +429,7 @@ impl State {
             umps: BTreeMap::new(),
             reinforcement: Default::default(),
             ump_control: Default::default(),
+            ump_records: Default::default(),
         }
     }
 

@@ -7,7 +7,8 @@
 //! - 4.7 Breaking Alliances: keep every alliance (pass).
 //! - 4.9 Combined Movement: no combined movement.
 //!
-//! - 4.3 Call to Allies: no calls; a called ally answers yes when it can declare war, no when it cannot.
+//! - 4.3 Call to Allies: no calls (an UMP makes the calls 14.3.2.2.2 and 14.3.2.3.3 force on it); a called ally
+//!   answers yes when it can declare war, no when it cannot.
 //! - 4.8 Free State Declaration: none.
 //! - 4.4 and 4.6: see their modules (4.4: `political::peace`, `docs/rules/peace.md`; 4.6: `political::minors`,
 //!   `docs/rules/minor-control.md`).

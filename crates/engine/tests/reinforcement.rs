@@ -847,12 +847,12 @@ fn a_neutral_ump_still_receives_what_was_due_off_the_map() {
     };
     // Austria has no port on the test map: its ships name none (12.1.2 off).
     let setup = [
-        Adjustment::UmpStatus {
+        Adjustment::SetUmpControl {
             ump: p("austria"),
             controller: Some(p("france")),
             status: UmpStatus::Active,
         },
-        Adjustment::UmpStatus {
+        Adjustment::SetUmpControl {
             ump: p("austria"),
             controller: None,
             status: UmpStatus::Neutral,
@@ -895,7 +895,7 @@ fn a_neutral_ump_still_receives_what_was_due_off_the_map() {
 fn a_controlled_ump_places_its_arrivals_as_usual() {
     // rule: 14.3.2.4.5
     let g = jan(&[
-        Adjustment::UmpStatus {
+        Adjustment::SetUmpControl {
             ump: p("austria"),
             controller: Some(p("france")),
             status: UmpStatus::Active,

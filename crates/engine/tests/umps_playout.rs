@@ -41,8 +41,17 @@ fn umps_have_one_controller(s: &State) {
             assert_eq!(holders, 1, "{u}'s controller {c} has {holders} players");
         }
     }
-    // Place for the neutral-UMP invariant (14.3.2.4.2), added with the rules for neutral UMPs: a neutral UMP
-    // has no forces on the map.
+}
+
+/// A neutral UMP has no forces on the map (14.3.2.4.2). Checked between decisions: the forces leave in the
+/// events that follow the change of status.
+fn neutral_umps_are_off_the_map(s: &State) {
+    for (u, x) in &s.umps {
+        if x.status == coalition_engine::umps::UmpStatus::Neutral {
+            let n = coalition_engine::umps::rules::forces_on_map(s, *u);
+            assert_eq!(n, 0, "the neutral UMP {u} has {n} forces on the map");
+        }
+    }
 }
 
 /// Bids revealed and victory points charged for them (14.3.1.1), so far.
@@ -120,6 +129,7 @@ fn playout(players: &[PlayerDef], seed: u64, mut pick: impl FnMut(usize) -> usiz
             assert!(ledger.charged <= ledger.bid, "charged more than was bid");
         }
         seen = g.log().len();
+        neutral_umps_are_off_the_map(&shadow);
         assert_eq!(
             &shadow,
             g.state(),

@@ -16,9 +16,7 @@ use std::collections::{BTreeMap, BTreeSet};
 /// A `TreasuryChanged` event per power in the game, with its income by source (American trade with its die
 /// roll when 12.9 is on), then the reparations and loans due this phase (`transfers`).
 pub fn begin(ctx: &Ctx, dice: &mut Dice) -> Vec<Event> {
-    let mut incomes: Vec<(PowerId, Income, String)> = ctx
-        .state
-        .powers_in_game()
+    let mut incomes: Vec<(PowerId, Income, String)> = super::powers_with_economic_phase(ctx.state)
         .into_iter()
         .map(|p| {
             let (i, r) = income(ctx, p);
@@ -138,7 +136,7 @@ fn american_trade(
 }
 
 /// Each province's areas, in id order.
-fn province_areas(ctx: &Ctx) -> BTreeMap<ProvinceId, Vec<crate::ids::AreaId>> {
+pub(crate) fn province_areas(ctx: &Ctx) -> BTreeMap<ProvinceId, Vec<crate::ids::AreaId>> {
     let mut m: BTreeMap<ProvinceId, Vec<_>> = BTreeMap::new();
     for a in &ctx.scenario.map.areas {
         m.entry(a.province).or_default().push(a.id);
@@ -148,7 +146,7 @@ fn province_areas(ctx: &Ctx) -> BTreeMap<ProvinceId, Vec<crate::ids::AreaId>> {
 
 /// The provinces of `nation`, split into those `power` holds whole and those another power holds part of (with
 /// the holders).
-fn provinces_of(
+pub(crate) fn provinces_of(
     ctx: &Ctx,
     areas: &BTreeMap<ProvinceId, Vec<crate::ids::AreaId>>,
     nation: Nation,

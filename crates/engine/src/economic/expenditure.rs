@@ -17,9 +17,9 @@ use crate::rulebook::OptionalRule;
 use crate::scenario::{Factors, Location, UnitKind};
 use std::collections::BTreeMap;
 
-/// Every power still in the game owes its list.
+/// Every power still in the game owes its list, except neutral UMPs (14.3.2.4.3).
 pub fn owing(ctx: &Ctx) -> Vec<PowerId> {
-    ctx.state.powers_in_game()
+    super::powers_with_economic_phase(ctx.state)
 }
 
 fn spend(s: Spending) -> Decision {

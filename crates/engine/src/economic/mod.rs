@@ -17,6 +17,15 @@ use crate::state::State;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
+/// The powers that go through the Economic Phase: those still in the game, less neutral UMPs (14.3.2.4.3).
+pub fn powers_with_economic_phase(state: &crate::state::State) -> Vec<PowerId> {
+    state
+        .powers_in_game()
+        .into_iter()
+        .filter(|p| crate::umps::rules::has_economic_phase(state, *p))
+        .collect()
+}
+
 /// Money and manpower together.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Amount {

@@ -52,7 +52,7 @@ pub fn begin(ctx: &Ctx) -> Vec<Event> {
     let phase = ctx.state.economy.phases.last().filter(|r| r.date == date);
     let mut out = Vec::new();
     let mut standing = BTreeMap::new();
-    for p in ctx.state.powers_in_game() {
+    for p in super::powers_with_economic_phase(ctx.state) {
         let st = &ctx.state.powers[&p];
         let mut s = Standing {
             political_points: st.political_points,

@@ -122,6 +122,21 @@ pub fn resolve(ctx: &Ctx, decisions: &BTreeMap<PowerId, Decision>) -> Vec<Event>
             since: ctx.state.date(),
             rule: "4.5".into(),
         });
+        // 14.3.2.1.5: allying with one's own UMP gains its controller one point in all.
+        if let Some(c) = crate::umps::rules::own_ump_alliance(ctx.state, a, b) {
+            let u = if c == a { b } else { a };
+            ev.push(points(
+                ctx.scenario,
+                c,
+                "create-alliance",
+                1,
+                format!(
+                    "allied with its own UMP {} (one point in all, 14.3.2.1.5)",
+                    name(ctx.scenario, u)
+                ),
+            ));
+            continue;
+        }
         for (x, y) in [(a, b), (b, a)] {
             ev.push(points(
                 ctx.scenario,

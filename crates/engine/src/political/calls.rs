@@ -264,6 +264,27 @@ fn callable(ctx: &Ctx, cs: &CallsState, caller: &Caller) -> Vec<Call> {
     v
 }
 
+/// 14.3.2.2.2, 14.3.2.3.3: the calls an UMP allied to its controller and declared war on must make.
+fn forced(ctx: &Ctx, cs: &CallsState, caller: &Caller) -> Vec<Call> {
+    crate::umps::rules::forced_calls(
+        ctx.state,
+        caller.power,
+        caller.aggressor,
+        &caller.enemies,
+        |call| check_call(ctx, cs, caller.power, call).is_ok(),
+    )
+}
+
+/// `calls` with the forced calls added where missing.
+fn with_forced(mut calls: Vec<Call>, forced: &[Call]) -> Vec<Call> {
+    for f in forced {
+        if !calls.contains(f) {
+            calls.push(*f);
+        }
+    }
+    calls
+}
+
 /// Opens the next round: an answer owed, else the next caller, else the end of the step.
 fn next(ctx: &Ctx, mut cs: CallsState, mut events: Vec<Event>) -> Vec<Event> {
     let push = |cs: &mut CallsState, events: &mut Vec<Event>, e: CallsEvent| {
@@ -358,11 +379,17 @@ pub fn choices(ctx: &Ctx, power: PowerId) -> Vec<Decision> {
     match stage(ctx) {
         Some(Stage::Calling(c)) if c.power == power => {
             let cs = ctx.state.calls.as_ref().cloned().unwrap_or_default();
-            let mut v = vec![Decision::CallAllies { calls: vec![] }];
+            let must = forced(ctx, &cs, c);
+            let mut v = vec![Decision::CallAllies {
+                calls: must.clone(),
+            }];
             v.extend(
                 callable(ctx, &cs, c)
                     .into_iter()
-                    .map(|call| Decision::CallAllies { calls: vec![call] }),
+                    .filter(|call| !must.contains(call))
+                    .map(|call| Decision::CallAllies {
+                        calls: with_forced(vec![call], &must),
+                    }),
             );
             v
         }
@@ -380,12 +407,19 @@ pub fn choices(ctx: &Ctx, power: PowerId) -> Vec<Decision> {
     }
 }
 
-/// Default (3.6): a caller makes no call; a called ally answers yes when it can declare war, no when it cannot.
+/// Default (3.6): a caller makes no call (an UMP makes only the calls 14.3.2.2.2 and 14.3.2.3.3 force on it);
+/// a called ally answers yes when it can declare war, no when it cannot.
 pub fn default(ctx: &Ctx, power: PowerId) -> Decision {
     match stage(ctx) {
         Some(Stage::Answering(p)) if p.call.ally == power => Decision::AnswerCall {
             accept: can_answer(ctx, &p.call).is_ok(),
         },
+        Some(Stage::Calling(c)) if c.power == power => {
+            let cs = ctx.state.calls.as_ref().cloned().unwrap_or_default();
+            Decision::CallAllies {
+                calls: forced(ctx, &cs, c),
+            }
+        }
         _ => Decision::CallAllies { calls: vec![] },
     }
 }
@@ -436,6 +470,17 @@ pub fn check(ctx: &Ctx, power: PowerId, d: &Decision) -> RuleResult<()> {
                     ));
                 }
                 check_call(ctx, &cs, power, call)?;
+            }
+            if let Some(m) = forced(ctx, &cs, c).into_iter().find(|f| !calls.contains(f)) {
+                return Err(RuleError::new(
+                    crate::umps::rules::forced_call_rule(ctx.state, power),
+                    format!(
+                        "{} is an UMP allied to its controller and declared war on: it must call {} against {}",
+                        name(ctx.scenario, power),
+                        name(ctx.scenario, m.ally),
+                        name(ctx.scenario, m.against)
+                    ),
+                ));
             }
             Ok(())
         }

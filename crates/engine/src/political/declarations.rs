@@ -50,6 +50,7 @@ pub fn check(ctx: &Ctx, power: PowerId, list: &[Nation]) -> RuleResult<()> {
 pub fn check_target(ctx: &Ctx, power: PowerId, target: Nation) -> RuleResult<()> {
     let me = name(ctx.scenario, power);
     let st = ctx.state;
+    crate::umps::rules::check_declaration(ctx, power, target)?;
     match target {
         Nation::Power(q) => {
             if q == power {
@@ -287,6 +288,10 @@ pub fn resolve(ctx: &Ctx, decisions: &BTreeMap<PowerId, Decision>) -> Vec<Event>
                     since: ctx.state.date(),
                     rule: "4.2".into(),
                 });
+            }
+            // 14.3.2.2: an UMP and its controller declaring on the same power lose one set of points.
+            if crate::umps::rules::declaration_points_shared(ctx.state, *p, *t, &declared) {
+                continue;
             }
             match t {
                 Nation::Power(q) => {

@@ -481,7 +481,9 @@ fn targets_this_month(st: &State) -> Vec<Target> {
 
 /// Whether `p` may be chosen to run `m` at all: in the game and not at war with it (4.6).
 fn eligible(st: &State, p: PowerId, m: MinorId) -> bool {
-    in_game(st, p) && !st.at_war(Nation::Power(p), Nation::Minor(m))
+    in_game(st, p)
+        && !st.at_war(Nation::Power(p), Nation::Minor(m))
+        && crate::umps::rules::may_attempt_minor_control(st, p)
 }
 
 /// The minors `p` may roll for now.
@@ -504,7 +506,8 @@ fn instability(em: &mut Emitter, dice: &mut Dice) {
         .filter_map(|(id, m)| m.controller.map(|c| (*id, c)))
         .collect();
     for (m, c) in minors {
-        let Some(line) = status::status_line(em.scenario, &em.state, c) else {
+        let shown = crate::umps::rules::display_power(&em.state, c);
+        let Some(line) = status::status_line(em.scenario, &em.state, shown) else {
             continue;
         };
         let threshold = if line.fiasco {
@@ -704,13 +707,23 @@ fn choose(em: &mut Emitter, wishes: &BTreeMap<PowerId, Vec<MinorId>>, dice: &mut
                         format!("national modifier for {mname}"),
                     ));
                 }
-                if let Some(line) = status::status_line(em.scenario, &em.state, *p)
+                // 14.3.2.1.4: an UMP uses its controller's status modifier.
+                let shown = crate::umps::rules::display_power(&em.state, *p);
+                if let Some(line) = status::status_line(em.scenario, &em.state, shown)
                     && line.modifier != 0
                 {
+                    let (rule, whose) = if shown != *p {
+                        (
+                            "14.3.2.1.4",
+                            format!(" of its controller {}", name(em.scenario, shown)),
+                        )
+                    } else {
+                        ("4.6.2.2", String::new())
+                    };
                     modifiers.push(Modifier::new(
                         line.modifier,
-                        "4.6.2.2",
-                        format!("status modifier ({} zone)", line.zone),
+                        rule,
+                        format!("status modifier{whose} ({} zone)", line.zone),
                     ));
                 }
                 if let Some(a) = t

@@ -1424,7 +1424,19 @@ fn proposals(
             }
         }
     }
-    let pairs = crate::agreement::mutual_pairs(&named);
+    let mut pairs = crate::agreement::mutual_pairs(&named);
+    // 14.3.2.3: a power at war with an inactive UMP, with no forces in its territory, forces the informal peace.
+    for (p, list) in &named {
+        for u in list {
+            let pair = if p < u { (*p, *u) } else { (*u, *p) };
+            if !pairs.contains(&pair)
+                && crate::umps::rules::may_force_informal_peace(run.sc, &run.st, *p, *u)
+            {
+                pairs.push(pair);
+            }
+        }
+    }
+    pairs.sort();
     run.peace(PeaceEvent::Proposals {
         informal: pairs.clone(),
         suits: suits.clone(),

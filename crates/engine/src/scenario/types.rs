@@ -523,6 +523,8 @@ pub struct ChartsFile {
     pub reinforcement: ReinforcementChart,
     /// The UMP Control Step's numbers (14.3.1; docs/rules/umps.md).
     pub ump_control: UmpControlChart,
+    /// The numbers of the rules for uncontrolled major powers (14.3.2; docs/rules/umps-rules.md).
+    pub ump_rules: UmpRulesChart,
 }
 
 /// What the Reinforcement Phase reads from data (Coalition's rule 5, docs/rules/reinforcement.md).
@@ -546,6 +548,25 @@ pub struct UmpControlChart {
     pub at_war_modifier: i32,
     /// 14.3.1.3.1: the lowest winning modified roll that makes the UMP active.
     pub active_at: i32,
+}
+
+/// The numbers of the rules for uncontrolled major powers (14.3.2).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct UmpRulesChart {
+    /// 14.3.2.1.3: the most political points a power gains or loses in one battle with its UMPs (3), unless
+    /// Napoleon or Nelson commands.
+    pub battle_points_cap: i32,
+    /// 14.3.2.2.1: the land factors each lost ship counts for (3).
+    pub ship_land_equivalent: u32,
+    /// 14.3.2.2.1: an active UMP reverts to inactive once its counted losses reach this many times its national
+    /// manpower value (2).
+    pub reversion_manpower_multiple: u32,
+    /// 14.3.2.4.2: the powers whose manpower is kept on record while neutral (Prussia).
+    pub manpower_kept_by: Vec<PowerId>,
+    /// 14.3.2.4.6: the combined economic phase's income is divided by this, rounded down (2).
+    pub combined_phase_divisor: u32,
+    /// 14.3.2.4.6 (Coalition's choice): the land factor the combined economic phase buys.
+    pub combined_purchase: UnitKind,
 }
 
 /// The numbers of the Economic Phase (Coalition's values, docs/rules/economic.md).

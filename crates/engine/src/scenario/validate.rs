@@ -638,6 +638,40 @@ pub(super) fn validate(s: &Scenario, name: &str, errors: &mut Vec<DataError>) {
             "needs the entry `ump-control` (14.3.1.3: the points for gaining control of an UMP)",
         );
     }
+    let u = &s.charts.ump_rules;
+    if u.battle_points_cap <= 0
+        || u.ship_land_equivalent == 0
+        || u.reversion_manpower_multiple == 0
+        || u.combined_phase_divisor == 0
+    {
+        r.err(
+            &charts,
+            "ump_rules",
+            "battle_points_cap, ship_land_equivalent, reversion_manpower_multiple and combined_phase_divisor must be above 0",
+        );
+    }
+    for p in &u.manpower_kept_by {
+        if s.power(*p).is_none() {
+            r.err(
+                &charts,
+                "ump_rules",
+                format!("manpower_kept_by names unknown power `{p}`"),
+            );
+        }
+    }
+    if e.costs
+        .get(&u.combined_purchase)
+        .is_none_or(|c| c.money == 0 && c.manpower == 0)
+    {
+        r.err(
+            &charts,
+            "ump_rules",
+            format!(
+                "combined_purchase `{:?}` needs a cost in money or manpower in the economy's cost table",
+                u.combined_purchase
+            ),
+        );
+    }
     for k in crate::scenario::UnitKind::ALL {
         if !e.costs.contains_key(&k) {
             r.err(

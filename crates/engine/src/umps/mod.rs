@@ -4,6 +4,8 @@
 
 pub mod control;
 pub mod midyear;
+pub mod neutral;
+pub mod rules;
 
 use crate::calendar::Date;
 use crate::ids::PowerId;
@@ -66,18 +68,18 @@ pub fn status_of(state: &crate::state::State, ump: PowerId) -> Option<UmpStatus>
 
 /// 14.3.2.4.6: the events that follow when a neutral UMP becomes active or inactive (the combined economic
 /// phase and the return of its forces). Called by whoever emits that `UmpControl` change, after it.
-/// Coordination point: the rules for neutral UMPs fill it in.
+/// The rules for neutral UMPs fill it in (`neutral::leaving_neutral`).
 pub fn on_leaving_neutral(
-    _ctx: &crate::game::Ctx,
-    _ump: PowerId,
-    _controller: PowerId,
+    ctx: &crate::game::Ctx,
+    ump: PowerId,
+    controller: PowerId,
 ) -> Vec<crate::event::Event> {
-    Vec::new()
+    neutral::leaving_neutral(ctx, ump, controller)
 }
 
 /// 14.3.2.4.2 and 14.3.2.4.4: the events that follow when an UMP becomes neutral (its forces leave the map,
 /// minors gained under 4.6.1 go back to the last controller). Called by whoever emits that change, after it.
-/// Coordination point: the rules for neutral UMPs fill it in.
-pub fn on_becoming_neutral(_ctx: &crate::game::Ctx, _ump: PowerId) -> Vec<crate::event::Event> {
-    Vec::new()
+/// The rules for neutral UMPs fill it in (`neutral::becoming_neutral`).
+pub fn on_becoming_neutral(ctx: &crate::game::Ctx, ump: PowerId) -> Vec<crate::event::Event> {
+    neutral::becoming_neutral(ctx, ump)
 }

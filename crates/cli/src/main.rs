@@ -220,7 +220,26 @@ impl From<DataErrors> for Failure {
     }
 }
 
+/// Lets a closed pipe end the program quietly, as other command-line tools do (`coalition view g.json | head`):
+/// Rust ignores SIGPIPE by default, which turns a closed reader into a panic on the next print.
+#[cfg(unix)]
+fn quiet_broken_pipe() {
+    unsafe extern "C" {
+        fn signal(signum: i32, handler: usize) -> usize;
+    }
+    const SIGPIPE: i32 = 13;
+    const SIG_DFL: usize = 0;
+    // SAFETY: restores the default action for one signal before any thread starts.
+    unsafe {
+        signal(SIGPIPE, SIG_DFL);
+    }
+}
+
+#[cfg(not(unix))]
+fn quiet_broken_pipe() {}
+
 fn main() -> ExitCode {
+    quiet_broken_pipe();
     let cli = Cli::parse();
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,

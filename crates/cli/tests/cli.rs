@@ -837,3 +837,24 @@ fn new_takes_a_preset_or_a_list_and_views_show_the_rulebook() {
         stdout(&o)
     );
 }
+
+#[test]
+fn a_reader_that_stops_early_ends_the_output_quietly() {
+    // `coalition data --json | head`: the scenario's JSON is far larger than a pipe holds, so the command is still
+    // writing when the reader goes away; it must stop without a panic message.
+    use std::io::Read;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_coalition"))
+        .args(["data", "--scenario", "1805", "--json"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the coalition binary runs");
+    let mut out = child.stdout.take().unwrap();
+    let mut first = [0u8; 16];
+    out.read_exact(&mut first).unwrap();
+    drop(out);
+    let done = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&done.stderr);
+    assert!(!err.contains("panicked"), "stderr: {err}");
+    assert!(!err.contains("Broken pipe"), "stderr: {err}");
+}

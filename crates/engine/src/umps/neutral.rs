@@ -62,14 +62,12 @@ fn area_name(ctx: &Ctx, a: AreaId) -> String {
 
 /// 14.3.2.4.2 and 14.3.2.4.4: the events when `ump` becomes neutral.
 pub fn becoming_neutral(ctx: &Ctx, ump: PowerId) -> Vec<Event> {
-    let me = Nation::Power(ump);
     let st = ctx.state;
     let rule = "14.3.2.4.2".to_string();
     let reason = format!(
         "{} is neutral: its forces leave the map at their current strength",
         name(ctx.scenario, ump)
     );
-    let mut out = Vec::new();
     let mut record = OffMapRecord {
         date: st.date(),
         corps: Vec::new(),
@@ -78,42 +76,7 @@ pub fn becoming_neutral(ctx: &Ctx, ump: PowerId) -> Vec<Event> {
         money: st.powers.get(&ump).map_or(0, |p| p.money),
         manpower: None,
     };
-    for (id, c) in &st.forces.corps {
-        if c.owner == me && c.location != Location::OffMap {
-            record.corps.push((*id, c.location));
-            out.push(Event::CorpsChanged {
-                corps: *id,
-                factors: c.factors,
-                location: Location::OffMap,
-                rule: rule.clone(),
-                reason: reason.clone(),
-            });
-        }
-    }
-    for (id, f) in &st.forces.fleets {
-        if f.owner == me && f.location != Location::OffMap {
-            record.fleets.push((*id, f.location));
-            out.push(Event::FleetChanged {
-                fleet: *id,
-                ships: f.ships,
-                location: Location::OffMap,
-                rule: rule.clone(),
-                reason: reason.clone(),
-            });
-        }
-    }
-    for ((a, o), g) in &st.forces.garrisons {
-        if *o == me && !g.is_empty() {
-            record.garrisons.push((*a, *g));
-            out.push(Event::GarrisonChanged {
-                area: *a,
-                owner: me,
-                factors: Factors::default(),
-                rule: rule.clone(),
-                reason: reason.clone(),
-            });
-        }
-    }
+    let mut out = take_off_map(ctx, ump, &mut record, &rule, &reason);
     let manpower = st.powers.get(&ump).map_or(0, |p| p.manpower);
     if ctx
         .scenario
@@ -141,29 +104,18 @@ pub fn becoming_neutral(ctx: &Ctx, ump: PowerId) -> Vec<Event> {
     out
 }
 
-/// 14.3.2.4.2: forces of a neutral `ump` that came onto the map after it went neutral (a peace repatriating a
-/// garrison in the same step, say) join the forces kept off the map, and its record with them.
-pub fn stragglers(ctx: &Ctx, ump: PowerId) -> Vec<Event> {
+/// 14.3.2.4.2: events taking every force of `ump` on the map off it at its current strength, each noted in
+/// `record` (a garrison adds to one already on record in the same area).
+fn take_off_map(
+    ctx: &Ctx,
+    ump: PowerId,
+    record: &mut OffMapRecord,
+    rule: &str,
+    reason: &str,
+) -> Vec<Event> {
     let me = Nation::Power(ump);
     let st = ctx.state;
-    let rule = "14.3.2.4.2".to_string();
-    let reason = format!(
-        "{} is neutral: forces that reached the map leave it and are kept on record",
-        name(ctx.scenario, ump)
-    );
-    let mut record = st
-        .ump_records
-        .off_map
-        .get(&ump)
-        .cloned()
-        .unwrap_or_else(|| OffMapRecord {
-            date: st.date(),
-            corps: Vec::new(),
-            fleets: Vec::new(),
-            garrisons: Vec::new(),
-            money: st.powers.get(&ump).map_or(0, |p| p.money),
-            manpower: None,
-        });
+    let (rule, reason) = (rule.to_string(), reason.to_string());
     let mut out = Vec::new();
     for (id, c) in &st.forces.corps {
         if c.owner == me && c.location != Location::OffMap {
@@ -213,6 +165,32 @@ pub fn stragglers(ctx: &Ctx, ump: PowerId) -> Vec<Event> {
             });
         }
     }
+    out
+}
+
+/// 14.3.2.4.2: forces of a neutral `ump` that came onto the map after it went neutral (a peace repatriating a
+/// garrison in the same step, say) join the forces kept off the map, and its record with them.
+pub fn stragglers(ctx: &Ctx, ump: PowerId) -> Vec<Event> {
+    let st = ctx.state;
+    let rule = "14.3.2.4.2".to_string();
+    let reason = format!(
+        "{} is neutral: forces that reached the map leave it and are kept on record",
+        name(ctx.scenario, ump)
+    );
+    let mut record = st
+        .ump_records
+        .off_map
+        .get(&ump)
+        .cloned()
+        .unwrap_or_else(|| OffMapRecord {
+            date: st.date(),
+            corps: Vec::new(),
+            fleets: Vec::new(),
+            garrisons: Vec::new(),
+            money: st.powers.get(&ump).map_or(0, |p| p.money),
+            manpower: None,
+        });
+    let mut out = take_off_map(ctx, ump, &mut record, &rule, &reason);
     if !out.is_empty() {
         out.push(ev(UmpEvent::ForcesOffMap { ump, record }));
     }

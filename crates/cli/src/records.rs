@@ -72,6 +72,19 @@ pub struct PeaceRow {
     pub victor_until: Option<Date>,
 }
 
+/// What a peace left for later (reparations, a corps on loan, a trade restriction ...), as recorded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ObligationRow {
+    pub date: Date,
+    pub until: Option<Date>,
+    pub term: String,
+    /// The power that owes or bears it.
+    pub from: String,
+    /// The power it is owed to.
+    pub to: String,
+    pub detail: String,
+}
+
 /// An enforced peace (4.4.6.3) and its end.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EnforcedRow {
@@ -188,6 +201,7 @@ pub struct Records {
     pub powers: Vec<(PowerId, String)>,
     pub wars: Vec<WarRow>,
     pub peaces: Vec<PeaceRow>,
+    pub obligations: Vec<ObligationRow>,
     pub enforced: Vec<EnforcedRow>,
     pub alliances: Vec<AllianceRow>,
     pub marriages: Vec<MarriageRow>,
@@ -244,6 +258,7 @@ pub fn compile_log(
         powers: st.powers.keys().map(|p| (*p, power(s, *p))).collect(),
         wars: Vec::new(),
         peaces: Vec::new(),
+        obligations: Vec::new(),
         enforced: Vec::new(),
         alliances: Vec::new(),
         marriages: Vec::new(),
@@ -255,6 +270,7 @@ pub fn compile_log(
     };
     relations(s, st, log, &mut r);
     peaces(s, st, &mut r);
+    obligations(s, st, &mut r);
     minors(s, st, log, &mut r);
     economy(s, log, &mut r);
     r
@@ -419,6 +435,121 @@ fn peaces(s: &Scenario, st: &State, r: &mut Records) {
             loser_until: p.loser_restricted_until,
             victor_until: p.victor_restricted_until,
         });
+    }
+}
+
+/// What the peaces left for later phases, as the Peace Step recorded it (4.4.6, terms B.3, B.4, B.6, C.3, C.5, C.6).
+fn obligations(s: &Scenario, st: &State, r: &mut Records) {
+    use coalition_engine::political::peace::Obligation;
+    for o in &st.peace.obligations {
+        let row = match o {
+            Obligation::Reparations {
+                term,
+                from,
+                to,
+                once,
+                each_of_two,
+                date,
+                ..
+            } => ObligationRow {
+                date: *date,
+                until: None,
+                term: term.clone(),
+                from: power(s, *from),
+                to: power(s, *to),
+                detail: format!(
+                    "reparations: {once} at the next Economic Phase, or {each_of_two} at each of the next two"
+                ),
+            },
+            Obligation::CorpsOnLoan {
+                corps,
+                from,
+                to,
+                until,
+            } => ObligationRow {
+                date: st
+                    .peace
+                    .peaces
+                    .iter()
+                    .rev()
+                    .find(|p| p.loser == *from && p.victor == *to)
+                    .map_or(*until, |p| p.date),
+                until: Some(*until),
+                term: "B.4".into(),
+                from: power(s, *from),
+                to: power(s, *to),
+                detail: format!("corps {corps} lent"),
+            },
+            Obligation::TradeRestriction {
+                loser,
+                victor,
+                since,
+                broken,
+            } => ObligationRow {
+                date: *since,
+                until: None,
+                term: "B.6".into(),
+                from: power(s, *loser),
+                to: power(s, *victor),
+                detail: match broken {
+                    Some(d) => format!("no trade with the victor's enemies; broken in {d}"),
+                    None => "no trade with the victor's enemies".into(),
+                },
+            },
+            Obligation::UnconditionalAccess {
+                loser,
+                victor,
+                since,
+            } => ObligationRow {
+                date: *since,
+                until: None,
+                term: "C.5".into(),
+                from: power(s, *loser),
+                to: power(s, *victor),
+                detail: "the victor's forces may stay in the loser's territory".into(),
+            },
+            Obligation::PoliticalSettlement {
+                loser,
+                victors,
+                since,
+            } => ObligationRow {
+                date: *since,
+                until: None,
+                term: "C.6".into(),
+                from: power(s, *loser),
+                to: crate::describe::powers(s, victors),
+                detail: "political settlement".into(),
+            },
+            Obligation::PrisonerExchange { a, b, date } => ObligationRow {
+                date: *date,
+                until: None,
+                term: "4.4.6.1".into(),
+                from: power(s, *a),
+                to: power(s, *b),
+                detail: "prisoners exchanged: surrendered factors return as reinforcements".into(),
+            },
+            Obligation::FleetsMustLeave {
+                owner,
+                territory_of,
+                fleets,
+                date,
+            } => ObligationRow {
+                date: *date,
+                until: None,
+                term: "4.4.6.2".into(),
+                from: nation(s, *owner),
+                to: power(s, *territory_of),
+                detail: format!(
+                    "fleets {} must leave the other's territory",
+                    fleets
+                        .iter()
+                        .map(|f| f.to_string())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            },
+        };
+        r.obligations.push(row);
     }
 }
 
@@ -755,6 +886,29 @@ impl Records {
             );
         }
 
+        if !self.obligations.is_empty() {
+            out.push_str("### What the peaces left for later\n\n");
+            let rows: Vec<Vec<String>> = self
+                .obligations
+                .iter()
+                .map(|o| {
+                    vec![
+                        o.date.to_string(),
+                        o.term.clone(),
+                        o.from.clone(),
+                        o.to.clone(),
+                        o.detail.clone(),
+                        date_or(o.until, ""),
+                    ]
+                })
+                .collect();
+            table(
+                &mut out,
+                &["month", "term", "from", "to", "what", "until"],
+                &rows,
+            );
+        }
+
         out.push_str("## Enforced peaces\n\n");
         if self.enforced.is_empty() {
             out.push_str("No enforced peace.\n\n");
@@ -1054,6 +1208,21 @@ impl Records {
                 e(),
                 e(),
                 "4.4".into(),
+            ]);
+        }
+        for o in &self.obligations {
+            rows.push([
+                "peace_obligation".into(),
+                d(o.date),
+                od(o.until),
+                o.from.clone(),
+                o.to.clone(),
+                o.term.clone(),
+                o.detail.clone(),
+                e(),
+                e(),
+                e(),
+                o.term.clone(),
             ]);
         }
         for x in &self.enforced {

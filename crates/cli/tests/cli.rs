@@ -571,6 +571,10 @@ fn records_in_markdown_hold_the_blank_forms() {
     assert!(md.contains("B.3 "), "no reparations term: {md}");
     assert!(md.contains(", by France"), "{md}");
     assert!(
+        md.contains("| B.3 | Austria | France | reparations: "),
+        "{md}"
+    );
+    assert!(
         md.contains("| Austria | France | 1805-03 | 1806-09 | in force | 4.4.6.3 |"),
         "{md}"
     );

@@ -337,11 +337,9 @@ pub fn income(ctx: &Ctx, power: PowerId) -> (Income, String) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::calendar::{Date, Position, Step};
-    use crate::game::Game;
+    use crate::calendar::{Date, Step};
+
     use crate::political::peace::{Obligation, PeaceEvent};
-    use crate::rulebook::{Preset, Rulebook};
-    use std::sync::Arc;
 
     fn p(s: &str) -> PowerId {
         PowerId::new(s).unwrap()
@@ -350,20 +348,7 @@ mod tests {
     // rule: 12.9
     #[test]
     fn a_b6_trade_restriction_denies_american_trade_while_it_is_kept() {
-        let s = Arc::new(crate::scenario::embedded_scenario("1805").unwrap());
-        let pos = Position {
-            date: Date::new(1805, 2).unwrap(),
-            step: Step::Land,
-        };
-        let g = Game::with_setup(
-            s,
-            Rulebook::preset(Preset::Standard),
-            1,
-            &[],
-            Some(pos),
-            &[],
-        )
-        .unwrap();
+        let g = crate::economic::test_game(1805, 2, Step::Land);
         let gb = p("great-britain");
         let mut st = g.state().clone();
         let ctx = |st: &crate::state::State| {

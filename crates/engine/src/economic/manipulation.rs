@@ -208,26 +208,11 @@ pub fn resolve(ctx: &Ctx, decisions: &BTreeMap<PowerId, Decision>) -> Vec<Event>
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::calendar::{Date, Position, Step};
+    use crate::calendar::Step;
     use crate::game::Game;
-    use crate::rulebook::{Preset, Rulebook};
-    use std::sync::Arc;
 
     fn game() -> Game {
-        let s = Arc::new(crate::scenario::embedded_scenario("1805").unwrap());
-        let pos = Position {
-            date: Date::new(1805, 6).unwrap(),
-            step: Step::EconomicCollection,
-        };
-        Game::with_setup(
-            s,
-            Rulebook::preset(Preset::Standard),
-            1,
-            &[],
-            Some(pos),
-            &[],
-        )
-        .unwrap()
+        crate::economic::test_game(1805, 6, Step::EconomicCollection)
     }
 
     fn p(s: &str) -> PowerId {

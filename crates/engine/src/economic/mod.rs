@@ -363,3 +363,23 @@ pub fn apply(state: &mut State, e: &EconomicEvent) {
         }
     }
 }
+
+/// Unit tests' shared start: the 1805 scenario, standard rules, seed 1, seats for all, set up at `year`-`month`,
+/// `step` (3.7).
+#[cfg(test)]
+pub(crate) fn test_game(year: u16, month: u8, step: crate::calendar::Step) -> crate::game::Game {
+    let s = std::sync::Arc::new(crate::scenario::embedded_scenario("1805").unwrap());
+    let pos = crate::calendar::Position {
+        date: Date::new(year, month).unwrap(),
+        step,
+    };
+    crate::game::Game::with_setup(
+        s,
+        crate::rulebook::Rulebook::preset(crate::rulebook::Preset::Standard),
+        1,
+        &[],
+        Some(pos),
+        &[],
+    )
+    .unwrap()
+}

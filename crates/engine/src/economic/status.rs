@@ -113,11 +113,8 @@ pub fn begin(ctx: &Ctx) -> Vec<Event> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::calendar::{Date, Position, Step};
+    use crate::calendar::Step;
     use crate::economic::Transfer;
-    use crate::game::Game;
-    use crate::rulebook::{Preset, Rulebook};
-    use std::sync::Arc;
 
     fn p(s: &str) -> PowerId {
         PowerId::new(s).unwrap()
@@ -125,20 +122,7 @@ mod tests {
 
     #[test]
     fn a_debt_not_paid_in_full_costs_points_in_the_status_step() {
-        let s = Arc::new(crate::scenario::embedded_scenario("1805").unwrap());
-        let pos = Position {
-            date: Date::new(1805, 3).unwrap(),
-            step: Step::EconomicExpenditure,
-        };
-        let g = Game::with_setup(
-            s,
-            Rulebook::preset(Preset::Standard),
-            1,
-            &[],
-            Some(pos),
-            &[],
-        )
-        .unwrap();
+        let g = crate::economic::test_game(1805, 3, Step::EconomicExpenditure);
         let mut st = g.state().clone();
         let t = |kind, owed, money| Transfer {
             kind,

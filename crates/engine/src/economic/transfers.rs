@@ -207,10 +207,7 @@ pub fn collection_events(ctx: &Ctx, money: &mut BTreeMap<PowerId, i32>) -> Vec<E
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::calendar::{Date, Position, Step};
-    use crate::game::Game;
-    use crate::rulebook::{Preset, Rulebook};
-    use std::sync::Arc;
+    use crate::calendar::{Date, Step};
 
     fn p(s: &str) -> PowerId {
         PowerId::new(s).unwrap()
@@ -219,20 +216,7 @@ mod tests {
     // rule: 14.3.2.1.2
     #[test]
     fn an_uncontrolled_power_may_never_give_or_lend_money() {
-        let s = Arc::new(crate::scenario::embedded_scenario("1805").unwrap());
-        let pos = Position {
-            date: Date::new(1805, 3).unwrap(),
-            step: Step::EconomicExpenditure,
-        };
-        let g = Game::with_setup(
-            s,
-            Rulebook::preset(Preset::Standard),
-            1,
-            &[],
-            Some(pos),
-            &[],
-        )
-        .unwrap();
+        let g = crate::economic::test_game(1805, 3, Step::EconomicExpenditure);
         let mut st = g.state().clone();
         crate::apply::apply(
             &mut st,
@@ -285,20 +269,7 @@ mod tests {
 
     #[test]
     fn reparations_are_paid_once_when_the_loser_can_else_in_two_shares_never_below_zero() {
-        let s = Arc::new(crate::scenario::embedded_scenario("1805").unwrap());
-        let pos = Position {
-            date: Date::new(1805, 3).unwrap(),
-            step: Step::EconomicExpenditure,
-        };
-        let g = Game::with_setup(
-            s,
-            Rulebook::preset(Preset::Standard),
-            1,
-            &[],
-            Some(pos),
-            &[],
-        )
-        .unwrap();
+        let g = crate::economic::test_game(1805, 3, Step::EconomicExpenditure);
         let mut st = g.state().clone();
         let obligation = |term: &str, once: u32, each: u32| {
             Event::Peace(crate::political::peace::PeaceEvent::Recorded {

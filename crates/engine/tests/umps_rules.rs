@@ -793,6 +793,37 @@ fn an_ump_is_set_up_as_the_campaign_places_it() {
     let before = g.state().forces.clone();
     set_ump(&mut g, "spain", Some("france"), UmpStatus::Active);
     assert_eq!(g.state().forces, before);
+
+    // An UMP nobody plays starts neutral, its forces off the map; when a power gains it, they come back to the
+    // places the campaign's set-up gives them.
+    use coalition_engine::ids::PlayerId;
+    use coalition_engine::scenario::PlayerDef;
+    let s = Arc::new(embedded_scenario("1805").unwrap());
+    let seat = |id: &str, power: &str| PlayerDef {
+        id: PlayerId::new(id).unwrap(),
+        powers: vec![p(power)],
+    };
+    let mut g = Game::new(
+        s.clone(),
+        Rulebook::preset(Preset::Standard),
+        1805,
+        &[seat("anne", "france"), seat("bill", "austria")],
+    )
+    .unwrap();
+    let initial = coalition_engine::state::State::initial(&s);
+    let prussian = |st: &coalition_engine::state::State| {
+        st.forces
+            .corps
+            .iter()
+            .filter(|(_, c)| c.owner == np("prussia"))
+            .map(|(id, c)| (*id, c.location, c.factors))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(status_of(g.state(), p("prussia")), Some(UmpStatus::Neutral));
+    assert_eq!(rules::forces_on_map(g.state(), p("prussia")), 0);
+    set_ump(&mut g, "prussia", Some("austria"), UmpStatus::Active);
+    assert!(!prussian(&initial).is_empty());
+    assert_eq!(prussian(g.state()), prussian(&initial));
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -53,12 +53,51 @@ pub enum Entry {
     },
     /// The next dice will show these faces (tests).
     ForceDice { faces: Vec<u8> },
-    /// A test case: this submission must be refused under `rule` (the game stays unchanged).
+    /// A test case: this submission must be refused under `rule` (and, when given, with exactly `reason`); the
+    /// game stays unchanged. The decision may be written as a player would send it, however wrong: typed JSON,
+    /// the short text form, or any JSON at all (a bid of -1, an unknown field).
     Refused {
         power: PowerId,
-        decision: Decision,
+        decision: Sent,
         rule: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reason: Option<String>,
     },
+    /// A test case: the entry before this one logged an event that has every field given here (a part of an
+    /// event's JSON, such as `{ "points_changed": { "power": "france", "rule": "4.3.1.3" } }`).
+    Logged(serde_json::Value),
+}
+
+/// A decision as a player sent it: a typed decision, its short text form (`bid turkey:-1`), or any JSON. Only a
+/// typed decision is sure to be well formed; the others are read when the entry is played, and a decision that
+/// cannot be read is refused like any other, citing the rule its reader names.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(untagged)]
+pub enum Sent {
+    Decision(Decision),
+    Text(String),
+    Json(serde_json::Value),
+}
+
+impl Sent {
+    /// The decision, read with the scenario's names; a refusal if it cannot be read.
+    pub fn decision(&self, scenario: &Scenario) -> RuleResult<Decision> {
+        match self {
+            Sent::Decision(d) => Ok(d.clone()),
+            Sent::Text(t) => Decision::parse(t, scenario),
+            Sent::Json(v) => Decision::parse(&v.to_string(), scenario),
+        }
+    }
+}
+
+impl std::fmt::Display for Sent {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Sent::Decision(d) => write!(f, "{d}"),
+            Sent::Text(t) => write!(f, "{t}"),
+            Sent::Json(v) => write!(f, "{v}"),
+        }
+    }
 }
 
 /// A game written down.
@@ -66,6 +105,9 @@ pub enum Entry {
 pub struct Transcript {
     /// Format version (1).
     pub coalition: u32,
+    /// For a test case: the clauses it pins (`docs/rules-coverage.md` lists the case under each).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rules: Vec<String>,
     /// The scenario's name (`1805`, `test`).
     pub scenario: String,
     /// A preset (`none`, `all`, `standard`) or a list of optional rules.
@@ -96,6 +138,7 @@ impl Transcript {
     pub fn new(scenario: &str, rulebook: RulebookSpec, seed: u64) -> Transcript {
         Transcript {
             coalition: FORMAT,
+            rules: Vec::new(),
             scenario: scenario.to_string(),
             rulebook,
             seed,
@@ -164,7 +207,15 @@ impl Transcript {
         let mut g = self
             .start(scenario)
             .map_err(|error| ReplayError { index: 0, error })?;
+        // Where the log stood before the last entry that was not itself a check of the log.
+        let mut mark = g.log().len();
         for (index, e) in self.script.iter().enumerate() {
+            if let Entry::Logged(expected) = e {
+                check_logged(&g.log()[mark..], expected)
+                    .map_err(|error| ReplayError { index, error })?;
+                continue;
+            }
+            mark = g.log().len();
             play_entry(&mut g, e).map_err(|error| ReplayError { index, error })?;
         }
         Ok(g)
@@ -187,20 +238,65 @@ pub fn play_entry(g: &mut Game, e: &Entry) -> RuleResult<()> {
             power,
             decision,
             rule,
-        } => match g.submit(*power, decision.clone()) {
-            Err(e) if e.rule == *rule => Ok(()),
-            Err(e) => Err(RuleError::new(
-                "3.3",
-                format!(
-                    "expected a refusal under rule {rule}, got one under rule {}: {}",
-                    e.rule, e.reason
-                ),
-            )),
-            Ok(()) => Err(RuleError::new(
-                "3.3",
-                format!("expected a refusal under rule {rule}, but {decision} was accepted"),
-            )),
-        },
+            reason,
+        } => {
+            let outcome = decision
+                .decision(g.scenario())
+                .and_then(|d| g.submit(*power, d));
+            match outcome {
+                Err(e) if e.rule == *rule && reason.as_ref().is_none_or(|r| *r == e.reason) => {
+                    Ok(())
+                }
+                Err(e) => Err(RuleError::new(
+                    "3.3",
+                    format!(
+                        "expected a refusal under rule {rule}{}, got one under rule {}: {}",
+                        reason
+                            .as_ref()
+                            .map(|r| format!(" saying \"{r}\""))
+                            .unwrap_or_default(),
+                        e.rule,
+                        e.reason
+                    ),
+                )),
+                Ok(()) => Err(RuleError::new(
+                    "3.3",
+                    format!("expected a refusal under rule {rule}, but {decision} was accepted"),
+                )),
+            }
+        }
+        // Checked by `Transcript::replay`, which knows what the entry before logged.
+        Entry::Logged(_) => Ok(()),
+    }
+}
+
+/// Whether `events` hold one whose JSON contains `expected` (every field given, recursively).
+fn check_logged(events: &[crate::event::Event], expected: &serde_json::Value) -> RuleResult<()> {
+    let found = events.iter().any(|e| {
+        serde_json::to_value(e)
+            .map(|v| contains(&v, expected))
+            .unwrap_or(false)
+    });
+    if found {
+        Ok(())
+    } else {
+        Err(RuleError::new(
+            "3.3",
+            format!(
+                "expected the entry before to log an event with {expected}; it logged {} event(s), none of them that",
+                events.len()
+            ),
+        ))
+    }
+}
+
+/// Whether `have` has every field of `want` with the same value (objects compared field by field).
+fn contains(have: &serde_json::Value, want: &serde_json::Value) -> bool {
+    match (have, want) {
+        (serde_json::Value::Object(h), serde_json::Value::Object(w)) => w
+            .iter()
+            .all(|(k, wv)| h.get(k).is_some_and(|hv| contains(hv, wv))),
+        _ => have == want,
     }
 }
 

@@ -1,15 +1,25 @@
-//! Every transcript under `tests/transcripts/` replays to the same log, byte for byte, twice; its outcome (final
-//! position, political points, relations, records, log) is pinned by a snapshot.
+//! Every transcript under `tests/transcripts/` is its own test, named after its file: it replays to the same log,
+//! byte for byte, twice; its outcome (final position, political points, relations, records, log) is pinned by a
+//! snapshot; and every change of political points in it cites the clause its cause names. The clauses a case pins
+//! are in its `rules` field, which `docs/rules-coverage.md` counts.
+
+mod common;
 
 use coalition_engine::scenario::embedded_scenario;
-use coalition_engine::transcript::Transcript;
+use coalition_engine::state::State;
+use coalition_engine::transcript::{Entry, Transcript, play_entry};
+use coalition_engine::{Event, Game};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-fn transcripts() -> Vec<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/transcripts");
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/transcripts")
+}
+
+/// Every case file, as its path below `tests/transcripts/`.
+fn case_files() -> Vec<String> {
     let mut out = Vec::new();
-    let mut dirs = vec![root];
+    let mut dirs = vec![root()];
     while let Some(d) = dirs.pop() {
         for e in std::fs::read_dir(&d)
             .unwrap_or_else(|e| panic!("{}: {e}", d.display()))
@@ -19,7 +29,12 @@ fn transcripts() -> Vec<PathBuf> {
             if p.is_dir() {
                 dirs.push(p);
             } else if p.extension().is_some_and(|x| x == "json") {
-                out.push(p);
+                out.push(
+                    p.strip_prefix(root())
+                        .unwrap()
+                        .to_string_lossy()
+                        .replace('\\', "/"),
+                );
             }
         }
     }
@@ -27,40 +42,116 @@ fn transcripts() -> Vec<PathBuf> {
     out
 }
 
+/// Plays `t` entry by entry and audits the political points of each entry's events (the set-up is one batch).
+fn audit_points(t: &Transcript, scenario: Arc<coalition_engine::scenario::Scenario>) {
+    let mut g = t.start(scenario.clone()).unwrap();
+    let mut shadow = State::initial(&scenario);
+    let mut seen = 0;
+    let mut flush = |g: &Game, shadow: &mut State| {
+        let batch: Vec<(Event, State)> = g.log()[seen..]
+            .iter()
+            .map(|e| {
+                let before = shadow.clone();
+                coalition_engine::apply::apply(shadow, e);
+                (e.clone(), before)
+            })
+            .collect();
+        seen = g.log().len();
+        common::points::audit_points(&batch);
+    };
+    flush(&g, &mut shadow);
+    for e in &t.script {
+        if matches!(e, Entry::Logged(_)) {
+            continue;
+        }
+        play_entry(&mut g, e).unwrap();
+        flush(&g, &mut shadow);
+    }
+}
+
+fn check(file: &str) {
+    let path = root().join(file);
+    let t = Transcript::from_json(&std::fs::read_to_string(&path).unwrap())
+        .unwrap_or_else(|e| panic!("{file}: {e}"));
+    let scenario = Arc::new(embedded_scenario(&t.scenario).unwrap());
+    let a = t
+        .replay(scenario.clone())
+        .unwrap_or_else(|e| panic!("{file}: {e}"));
+    let b = t.replay(scenario.clone()).unwrap();
+    let log_a = serde_json::to_string(a.log()).unwrap();
+    let log_b = serde_json::to_string(b.log()).unwrap();
+    assert_eq!(log_a, log_b, "{file} replays differently");
+    // The transcript survives a round trip through its own format.
+    assert_eq!(Transcript::from_json(&t.to_json()).unwrap(), t);
+    audit_points(&t, scenario);
+    let s = a.state();
+    let outcome = serde_json::json!({
+        "position": s.position,
+        "finished": s.finished,
+        "pending": a.pending(),
+        "powers": s.powers,
+        "relations": s.relations,
+        "minors": s.minors.iter().filter(|(_, m)| m.controller.is_some()).collect::<std::collections::BTreeMap<_, _>>(),
+        "losses": s.records.losses,
+        "log": a.log(),
+    });
+    insta::assert_json_snapshot!(file.replace(['/', '.'], "_"), outcome);
+}
+
+/// One test per case file, and the list of the files they read.
+macro_rules! cases {
+    ($($name:ident => $file:literal,)*) => {
+        $(
+            #[test]
+            fn $name() {
+                check($file);
+            }
+        )*
+        const LISTED: &[&str] = &[$($file),*];
+    };
+}
+
+cases! {
+    economic_8_a_year_of_1805 => "economic/8-a-year-of-1805.json",
+    kernel_1805_first_month => "kernel/1805-first-month.json",
+    kernel_3_3_refused_as_sent => "kernel/3.3-refused-as-sent.json",
+    kernel_setup_host_and_forced_dice => "kernel/setup-host-and-forced-dice.json",
+    political_4_2_declarations_and_alliances => "political/4.2-declarations-and-alliances.json",
+    political_4_3_call_to_allies => "political/4.3-call-to-allies.json",
+    political_4_3_1_3_refused_calls_cost_points => "political/4.3.1.3-refused-calls-cost-points.json",
+    political_4_3_2_no_call_against_an_answering_ally => "political/4.3.2-no-call-against-an-answering-ally.json",
+    political_4_4_5_3_b4_example => "political/4.4.5.3-b4-example.json",
+    political_4_4_7_separate_peace => "political/4.4.7-separate-peace.json",
+    political_4_5_3_re_allying_after_a_break => "political/4.5.3-re-allying-after-a-break.json",
+    political_4_6_control_roll => "political/4.6-control-roll.json",
+    political_4_6_4_two_attackers => "political/4.6.4-two-attackers.json",
+    political_4_8_a_free_state_is_for_ever => "political/4.8-a-free-state-is-for-ever.json",
+    reinforcement_5_arrivals_over_three_months => "reinforcement/5-arrivals-over-three-months.json",
+    umps_14_3_1_december_three_umps_four_players => "umps/14.3.1-december-three-umps-four-players.json",
+    umps_14_3_1_1_british_bids => "umps/14.3.1.1-british-bids.json",
+    umps_14_3_2_4_1_mid_year_bidding => "umps/14.3.2.4.1-mid-year-bidding.json",
+    umps_battle_points_cap => "umps/battle-points-cap.json",
+    umps_forced_informal_peace => "umps/forced-informal-peace.json",
+    umps_inactive_to_neutral => "umps/inactive-to-neutral.json",
+    umps_neutral_to_active_combined_phase => "umps/neutral-to-active-combined-phase.json",
+    umps_spain_32_equivalent_factors => "umps/spain-32-equivalent-factors.json",
+}
+
 #[test]
-fn every_transcript_replays_identically_twice_and_matches_its_snapshot() {
-    let files = transcripts();
-    assert!(files.len() >= 4, "transcripts found: {files:?}");
-    for f in files {
-        let name = f
-            .strip_prefix(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/transcripts"))
-            .unwrap()
-            .to_string_lossy()
-            .replace(['/', '.'], "_");
-        let t = Transcript::from_json(&std::fs::read_to_string(&f).unwrap())
-            .unwrap_or_else(|e| panic!("{}: {e}", f.display()));
-        let scenario = Arc::new(embedded_scenario(&t.scenario).unwrap());
-        let a = t
-            .replay(scenario.clone())
-            .unwrap_or_else(|e| panic!("{}: {e}", f.display()));
-        let b = t.replay(scenario.clone()).unwrap();
-        let log_a = serde_json::to_string(a.log()).unwrap();
-        let log_b = serde_json::to_string(b.log()).unwrap();
-        assert_eq!(log_a, log_b, "{} replays differently", f.display());
-        // The transcript survives a round trip through its own format.
-        assert_eq!(Transcript::from_json(&t.to_json()).unwrap(), t);
-        let s = a.state();
-        let outcome = serde_json::json!({
-            "position": s.position,
-            "finished": s.finished,
-            "pending": a.pending(),
-            "powers": s.powers,
-            "relations": s.relations,
-            "minors": s.minors.iter().filter(|(_, m)| m.controller.is_some()).collect::<std::collections::BTreeMap<_, _>>(),
-            "losses": s.records.losses,
-            "log": a.log(),
-        });
-        insta::assert_json_snapshot!(name, outcome);
+fn every_case_file_has_its_own_test() {
+    let files = case_files();
+    let listed: Vec<String> = LISTED.iter().map(|s| s.to_string()).collect();
+    for f in &files {
+        assert!(
+            listed.contains(f),
+            "tests/transcripts/{f} has no test: add it to `cases!` in crates/engine/tests/transcripts.rs"
+        );
+    }
+    for l in &listed {
+        assert!(
+            files.contains(l),
+            "`cases!` lists {l}, which is not under tests/transcripts/"
+        );
     }
 }
 

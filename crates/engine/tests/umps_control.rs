@@ -63,7 +63,7 @@ fn spain_at_peace() -> Vec<Adjustment> {
     }]
 }
 
-fn bids(list: &[(&str, u8)]) -> Decision {
+fn bids(list: &[(&str, i32)]) -> Decision {
     Decision::UmpBids {
         bids: list
             .iter()

@@ -43,7 +43,9 @@ use std::fmt;
 )]
 pub struct UmpBid {
     pub ump: PowerId,
-    pub points: u8,
+    /// Victory points bid: 0 to the chart's maximum (14.3.1.1). Any whole number is held, so that a bid out of
+    /// range is refused by the rule it breaks.
+    pub points: i32,
 }
 
 impl fmt::Display for UmpBid {
@@ -530,7 +532,7 @@ pub fn choices(ctx: &Ctx, power: PowerId) -> Vec<Decision> {
         let most = match bar(ctx, b, power, *u) {
             Err(_) => continue,
             Ok(true) => 0,
-            Ok(false) => chart(ctx).max_bid,
+            Ok(false) => i32::from(chart(ctx).max_bid),
         };
         for points in 0..=most {
             v.push(Decision::UmpBids {
@@ -557,7 +559,7 @@ pub fn check(ctx: &Ctx, power: PowerId, bids: &[UmpBid]) -> RuleResult<()> {
     for x in bids {
         let only_zero = bar(ctx, b, power, x.ump)?;
         let most = chart(ctx).max_bid;
-        if x.points > most {
+        if x.points < 0 || x.points > i32::from(most) {
             return Err(RuleError::new(
                 "14.3.1.1",
                 format!(
@@ -582,11 +584,11 @@ pub fn check(ctx: &Ctx, power: PowerId, bids: &[UmpBid]) -> RuleResult<()> {
 }
 
 /// 14.3.1.2.1 to 14.3.1.2.5: the modifiers of `bidder`'s roll for `ump` with a bid of `points`.
-pub fn modifiers(ctx: &Ctx, bidder: PowerId, ump: PowerId, points: u8) -> Vec<Modifier> {
+pub fn modifiers(ctx: &Ctx, bidder: PowerId, ump: PowerId, points: i32) -> Vec<Modifier> {
     let (sc, st) = (ctx.scenario, ctx.state);
     let (me, them) = (name(sc, bidder), name(sc, ump));
     let mut v = vec![Modifier::new(
-        points as i32,
+        points,
         "14.3.1.2.1",
         format!("{me} bid {points}"),
     )];
@@ -663,7 +665,7 @@ fn settle(
     // 14.3.1.1: the total of a player's bids comes off its highest controlled power's victory points.
     for (p, d) in decisions {
         let bids = bids_of(d);
-        let total: i32 = bids.iter().map(|b| b.points as i32).sum();
+        let total: i32 = bids.iter().map(|b| b.points).sum();
         if total > 0 {
             let list = bids
                 .iter()
@@ -682,7 +684,7 @@ fn settle(
     // The rolls are simultaneous: every modifier is read as the bids are revealed, before any UMP changes hands.
     let at_reveal = run.st.clone();
     for ump in &bidding.umps {
-        let entrants: Vec<(PowerId, u8)> = decisions
+        let entrants: Vec<(PowerId, i32)> = decisions
             .iter()
             .filter_map(|(p, d)| {
                 bids_of(d)
@@ -746,6 +748,7 @@ fn gain(run: &mut Run, kind: BiddingKind, ump: PowerId, winner: PowerId, total: 
         winner,
         "ump-control",
         1,
+        "14.3.1.3",
         format!("{me} gains control of {them}"),
     ));
     // 14.3.2.1: a power that gains control of an UMP it is at war with makes an informal peace with it at once.
@@ -900,10 +903,16 @@ pub fn parse(verb: &str, rest: &str, scenario: &Scenario) -> Option<RuleResult<V
                         ));
                     }
                 };
-                let points = n.trim().parse::<u8>().map_err(|_| {
+                // Any whole number is read: a bid out of range is refused by the rule it breaks (`check`).
+                let most = scenario.charts.ump_control.max_bid;
+                let points = n.trim().parse::<i32>().map_err(|_| {
                     RuleError::new(
                         "14.3.1.1",
-                        format!("a bid is a whole number of victory points, not `{n}`"),
+                        format!(
+                            "a bid is a whole number from 0 to {most} victory points, not `{}` (for {})",
+                            n.trim(),
+                            name(scenario, ump)
+                        ),
                     )
                 })?;
                 Ok(UmpBid { ump, points })

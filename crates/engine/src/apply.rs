@@ -323,10 +323,11 @@ pub fn apply(state: &mut State, event: &Event) {
         } => {
             state.forces.fleets.insert(*fleet, fleet_def.clone());
         }
-        Event::FreeStateDeclared { minor, date, .. } => {
+        Event::FreeStateDeclared { minor, by, date } => {
             if let Some(m) = state.minors.get_mut(minor) {
                 m.status = crate::scenario::MinorStatus::FreeState;
                 m.free_state_since = Some(*date);
+                m.declared_free_by.insert(*by);
             }
         }
         Event::Calls(e) => crate::political::calls::apply(state, e),

@@ -283,6 +283,10 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
                     "a neutral minor has no controller; a free state or conquered minor needs one",
                 ));
             }
+            // 4.8: not even the host makes a free state conquered in the hands of a power that declared it.
+            if let (MinorStatus::Conquered, Some(c)) = (status, controller) {
+                ctx.state.may_hold_conquered(ctx.scenario, *minor, *c)?;
+            }
             vec![Event::MinorChanged {
                 minor: *minor,
                 controller: *controller,

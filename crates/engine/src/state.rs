@@ -32,6 +32,10 @@ pub struct MinorState {
     /// When it was declared a free state under 4.8 (purchases start at the next Economic Phase).
     #[serde(default)]
     pub free_state_since: Option<Date>,
+    /// Every power that has declared it a free state (4.8). Kept through every change of controller and every
+    /// peace: such a power may never hold it as a conquered minor (`may_hold_conquered`).
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub declared_free_by: BTreeSet<PowerId>,
 }
 
 /// A corps counter on the map or off it.
@@ -339,6 +343,7 @@ impl State {
                         status: m.status,
                         conquered_districts: BTreeSet::new(),
                         free_state_since: None,
+                        declared_free_by: BTreeSet::new(),
                     },
                 )
             })
@@ -533,6 +538,37 @@ impl State {
             Nation::Power(p) => Some(p),
             Nation::Minor(m) => self.minors.get(&m).and_then(|s| s.controller),
         }
+    }
+
+    /// Rule 4.8: whether `power` may hold `minor` as a conquered minor country. A power that has declared a minor
+    /// a free state may never make it conquered again, by any path (4.4.6.4, 4.6, a host's adjustment).
+    pub fn may_hold_conquered(
+        &self,
+        scenario: &Scenario,
+        minor: MinorId,
+        power: PowerId,
+    ) -> crate::error::RuleResult<()> {
+        let Some(m) = self.minors.get(&minor) else {
+            return Ok(());
+        };
+        if !m.declared_free_by.contains(&power) {
+            return Ok(());
+        }
+        let mname = scenario
+            .minor(minor)
+            .map_or_else(|| minor.to_string(), |d| d.name.clone());
+        let pname = scenario
+            .power(power)
+            .map_or_else(|| power.to_string(), |d| d.name.clone());
+        Err(crate::error::RuleError::new(
+            "4.8",
+            format!(
+                "{pname} has declared {mname} a free state{}; it may never make it a conquered minor country again",
+                m.free_state_since
+                    .map(|d| format!(" (in {d})"))
+                    .unwrap_or_default()
+            ),
+        ))
     }
 
     /// Who holds an area: its recorded controller, or else the nation it belongs to.

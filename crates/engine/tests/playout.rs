@@ -4,6 +4,8 @@
 //! Money and manpower are conserved: after every event each power's treasury equals its start plus its income
 //! and manipulation minus its spending, plus or minus the money passed between powers, as a ledger kept from the
 //! events says, and never goes below zero; what purchases cost is what the cost table says of what is queued.
+//! Every change of political points cites the clause that its cause (an alliance broken, a war declared, a peace,
+//! a control gained ...) names.
 
 use coalition_engine::decision::Diplomatic;
 use coalition_engine::economic::EconomicEvent;
@@ -14,6 +16,8 @@ use coalition_engine::scenario::Scenario;
 use coalition_engine::state::State;
 use coalition_engine::{Date, Decision, Event};
 use proptest::prelude::*;
+
+mod common;
 use std::collections::BTreeMap;
 
 /// Each power's treasury as the events explain it: start, income (8.2), manipulation (12.5.1), spending (8.5,
@@ -47,7 +51,7 @@ impl Ledger {
         }
     }
 
-    fn record(&mut self, sc: &Scenario, e: &Event) {
+    fn record(&mut self, sc: &Scenario, st: &State, e: &Event) {
         match e {
             Event::TreasuryChanged {
                 power,
@@ -74,7 +78,10 @@ impl Ledger {
                 }
             }
             Event::BuildingQueued { item } => {
-                let Some(p) = item.owner.power() else { return };
+                // A minor free state's units are paid for by its controller (4.8).
+                let Some(p) = st.controller_of(item.owner) else {
+                    return;
+                };
                 let e = &sc.charts.economy;
                 let n = item.count as i64;
                 match item.rule.as_str() {
@@ -213,15 +220,18 @@ fn playout(seed: u64, months: i32, mut pick: impl FnMut(usize) -> usize) -> Game
             .unwrap_or_else(|e| panic!("listed choice {d} refused: {e}"));
         // After every event: every change of points is explained by an event citing a rule, and the invariants
         // hold on the state folded up to that event.
+        let mut batch = Vec::new();
         for e in &g.log()[seen_events..] {
             if let Event::PointsChanged { rule, .. } = e {
                 assert!(!rule.is_empty() && rule != "data");
             }
+            batch.push((e.clone(), shadow.clone()));
             coalition_engine::apply::apply(&mut shadow, e);
             check_invariants(&shadow);
-            ledger.record(g.scenario(), e);
+            ledger.record(g.scenario(), &shadow, e);
             ledger.check(&shadow, matches!(e, Event::RoundClosed));
         }
+        common::points::audit_points(&batch);
         seen_events = g.log().len();
         assert_eq!(
             &shadow,

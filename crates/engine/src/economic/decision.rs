@@ -8,13 +8,16 @@ use crate::scenario::{Scenario, UnitKind};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// One line of a shopping list: `count` units of a kind; ships name the port that builds them (12.1.2).
+/// One line of a shopping list: `count` units of a kind; ships name the port that builds them (12.1.2). Units
+/// for one of the buyer's minor free states name it (`minor`): they are that minor's forces (4.8, 8.5).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Purchase {
     pub unit: UnitKind,
     pub count: u16,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub port: Option<AreaId>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub minor: Option<crate::ids::MinorId>,
 }
 
 /// 12.1.1: militia factors in one area of the home nation converted to infantry.
@@ -79,7 +82,7 @@ fn syntax(msg: &str) -> RuleError {
     RuleError::new("3.3", msg.to_string())
 }
 
-const BUY: &str = "write `buy 3 infantry, 2 ships at brest` (`buy none`)";
+const BUY: &str = "write `buy 3 infantry, 2 ships at brest, 4 infantry for bavaria` (`buy none`)";
 
 fn power_of(n: &str, sc: &Scenario) -> RuleResult<PowerId> {
     match sc.nation_by_name(n) {
@@ -126,7 +129,24 @@ fn parse_spending(s: &str, sc: &Scenario) -> RuleResult<Spending> {
                     continue;
                 }
                 for item in rest.split(',').map(str::trim).filter(|i| !i.is_empty()) {
-                    let words: Vec<&str> = item.split_whitespace().collect();
+                    let mut words: Vec<&str> = item.split_whitespace().collect();
+                    // `... for MINOR`: units of one of the buyer's minor free states (4.8).
+                    let minor = match words.as_slice() {
+                        [.., "for", m] => {
+                            let m = match sc.nation_by_name(m) {
+                                Some(Nation::Minor(x)) => x,
+                                _ => {
+                                    return Err(RuleError::new(
+                                        "3.4",
+                                        format!("`{m}` is not a minor country of the scenario"),
+                                    ));
+                                }
+                            };
+                            words.truncate(words.len() - 2);
+                            Some(m)
+                        }
+                        _ => None,
+                    };
                     let (count, unit, port) = match words.as_slice() {
                         [n, u] => (n, u, None),
                         [n, u, "at", port] => (n, u, Some(area_of(port)?)),
@@ -146,7 +166,12 @@ fn parse_spending(s: &str, sc: &Scenario) -> RuleResult<Spending> {
                             ),
                         )
                     })?;
-                    sp.buy.push(Purchase { unit, count, port });
+                    sp.buy.push(Purchase {
+                        unit,
+                        count,
+                        port,
+                        minor,
+                    });
                 }
             }
             "convert" => {
@@ -197,9 +222,15 @@ impl fmt::Display for Spending {
             let items: Vec<String> = self
                 .buy
                 .iter()
-                .map(|b| match b.port {
-                    Some(p) => format!("{} {} at {p}", b.count, unit_name(b.unit)),
-                    None => format!("{} {}", b.count, unit_name(b.unit)),
+                .map(|b| {
+                    let mut t = format!("{} {}", b.count, unit_name(b.unit));
+                    if let Some(p) = b.port {
+                        t.push_str(&format!(" at {p}"));
+                    }
+                    if let Some(m) = b.minor {
+                        t.push_str(&format!(" for {m}"));
+                    }
+                    t
                 })
                 .collect();
             clauses.push(if items.is_empty() {

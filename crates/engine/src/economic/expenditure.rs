@@ -11,10 +11,10 @@ use crate::decision::Decision;
 use crate::error::{RuleError, RuleResult};
 use crate::event::Event;
 use crate::game::Ctx;
-use crate::ids::{AreaId, CorpsId, Nation, PowerId};
+use crate::ids::{AreaId, CorpsId, MinorId, Nation, PowerId};
 use crate::political::name;
 use crate::rulebook::OptionalRule;
-use crate::scenario::{Factors, Location, UnitKind};
+use crate::scenario::{Factors, Location, MinorStatus, UnitKind};
 use std::collections::BTreeMap;
 
 /// Every power still in the game owes its list, except neutral UMPs (14.3.2.4.3).
@@ -124,6 +124,7 @@ pub fn choices(ctx: &Ctx, power: PowerId) -> Vec<Decision> {
                     unit,
                     count: 1,
                     port,
+                    minor: None,
                 }],
                 ..Default::default()
             };
@@ -148,11 +149,38 @@ pub fn choices(ctx: &Ctx, power: PowerId) -> Vec<Decision> {
                     unit: UnitKind::Infantry,
                     count: n,
                     port: None,
+                    minor: None,
                 }],
                 ..Default::default()
             };
             if ok(&s) {
                 out.push(spend(s));
+            }
+        }
+    }
+    // One of each kind for each minor free state (4.8), ships at each of its ports it may build in.
+    for m in free_states_of(ctx, power) {
+        for unit in &ctx.scenario.charts.economy.free_state_units {
+            let ports: Vec<Option<AreaId>> = if *unit == UnitKind::Ship
+                && ctx.rulebook.has(OptionalRule::ShipBuildingLocations)
+            {
+                minor_ports(ctx, power, m).into_iter().map(Some).collect()
+            } else {
+                vec![None]
+            };
+            for port in ports {
+                let s = Spending {
+                    buy: vec![Purchase {
+                        unit: *unit,
+                        count: 1,
+                        port,
+                        minor: Some(m),
+                    }],
+                    ..Default::default()
+                };
+                if ok(&s) {
+                    out.push(spend(s));
+                }
             }
         }
     }
@@ -221,6 +249,119 @@ pub fn check(ctx: &Ctx, power: PowerId, s: &Spending) -> RuleResult<()> {
     Ok(())
 }
 
+/// The minor free states `power` controls, whose forces it may buy (4.8).
+pub fn free_states_of(ctx: &Ctx, power: PowerId) -> Vec<MinorId> {
+    ctx.state
+        .minors
+        .iter()
+        .filter(|(_, m)| m.controller == Some(power) && m.status == MinorStatus::FreeState)
+        .map(|(id, _)| *id)
+        .collect()
+}
+
+/// 12.1.2 for a free state: the minor's port cities its controller `power` holds.
+fn minor_ports(ctx: &Ctx, power: PowerId, m: MinorId) -> Vec<AreaId> {
+    ctx.scenario
+        .territory(Nation::Minor(m))
+        .iter()
+        .filter(|a| ctx.scenario.area(**a).is_some_and(|d| d.port))
+        .filter(|a| ctx.state.area_power(ctx.scenario, **a) == Some(power))
+        .copied()
+        .collect()
+}
+
+/// 4.8, 8.5: units bought for a minor free state: it must be one of the buyer's free states, and the kind one a
+/// free state may have (ships only with a port of its own).
+fn check_free_state_purchase(
+    ctx: &Ctx,
+    power: PowerId,
+    m: MinorId,
+    b: &Purchase,
+) -> RuleResult<()> {
+    let unit = unit_name(b.unit);
+    let Some(def) = ctx.scenario.minor(m) else {
+        return Err(RuleError::new(
+            "3.4",
+            format!("unknown minor country `{m}`"),
+        ));
+    };
+    if !free_states_of(ctx, power).contains(&m) {
+        return Err(RuleError::new(
+            "4.8",
+            format!(
+                "{} is not a minor free state of {}: only a free state's controller buys its forces",
+                def.name,
+                name(ctx.scenario, power)
+            ),
+        ));
+    }
+    if !ctx
+        .scenario
+        .charts
+        .economy
+        .free_state_units
+        .contains(&b.unit)
+    {
+        return Err(RuleError::new(
+            "4.8",
+            format!(
+                "a minor free state's corps, fleets, land and naval factors may be bought, not {unit} (kinds: {})",
+                ctx.scenario
+                    .charts
+                    .economy
+                    .free_state_units
+                    .iter()
+                    .map(|k| unit_name(*k))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        ));
+    }
+    if b.unit == UnitKind::Ship {
+        let ports = minor_ports(ctx, power, m);
+        match b.port {
+            None if ctx.rulebook.has(OptionalRule::ShipBuildingLocations) => {
+                return Err(RuleError::new(
+                    "12.1.2",
+                    format!(
+                        "ships must name the port where they are built; {}'s ports: {}",
+                        def.name,
+                        ports
+                            .iter()
+                            .map(|a| a.to_string())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                ));
+            }
+            None if ports.is_empty() => {
+                return Err(RuleError::new(
+                    "4.8",
+                    format!("{} has no port of its own to build ships in", def.name),
+                ));
+            }
+            Some(port) if !ports.contains(&port) => {
+                return Err(RuleError::new(
+                    "12.1.2",
+                    format!(
+                        "{} is not a port of {} that {} holds",
+                        area_name(ctx, port),
+                        def.name,
+                        name(ctx.scenario, power)
+                    ),
+                ));
+            }
+            _ => {}
+        }
+    } else if let Some(port) = b.port {
+        return Err(RuleError::new(
+            "3.3",
+            format!("only ships are built at a port ({unit} at {port})"),
+        ));
+    }
+    Ok(())
+}
+
 fn check_purchase(ctx: &Ctx, power: PowerId, b: &Purchase) -> RuleResult<()> {
     let unit = unit_name(b.unit);
     if b.count == 0 {
@@ -228,6 +369,9 @@ fn check_purchase(ctx: &Ctx, power: PowerId, b: &Purchase) -> RuleResult<()> {
             "3.3",
             format!("buying 0 {unit}: name a count of at least 1"),
         ));
+    }
+    if let Some(m) = b.minor {
+        return check_free_state_purchase(ctx, power, m, b);
     }
     if !ctx.scenario.charts.economy.costs.contains_key(&b.unit) {
         return Err(RuleError::new(
@@ -437,7 +581,7 @@ fn purchase_events(ctx: &Ctx, power: PowerId, s: &Spending) -> Vec<Event> {
         for b in &s.buy {
             out.push(Event::BuildingQueued {
                 item: Building {
-                    owner: Nation::Power(power),
+                    owner: b.minor.map_or(Nation::Power(power), Nation::Minor),
                     unit: b.unit,
                     count: b.count,
                     bought: date,

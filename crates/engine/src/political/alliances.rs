@@ -128,8 +128,9 @@ pub fn resolve(ctx: &Ctx, decisions: &BTreeMap<PowerId, Decision>) -> Vec<Event>
             ev.push(points(
                 ctx.scenario,
                 c,
-                "create-alliance",
+                "ally-own-ump",
                 1,
+                "14.3.2.1.5",
                 format!(
                     "allied with its own UMP {} (one point in all, 14.3.2.1.5)",
                     name(ctx.scenario, u)
@@ -143,6 +144,7 @@ pub fn resolve(ctx: &Ctx, decisions: &BTreeMap<PowerId, Decision>) -> Vec<Event>
                 x,
                 "create-alliance",
                 1,
+                "4.5",
                 format!("allied with {}", name(ctx.scenario, y)),
             ));
         }

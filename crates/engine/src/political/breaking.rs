@@ -76,6 +76,7 @@ pub fn resolve(ctx: &Ctx, decisions: &BTreeMap<PowerId, Decision>) -> Vec<Event>
                 x,
                 "break-alliance",
                 1,
+                "4.7",
                 format!("broke its alliance with {}", name(ctx.scenario, other)),
             ));
         }

@@ -440,34 +440,7 @@ pub fn check(ctx: &Ctx, power: PowerId, d: &Decision) -> RuleResult<()> {
                     ));
                 }
                 if !c.enemies.contains(&call.against) {
-                    let (rule, why) = if ctx
-                        .state
-                        .current_war(power.into(), call.against.into())
-                        .is_some_and(|w| w.cause == WarCause::Mutual)
-                    {
-                        (
-                            "4.3.1.2",
-                            "they declared war on each other, so neither may call allies",
-                        )
-                    } else if c.aggressor {
-                        (
-                            "4.3.1.1",
-                            "an aggressor may call only against a defender that attempted to call its allies",
-                        )
-                    } else {
-                        (
-                            "4.3",
-                            "calls are made only against an enemy that declared war, or was declared on, in this Political Phase",
-                        )
-                    };
-                    return Err(RuleError::new(
-                        rule,
-                        format!(
-                            "{} may not call against {}: {why}",
-                            name(ctx.scenario, power),
-                            name(ctx.scenario, call.against)
-                        ),
-                    ));
+                    return Err(not_callable_against(ctx, c, call.against));
                 }
                 check_call(ctx, &cs, power, call)?;
             }
@@ -503,6 +476,60 @@ pub fn check(ctx: &Ctx, power: PowerId, d: &Decision) -> RuleResult<()> {
             ),
         )),
     }
+}
+
+/// Why `caller` may not call against `against`, an enemy it is not entitled to call against, citing the most
+/// specific clause that forbids it (4.3.2 for a war entered by answering a call, 4.3.1.2 for a mutual declaration,
+/// 4.3.1.1 for an aggressor's defender that made no call, else 4.3).
+fn not_callable_against(ctx: &Ctx, caller: &Caller, against: PowerId) -> RuleError {
+    let (me, them) = (
+        name(ctx.scenario, caller.power),
+        name(ctx.scenario, against),
+    );
+    let war = ctx.state.current_war(caller.power.into(), against.into());
+    match war.map(|w| &w.cause) {
+        // 4.3.2: a declaration made in answer to a call, by either side, allows no further calls.
+        Some(WarCause::Call { caller: by }) => {
+            let answerer = war
+                .and_then(|w| w.aggressor.power())
+                .map(|p| name(ctx.scenario, p))
+                .unwrap_or_default();
+            RuleError::new(
+                "4.3.2",
+                format!(
+                    "{me} may not call against {them}: {answerer} entered that war by answering the call of {}, and a declaration made in answer to a call allows no further calls",
+                    name(ctx.scenario, *by)
+                ),
+            )
+        }
+        Some(WarCause::Mutual) => RuleError::new(
+            "4.3.1.2",
+            format!(
+                "{me} may not call against {them}: they declared war on each other, so neither may call allies"
+            ),
+        ),
+        _ if caller.aggressor && declared_on_this_month(ctx.state, caller.power, against) => {
+            RuleError::new(
+                "4.3.1.1",
+                format!(
+                    "{me} may not call against {them}: an aggressor may call only against a defender that attempted to call its allies"
+                ),
+            )
+        }
+        _ => RuleError::new(
+            "4.3",
+            format!(
+                "{me} may not call against {them}: calls are made only against an enemy that declared war, or was declared on, in this Political Phase"
+            ),
+        ),
+    }
+}
+
+/// Whether `aggressor` declared war on `defender` in this month's Declarations of War Step.
+fn declared_on_this_month(st: &State, aggressor: PowerId, defender: PowerId) -> bool {
+    declarations_this_month(st)
+        .iter()
+        .any(|(a, d, mutual)| !mutual && *a == aggressor && *d == defender)
 }
 
 /// Resolves the round: records the calls, or carries out the answer; then opens the next round.
@@ -552,6 +579,7 @@ fn answer(ctx: &Ctx, p: &PendingCall, accept: bool, ev: &mut Vec<Event>) {
                 ally,
                 "declare-war-on-ally",
                 1,
+                "4.2.1.1",
                 format!("declared war on its ally {}", name(ctx.scenario, enemy)),
             ));
         }
@@ -567,6 +595,7 @@ fn answer(ctx: &Ctx, p: &PendingCall, accept: bool, ev: &mut Vec<Event>) {
             ally,
             "declare-war-major",
             1,
+            "4.2.1.1",
             format!(
                 "declared war on {} at the call of {}",
                 name(ctx.scenario, enemy),
@@ -597,6 +626,7 @@ fn answer(ctx: &Ctx, p: &PendingCall, accept: bool, ev: &mut Vec<Event>) {
             ally,
             "refuse-call",
             1,
+            "4.3.1.3",
             format!("refused the call of {}", name(ctx.scenario, caller)),
         ));
         if p.caller_aggressor {
@@ -605,6 +635,7 @@ fn answer(ctx: &Ctx, p: &PendingCall, accept: bool, ev: &mut Vec<Event>) {
                 caller,
                 "break-alliance",
                 1,
+                "4.3.1.3",
                 format!(
                     "its ally {} refused its call as an aggressor",
                     name(ctx.scenario, ally)

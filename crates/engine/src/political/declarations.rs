@@ -264,6 +264,7 @@ pub fn resolve(ctx: &Ctx, decisions: &BTreeMap<PowerId, Decision>) -> Vec<Event>
                 x,
                 "declare-war-on-ally",
                 1,
+                "4.2.1.1",
                 format!("declared war on its ally {}", name(ctx.scenario, other)),
             ));
         }
@@ -300,6 +301,7 @@ pub fn resolve(ctx: &Ctx, decisions: &BTreeMap<PowerId, Decision>) -> Vec<Event>
                         *p,
                         "declare-war-major",
                         1,
+                        "4.2.1.1",
                         format!("declared war on {}", name(ctx.scenario, *q)),
                     ));
                 }
@@ -313,6 +315,7 @@ pub fn resolve(ctx: &Ctx, decisions: &BTreeMap<PowerId, Decision>) -> Vec<Event>
                         *p,
                         "declare-war-minor-district",
                         districts,
+                        "4.2.1.2",
                         format!(
                             "declared war on {} ({districts} district(s))",
                             target_name(ctx, *t)

@@ -7,8 +7,9 @@ use crate::decision::Decision;
 use crate::error::{RuleError, RuleResult};
 use crate::event::Event;
 use crate::game::Ctx;
-use crate::ids::{MinorId, PowerId};
-use crate::scenario::MinorStatus;
+use crate::ids::{FleetId, MinorId, Nation, PowerId};
+use crate::scenario::{Location, MinorStatus};
+use crate::state::Fleet;
 use std::collections::BTreeMap;
 
 /// The conquered minors `power` could declare free states now.
@@ -98,7 +99,7 @@ pub fn check(ctx: &Ctx, power: PowerId, minors: &[MinorId]) -> RuleResult<()> {
     Ok(())
 }
 
-/// Declares the free states.
+/// Declares the free states, each with its fleet set up (4.8).
 pub fn resolve(ctx: &Ctx, decisions: &BTreeMap<PowerId, Decision>) -> Vec<Event> {
     let mut ev = Vec::new();
     for (p, d) in decisions {
@@ -109,8 +110,83 @@ pub fn resolve(ctx: &Ctx, decisions: &BTreeMap<PowerId, Decision>) -> Vec<Event>
                     by: *p,
                     date: ctx.state.date(),
                 });
+                ev.extend(fleet_set_up(ctx, *p, *m));
             }
         }
     }
     ev
+}
+
+/// 4.8: a new free state's fleet, if it has one, is set up at its current strength: the ships of its own fleet
+/// counter when it still has some, else (its forces removed when it was conquered) the Minor Countries Chart's
+/// strength (4.6.3.3). Coalition sets it up in the first of the minor's ports that `power` holds, its capital
+/// first (`docs/rules/peace.md`); with no such port it is not set up.
+fn fleet_set_up(ctx: &Ctx, power: PowerId, m: MinorId) -> Option<Event> {
+    let def = ctx.scenario.minor(m)?;
+    if def.forces.ships == 0 {
+        return None;
+    }
+    let me = Nation::Minor(m);
+    let fleets = &ctx.state.forces.fleets;
+    if fleets
+        .values()
+        .any(|f| f.owner == me && f.ships > 0 && f.location != Location::OffMap)
+    {
+        return None;
+    }
+    let port = super::minors::fleet_places(ctx.scenario, m)
+        .into_iter()
+        .find_map(|l| match l {
+            Location::Area(a) if ctx.state.area_power(ctx.scenario, a) == Some(power) => Some(a),
+            _ => None,
+        })?;
+    let held = fleets
+        .iter()
+        .find(|(_, f)| f.owner == me && f.ships > 0)
+        .map(|(id, f)| (*id, f.ships));
+    let (rule, reason) = (
+        "4.8".to_string(),
+        format!(
+            "{} sets up the fleet of {}, now a free state",
+            name(ctx.scenario, power),
+            def.name
+        ),
+    );
+    match held {
+        Some((fleet, ships)) => Some(Event::FleetChanged {
+            fleet,
+            ships,
+            location: Location::Area(port),
+            rule,
+            reason,
+        }),
+        None => {
+            let fleet = fleets
+                .iter()
+                .find(|(_, f)| f.owner == me)
+                .map(|(id, _)| *id)
+                .or_else(|| FleetId::new(&format!("{m}-fleet")).ok())?;
+            let fleet_def = Fleet {
+                owner: me,
+                ships: def.forces.ships,
+                location: Location::Area(port),
+            };
+            Some(if fleets.contains_key(&fleet) {
+                Event::FleetChanged {
+                    fleet,
+                    ships: fleet_def.ships,
+                    location: fleet_def.location,
+                    rule,
+                    reason,
+                }
+            } else {
+                Event::FleetCreated {
+                    fleet,
+                    fleet_def,
+                    rule,
+                    reason,
+                }
+            })
+        }
+    }
 }

@@ -27,7 +27,7 @@
 //! the minor has corps, else as a garrison) and the fleet (else the first port); back down from every minor
 //! where one may (an absent player is not dragged into forced wars with major powers); no support declarations.
 
-use super::{declarations, in_game, name, peace, status};
+use super::{declarations, in_game, name, peace, points, status};
 use crate::apply::apply as apply_event;
 use crate::decision::Decision;
 use crate::dice::{Dice, Entrant, Modifier, competitive};
@@ -410,24 +410,6 @@ impl<'a> Emitter<'a> {
     }
 }
 
-/// A points change of the chart entry `id`, citing `rule` (the clause that causes it here).
-fn points_for(
-    scenario: &Scenario,
-    power: PowerId,
-    id: &str,
-    times: i32,
-    rule: &str,
-    reason: String,
-) -> Event {
-    let delta = scenario.points(id).map_or(0, |e| e.points * times);
-    Event::PointsChanged {
-        power,
-        delta,
-        rule: rule.to_string(),
-        reason,
-    }
-}
-
 fn minor_name(scenario: &Scenario, m: MinorId) -> String {
     scenario
         .minor(m)
@@ -678,7 +660,7 @@ fn choose(em: &mut Emitter, wishes: &BTreeMap<PowerId, Vec<MinorId>>, dice: &mut
             em.minor(MinorEvent::NoRunner { minor: m });
             let d = districts(em.scenario, m);
             for a in &t.attackers {
-                let e = points_for(
+                let e = points(
                     em.scenario,
                     *a,
                     "declare-war-minor-district",
@@ -752,7 +734,7 @@ fn choose(em: &mut Emitter, wishes: &BTreeMap<PowerId, Vec<MinorId>>, dice: &mut
         let w = ranking[0];
         em.minor(MinorEvent::Chosen { minor: m, power: w });
         let d = districts(em.scenario, m);
-        let e = points_for(
+        let e = points(
             em.scenario,
             w,
             "minor-control-district",
@@ -761,7 +743,10 @@ fn choose(em: &mut Emitter, wishes: &BTreeMap<PowerId, Vec<MinorId>>, dice: &mut
             format!("chosen to run {mname} ({d} district(s))"),
         );
         em.push(e);
-        let free = has_forces(em.scenario, m);
+        let has = has_forces(em.scenario, m);
+        // 4.8: a power that once declared the minor a free state runs it as one, forces or not.
+        let declared = em.state.may_hold_conquered(em.scenario, m, w).err();
+        let free = has || declared.is_some();
         em.push(Event::MinorChanged {
             minor: m,
             controller: Some(w),
@@ -770,14 +755,24 @@ fn choose(em: &mut Emitter, wishes: &BTreeMap<PowerId, Vec<MinorId>>, dice: &mut
             } else {
                 MinorStatus::Conquered
             },
-            rule: "4.6.3.1".into(),
+            rule: if has {
+                "4.6.3.1".into()
+            } else {
+                declared
+                    .as_ref()
+                    .map_or("4.6.3.1".into(), |e| e.rule.clone())
+            },
             reason: format!(
-                "{} runs {mname} as a {}",
+                "{} runs {mname} as a {}{}",
                 name(em.scenario, w),
                 if free {
                     "free state"
                 } else {
                     "conquered minor"
+                },
+                match (&declared, has) {
+                    (Some(e), false) => format!(" ({})", e.reason),
+                    _ => String::new(),
                 }
             ),
         });
@@ -980,7 +975,7 @@ fn back_downs(em: &mut Emitter) {
                         reason: format!("forced declarations of war over {mname}"),
                     });
                     for (x, y) in [(*a, *b), (*b, *a)] {
-                        let e = points_for(
+                        let e = points(
                             em.scenario,
                             x,
                             "break-alliance",
@@ -1006,7 +1001,7 @@ fn back_downs(em: &mut Emitter) {
                         rule: "4.6.4.2.2".into(),
                     });
                     for (x, y) in [(*a, *b), (*b, *a)] {
-                        let e = points_for(
+                        let e = points(
                             em.scenario,
                             x,
                             "broken-royal-marriage",
@@ -1035,7 +1030,7 @@ fn back_downs(em: &mut Emitter) {
             }
         }
         for p in declared {
-            let e = points_for(
+            let e = points(
                 em.scenario,
                 p,
                 "forced-declarations",
@@ -1120,7 +1115,7 @@ fn default_setup(scenario: &Scenario, m: MinorId) -> MinorDecision {
 }
 
 /// Where a minor's fleet may be set up (4.6.3.5): its ports (the capital first) and the seas next to them.
-fn fleet_places(scenario: &Scenario, m: MinorId) -> Vec<Location> {
+pub(crate) fn fleet_places(scenario: &Scenario, m: MinorId) -> Vec<Location> {
     let Some(def) = scenario.minor(m) else {
         return Vec::new();
     };
@@ -1557,7 +1552,7 @@ fn support(em: &mut Emitter, power: PowerId, m: MinorId, against: &[PowerId]) {
     }
     let now = em.state.date();
     let mname = minor_name(em.scenario, m);
-    let e = points_for(
+    let e = points(
         em.scenario,
         power,
         "support-declarations",
@@ -1579,7 +1574,7 @@ fn support(em: &mut Emitter, power: PowerId, m: MinorId, against: &[PowerId]) {
                     name(em.scenario, power)
                 ),
             });
-            let e = points_for(
+            let e = points(
                 em.scenario,
                 power,
                 "break-alliance",

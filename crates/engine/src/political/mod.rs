@@ -17,7 +17,9 @@ use crate::ids::PowerId;
 use crate::scenario::Scenario;
 use crate::state::State;
 
-/// A political points change for the chart entry `id` (the chart gives the value and the rule).
+/// A political points change of the Political Points Chart's entry `id` (which gives the value), `times` over,
+/// citing `rule`: the clause that causes this change (the chart's entry may be cited by several: breaking an
+/// alliance costs the same under 4.3.1.3, 4.4.7, 4.6.4.2.2, 4.6.5.1 and 4.7).
 ///
 /// Every entry the engine uses is required by the data checks, so a missing one is a data error caught at load.
 pub(crate) fn points(
@@ -25,16 +27,14 @@ pub(crate) fn points(
     power: PowerId,
     id: &str,
     times: i32,
+    rule: &str,
     reason: String,
 ) -> Event {
-    let (delta, rule) = scenario
-        .points(id)
-        .map(|e| (e.points * times, e.rule.clone()))
-        .unwrap_or((0, "data".to_string()));
+    let delta = scenario.points(id).map_or(0, |e| e.points * times);
     Event::PointsChanged {
         power,
         delta,
-        rule,
+        rule: rule.to_string(),
         reason,
     }
 }

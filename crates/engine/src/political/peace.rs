@@ -939,7 +939,10 @@ pub fn choices(ctx: &Ctx, power: PowerId) -> Vec<Decision> {
         }
         Some(Ask::CededFree(c)) if c.acquirer == power => {
             v.push(PeaceDecision::KeepFreeState { keep: true });
-            v.push(PeaceDecision::KeepFreeState { keep: false });
+            // 4.8: a power that declared the minor a free state may not make it conquered.
+            if st.may_hold_conquered(sc, c.minor, power).is_ok() {
+                v.push(PeaceDecision::KeepFreeState { keep: false });
+            }
         }
         Some(Ask::Demands { rights }) => {
             if let Some((_, allies)) = rights.iter().find(|(d, _)| *d == power) {
@@ -1108,8 +1111,12 @@ pub fn check(ctx: &Ctx, power: PowerId, d: &PeaceDecision) -> RuleResult<()> {
                 ))
             }
         }
-        (Some(Ask::CededFree(c)), PeaceDecision::KeepFreeState { .. }) if c.acquirer == power => {
-            Ok(())
+        (Some(Ask::CededFree(c)), PeaceDecision::KeepFreeState { keep }) if c.acquirer == power => {
+            if *keep {
+                Ok(())
+            } else {
+                st.may_hold_conquered(sc, c.minor, power)
+            }
         }
         (Some(Ask::Demands { rights }), PeaceDecision::Demand { allies }) => {
             let Some((_, may)) = rights.iter().find(|(d, _)| *d == power) else {
@@ -1392,7 +1399,7 @@ pub fn resolve(ctx: &Ctx, decisions: &BTreeMap<PowerId, Decision>, dice: &mut Di
                                 reason,
                             });
                             let r = format!("broke its alliance with {} on demand", run.name(w));
-                            let e = points(run.sc, *a, "separate-peace-break", 1, r);
+                            let e = points(run.sc, *a, "separate-peace-break", 1, "4.4.7", r);
                             run.push(e);
                         }
                     }
@@ -1726,6 +1733,7 @@ fn conclude(run: &mut Run, sub: &mut Sub, s: &Surrender, dice: &mut Dice) {
             "surrender-conditional"
         },
         1,
+        if any_unc { "4.4.2.3.2" } else { "4.4.2.3.1" },
         format!("surrendered to {victors_txt}"),
     );
     run.push(e);
@@ -1740,6 +1748,7 @@ fn conclude(run: &mut Run, sub: &mut Sub, s: &Surrender, dice: &mut Dice) {
                 "accept-conditional-surrender"
             },
             1,
+            if *unc { "4.4.2.3.2" } else { "4.4.2.3.1" },
             r,
         );
         run.push(e);
@@ -2049,6 +2058,23 @@ fn cede(run: &mut Run, sub: &mut Sub, loser: PowerId, v: PowerId, target: &str, 
             rule: rule.into(),
             reason: reason.clone(),
         });
+        // 4.8: a conquered minor ceded to a power that once declared it a free state is a free state in its hands.
+        if status == MinorStatus::Conquered
+            && let Err(e) = run.st.may_hold_conquered(sc, m, v)
+        {
+            run.push(Event::MinorChanged {
+                minor: m,
+                controller: Some(v),
+                status: MinorStatus::FreeState,
+                rule: e.rule.clone(),
+                reason: format!(
+                    "{}: its declaration stands, so {} is a free state again in its hands",
+                    e.reason,
+                    sc.minor(m)
+                        .map_or_else(|| m.to_string(), |d| d.name.clone())
+                ),
+            });
+        }
         for a in sc.areas_of(Nation::Minor(m)) {
             run.push(Event::AreaControlChanged {
                 area: a,

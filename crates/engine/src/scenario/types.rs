@@ -585,6 +585,9 @@ pub struct EconomyChart {
     /// Kinds only some powers may buy (8.5: cossacks Russia only ...); a kind not listed is open to all.
     #[serde(default)]
     pub restricted: BTreeMap<UnitKind, Vec<PowerId>>,
+    /// The kinds a power may buy for one of its minor free states (4.8, 8.5), at the same prices.
+    #[serde(default)]
+    pub free_state_units: Vec<UnitKind>,
     /// 12.1.1: money paid per militia factor converted to infantry.
     #[serde(default)]
     pub militia_conversion_money: u32,

@@ -745,6 +745,22 @@ pub(super) fn validate(s: &Scenario, name: &str, errors: &mut Vec<DataError>) {
             );
         }
     }
+    for k in &e.free_state_units {
+        if !e.costs.contains_key(k) {
+            r.err(
+                &charts,
+                "economy.free_state_units",
+                format!("`{k:?}` has no price in economy.costs (4.8, 8.5)"),
+            );
+        }
+        if e.restricted.contains_key(k) {
+            r.err(
+                &charts,
+                "economy.free_state_units",
+                format!("`{k:?}` is restricted to some powers; a minor free state cannot buy it"),
+            );
+        }
+    }
 }
 
 /// The data file's name of a link kind.

@@ -1,6 +1,8 @@
 //! Helpers shared by the engine's integration tests.
 #![allow(dead_code)]
 
+pub mod points;
+
 use coalition_engine::game::Game;
 use coalition_engine::ids::{Nation, PlayerId, PowerId};
 use coalition_engine::rulebook::{Preset, Rulebook};

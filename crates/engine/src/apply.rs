@@ -3,9 +3,9 @@
 //! Events are produced only after every check has passed, so `apply` does not refuse: an event naming
 //! something absent changes nothing.
 
-use crate::calendar::Step;
 use crate::event::Event;
-use crate::ids::Nation;
+use crate::kernel::calendar::Step;
+use crate::kernel::ids::Nation;
 use crate::scenario::Location;
 use crate::state::{Alliance, BrokenAlliance, Round, RoyalMarriage, State, War};
 

@@ -1,8 +1,8 @@
 //! Rule 3.3 (Coalition's): `Decision`, what a power can submit, one variant per kind of step, and its short
 //! text form for the command line.
 
-use crate::error::{RuleError, RuleResult};
-use crate::ids::{Nation, PowerId};
+use crate::kernel::error::{RuleError, RuleResult};
+use crate::kernel::ids::{Nation, PowerId};
 use crate::scenario::Scenario;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -46,7 +46,9 @@ pub enum Decision {
     /// 4.6: a decision of the Minor Country Control Step.
     MinorControl(crate::political::minors::MinorDecision),
     /// 4.8: the conquered minor countries this power declares free states (none: none).
-    FreeStates { minors: Vec<crate::ids::MinorId> },
+    FreeStates {
+        minors: Vec<crate::kernel::ids::MinorId>,
+    },
     /// 5: where what has arrived is placed (see `reinforcement`); what is left out waits.
     Reinforce(crate::reinforcement::Placement),
     /// 14.3.1.1: a player's sealed bids, one per UMP it bids for (an UMP not named: declined; none: declines all).

@@ -1,9 +1,9 @@
 //! `Event`: every change of state. The log is the list of events; the state is the scenario folded over it.
 
-use crate::calendar::{Date, Position};
 use crate::decision::Decision;
-use crate::dice::Roll;
-use crate::ids::{
+use crate::kernel::calendar::{Date, Position};
+use crate::kernel::dice::Roll;
+use crate::kernel::ids::{
     AreaId, CorpsId, DistrictId, FleetId, LeaderId, MinorId, Nation, PlayerId, PowerId,
 };
 use crate::scenario::{Factors, Location, MinorStatus};

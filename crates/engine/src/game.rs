@@ -2,14 +2,14 @@
 //! `choices`, `submit`, resolution to events, `apply`, `view`, `log`.
 
 use crate::apply::apply;
-use crate::calendar::Position;
 use crate::decision::Decision;
-use crate::dice::Dice;
-use crate::error::{RuleError, RuleResult};
 use crate::event::Event;
 use crate::host::{self, Adjustment};
-use crate::ids::{PlayerId, PowerId};
-use crate::rulebook::Rulebook;
+use crate::kernel::calendar::Position;
+use crate::kernel::dice::Dice;
+use crate::kernel::error::{RuleError, RuleResult};
+use crate::kernel::ids::{PlayerId, PowerId};
+use crate::kernel::rulebook::Rulebook;
 use crate::scenario::{PlayerDef, Scenario};
 use crate::state::State;
 use crate::steps;
@@ -407,7 +407,7 @@ impl Game {
     fn begin_opening(&mut self, start: Position) {
         let pos = Position {
             date: start.date.plus_months(-1),
-            step: crate::calendar::Step::UmpControl,
+            step: crate::kernel::calendar::Step::UmpControl,
         };
         self.emit(vec![Event::StepBegan { position: pos }]);
         let ctx = Ctx {

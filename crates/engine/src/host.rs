@@ -1,11 +1,13 @@
 //! Rule 3.5 (Coalition's): host adjustments. Public, logged corrections a play-by-mail moderator makes, and the
 //! set-up of a position (3.7). Each becomes ordinary events that cite the rule and carry the host's note.
 
-use crate::calendar::Date;
-use crate::error::{RuleError, RuleResult};
 use crate::event::Event;
 use crate::game::Ctx;
-use crate::ids::{AreaId, CorpsId, DistrictId, FleetId, LeaderId, MinorId, Nation, PowerId};
+use crate::kernel::calendar::Date;
+use crate::kernel::error::{RuleError, RuleResult};
+use crate::kernel::ids::{
+    AreaId, CorpsId, DistrictId, FleetId, LeaderId, MinorId, Nation, PowerId,
+};
 use crate::scenario::{Factors, Location, MinorStatus};
 use crate::state::{EnforcedPeace, LeaderStatus, LossCause, LossRecord, WarCause};
 use serde::{Deserialize, Serialize};
@@ -664,7 +666,7 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
                 && port.is_none()
                 && ctx
                     .rulebook
-                    .has(crate::rulebook::OptionalRule::ShipBuildingLocations)
+                    .has(crate::kernel::rulebook::OptionalRule::ShipBuildingLocations)
             {
                 return Err(RuleError::new(
                     "12.1.2",

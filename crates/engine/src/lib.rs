@@ -4,22 +4,17 @@
 //! The flow of one decision: `Game::pending` → `Game::choices` → `Game::submit` → resolution to `Event`s →
 //! `apply` (the only mutation) → `Game::view` and `Game::log`.
 
-pub mod agreement;
 pub mod apply;
-pub mod calendar;
+pub mod kernel;
+pub use kernel::{agreement, calendar, dice, error, ids, rulebook};
 pub mod decision;
-pub mod dice;
 pub mod economic;
-pub mod error;
 pub mod event;
 pub mod game;
 pub mod host;
-pub mod ids;
 pub mod political;
 pub mod reinforcement;
-pub mod rulebook;
 pub mod scenario;
-mod serde_pairs;
 pub mod state;
 pub mod steps;
 pub mod transcript;

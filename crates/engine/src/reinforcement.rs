@@ -26,15 +26,15 @@
 //! usable port); returning leaders go to the capital, else the first corps of their nation, else the first city;
 //! the taker of a minor's port keeps its ships building. Whatever cannot be placed waits.
 
-use crate::calendar::Date;
 use crate::decision::Decision;
-use crate::dice::{Dice, Entrant, competitive};
 use crate::economic::Building;
-use crate::error::{RuleError, RuleResult};
 use crate::event::Event;
 use crate::game::Ctx;
-use crate::ids::{AreaId, CorpsId, FleetId, LeaderId, MinorId, Nation, PowerId};
-use crate::rulebook::OptionalRule;
+use crate::kernel::calendar::Date;
+use crate::kernel::dice::{Dice, Entrant, competitive};
+use crate::kernel::error::{RuleError, RuleResult};
+use crate::kernel::ids::{AreaId, CorpsId, FleetId, LeaderId, MinorId, Nation, PowerId};
+use crate::kernel::rulebook::OptionalRule;
 use crate::scenario::{Factors, Location, Scenario, UnitKind};
 use crate::state::{Fleet, LeaderStatus, RoundKind, State};
 use crate::umps::{UmpStatus, status_of};
@@ -59,10 +59,10 @@ pub struct Seizure {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ReinforcementState {
     /// Land factors held prisoner, by (owner, captor). A peace between their sides returns them (4.4.6.1).
-    #[serde(with = "crate::serde_pairs", default)]
+    #[serde(with = "crate::kernel::serde_pairs", default)]
     pub prisoners: BTreeMap<(Nation, Nation), Factors>,
     /// 12.1.2.2: decided fates of minor free states' ships, by (port, minor).
-    #[serde(with = "crate::serde_pairs", default)]
+    #[serde(with = "crate::kernel::serde_pairs", default)]
     pub seized: BTreeMap<(AreaId, MinorId), Seizure>,
 }
 
@@ -929,7 +929,7 @@ pub fn ships_lost_with_port(ctx: &Ctx, port: AreaId, holder: Option<Nation>) -> 
 /// A working copy of the state: events are applied as they are made, so later checks see earlier changes.
 struct Run<'a> {
     sc: &'a Scenario,
-    rb: &'a crate::rulebook::Rulebook,
+    rb: &'a crate::kernel::rulebook::Rulebook,
     st: State,
     ev: Vec<Event>,
 }
@@ -1149,7 +1149,7 @@ fn neutral_ump_arrivals(run: &mut Run, u: PowerId) {
 fn new_fleet_id(st: &State, owner: Nation) -> Option<FleetId> {
     (1..10_000u32).find_map(|n| {
         let long = format!("{owner}-fleet-{n}");
-        let key = if long.len() <= crate::ids::MAX_KEY_LEN {
+        let key = if long.len() <= crate::kernel::ids::MAX_KEY_LEN {
             long
         } else {
             format!("fleet-{n}")

@@ -1,9 +1,9 @@
 //! The state of a game: powers, minors, control of areas, forces, relations with their history, the records
 //! the board game keeps on paper, and what the current step is asking. Changed only by `apply`.
 
-use crate::calendar::{Date, Position};
 use crate::decision::Decision;
-use crate::ids::{
+use crate::kernel::calendar::{Date, Position};
+use crate::kernel::ids::{
     AreaId, CorpsId, DistrictId, FleetId, LeaderId, MinorId, Nation, PlayerId, PowerId,
 };
 use crate::scenario::{CorpsKind, Factors, Location, MinorStatus, Scenario};
@@ -88,7 +88,7 @@ pub struct Forces {
     pub corps: BTreeMap<CorpsId, Corps>,
     pub fleets: BTreeMap<FleetId, Fleet>,
     /// Garrison factors by area and owner.
-    #[serde(with = "crate::serde_pairs")]
+    #[serde(with = "crate::kernel::serde_pairs")]
     pub garrisons: BTreeMap<(AreaId, Nation), Factors>,
     /// Depots by area: the nations that have one there.
     pub depots: BTreeMap<AreaId, BTreeSet<Nation>>,
@@ -547,7 +547,7 @@ impl State {
         scenario: &Scenario,
         minor: MinorId,
         power: PowerId,
-    ) -> crate::error::RuleResult<()> {
+    ) -> crate::kernel::error::RuleResult<()> {
         let Some(m) = self.minors.get(&minor) else {
             return Ok(());
         };
@@ -560,7 +560,7 @@ impl State {
         let pname = scenario
             .power(power)
             .map_or_else(|| power.to_string(), |d| d.name.clone());
-        Err(crate::error::RuleError::new(
+        Err(crate::kernel::error::RuleError::new(
             "4.8",
             format!(
                 "{pname} has declared {mname} a free state{}; it may never make it a conquered minor country again",

@@ -28,14 +28,14 @@
 //!
 //! Steps whose rules belong to later work (6, 7) pass with no decision.
 
-use crate::calendar::Step;
 use crate::decision::Decision;
-use crate::dice::Dice;
 use crate::economic::{EconomicDecision, expenditure, manipulation};
-use crate::error::{RuleError, RuleResult};
 use crate::event::Event;
 use crate::game::Ctx;
-use crate::ids::PowerId;
+use crate::kernel::calendar::Step;
+use crate::kernel::dice::Dice;
+use crate::kernel::error::{RuleError, RuleResult};
+use crate::kernel::ids::PowerId;
 use crate::political::{
     alliances, breaking, calls, combined, declarations, diplomacy, free_states, minors, peace,
 };

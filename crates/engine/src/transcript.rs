@@ -2,13 +2,13 @@
 //! submissions, host adjustments and forced dice). Replaying one gives the same log, byte for byte. They are
 //! the project's test cases, its save files and its play-by-e-mail files (`docs/transcripts.md`).
 
-use crate::calendar::{Date, Position, Step};
 use crate::decision::Decision;
-use crate::error::{RuleError, RuleResult};
 use crate::game::Game;
 use crate::host::Adjustment;
-use crate::ids::PowerId;
-use crate::rulebook::RulebookSpec;
+use crate::kernel::calendar::{Date, Position, Step};
+use crate::kernel::error::{RuleError, RuleResult};
+use crate::kernel::ids::PowerId;
+use crate::kernel::rulebook::RulebookSpec;
 use crate::scenario::{PlayerDef, Scenario};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -39,7 +39,7 @@ pub enum Entry {
     /// A power's decision submitted by a named player, refused unless the player controls the power at that
     /// moment (14.2.1, 14.3).
     SubmitAs {
-        player: crate::ids::PlayerId,
+        player: crate::kernel::ids::PlayerId,
         power: PowerId,
         decision: Decision,
     },

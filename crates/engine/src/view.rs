@@ -1,12 +1,12 @@
 //! Per-power views: what a power may see. Other powers' sealed decisions and private messages are removed.
 
-use crate::calendar::Position;
 use crate::decision::Decision;
 use crate::event::Event;
 use crate::game::Game;
-use crate::ids::PowerId;
+use crate::kernel::calendar::Position;
+use crate::kernel::ids::PowerId;
+use crate::kernel::rulebook::Rulebook;
 use crate::political::status::{StatusLine, status_line};
-use crate::rulebook::Rulebook;
 use crate::state::State;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -22,7 +22,7 @@ pub struct View {
     /// Every power's political points, zone and status modifier (the Political Status Display is public).
     pub status: BTreeMap<PowerId, StatusLine>,
     /// Each player's score: that of its highest-scoring seated power (14.1.1.3, 14.3).
-    pub scores: BTreeMap<crate::ids::PlayerId, i32>,
+    pub scores: BTreeMap<crate::kernel::ids::PlayerId, i32>,
     /// Powers that owe a decision now.
     pub owing: Vec<PowerId>,
     /// This power's legal decisions now.

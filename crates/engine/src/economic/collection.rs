@@ -4,12 +4,12 @@
 //! cut by naval raiding when optional rule 12.2.2 is on.
 
 use super::{Amount, Income};
-use crate::dice::Dice;
 use crate::event::Event;
 use crate::game::Ctx;
-use crate::ids::{Nation, PowerId, ProvinceId, SeaId};
+use crate::kernel::dice::Dice;
+use crate::kernel::ids::{Nation, PowerId, ProvinceId, SeaId};
+use crate::kernel::rulebook::OptionalRule;
 use crate::political::name;
-use crate::rulebook::OptionalRule;
 use crate::scenario::{Location, MinorStatus};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -136,7 +136,7 @@ fn american_trade(
 }
 
 /// Each province's areas, in id order.
-pub(crate) fn province_areas(ctx: &Ctx) -> BTreeMap<ProvinceId, Vec<crate::ids::AreaId>> {
+pub(crate) fn province_areas(ctx: &Ctx) -> BTreeMap<ProvinceId, Vec<crate::kernel::ids::AreaId>> {
     let mut m: BTreeMap<ProvinceId, Vec<_>> = BTreeMap::new();
     for a in &ctx.scenario.map.areas {
         m.entry(a.province).or_default().push(a.id);
@@ -148,7 +148,7 @@ pub(crate) fn province_areas(ctx: &Ctx) -> BTreeMap<ProvinceId, Vec<crate::ids::
 /// the holders).
 pub(crate) fn provinces_of(
     ctx: &Ctx,
-    areas: &BTreeMap<ProvinceId, Vec<crate::ids::AreaId>>,
+    areas: &BTreeMap<ProvinceId, Vec<crate::kernel::ids::AreaId>>,
     nation: Nation,
     power: PowerId,
 ) -> (Amount, Vec<(ProvinceId, BTreeSet<PowerId>)>) {
@@ -337,7 +337,7 @@ pub fn income(ctx: &Ctx, power: PowerId) -> (Income, String) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::calendar::{Date, Step};
+    use crate::kernel::calendar::{Date, Step};
 
     use crate::political::peace::{Obligation, PeaceEvent};
 

@@ -2,8 +2,8 @@
 //! Economic Phase and their short text form (`buy 3 infantry, 2 ships at brest; convert paris:2; give austria
 //! 10; lend prussia 5`, `manipulate 2`).
 
-use crate::error::{RuleError, RuleResult};
-use crate::ids::{AreaId, Nation, PowerId};
+use crate::kernel::error::{RuleError, RuleResult};
+use crate::kernel::ids::{AreaId, Nation, PowerId};
 use crate::scenario::{Scenario, UnitKind};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -17,7 +17,7 @@ pub struct Purchase {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub port: Option<AreaId>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub minor: Option<crate::ids::MinorId>,
+    pub minor: Option<crate::kernel::ids::MinorId>,
 }
 
 /// 12.1.1: militia factors in one area of the home nation converted to infantry.

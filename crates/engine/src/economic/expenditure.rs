@@ -8,12 +8,12 @@
 use super::decision::unit_name;
 use super::{Building, Conversion, Gift, Purchase, Spending, transfers};
 use crate::decision::Decision;
-use crate::error::{RuleError, RuleResult};
 use crate::event::Event;
 use crate::game::Ctx;
-use crate::ids::{AreaId, CorpsId, MinorId, Nation, PowerId};
+use crate::kernel::error::{RuleError, RuleResult};
+use crate::kernel::ids::{AreaId, CorpsId, MinorId, Nation, PowerId};
+use crate::kernel::rulebook::OptionalRule;
 use crate::political::name;
-use crate::rulebook::OptionalRule;
 use crate::scenario::{Factors, Location, MinorStatus, UnitKind};
 use std::collections::BTreeMap;
 
@@ -516,7 +516,7 @@ fn check_conversion(ctx: &Ctx, power: PowerId, c: &Conversion, total: u32) -> Ru
 
 /// The arrival month of something bought now that takes `delay` months: `delay` months on, and never before
 /// the next Reinforcement Phase.
-pub fn due(ctx: &Ctx, delay: u32) -> crate::calendar::Date {
+pub fn due(ctx: &Ctx, delay: u32) -> crate::kernel::calendar::Date {
     ctx.state.date().plus_months(delay.max(1) as i32)
 }
 

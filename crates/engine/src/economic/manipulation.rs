@@ -7,12 +7,12 @@
 
 use super::{EconomicDecision, EconomicEvent, ManipulationRecord};
 use crate::decision::Decision;
-use crate::error::{RuleError, RuleResult};
 use crate::event::Event;
 use crate::game::Ctx;
-use crate::ids::PowerId;
+use crate::kernel::error::{RuleError, RuleResult};
+use crate::kernel::ids::PowerId;
+use crate::kernel::rulebook::OptionalRule;
 use crate::political::name;
-use crate::rulebook::OptionalRule;
 use std::collections::BTreeMap;
 
 /// Whether the step runs: optional rule 12.5 is on.
@@ -208,8 +208,8 @@ pub fn resolve(ctx: &Ctx, decisions: &BTreeMap<PowerId, Decision>) -> Vec<Event>
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::calendar::Step;
     use crate::game::Game;
+    use crate::kernel::calendar::Step;
 
     fn game() -> Game {
         crate::economic::test_game(1805, 6, Step::EconomicCollection)

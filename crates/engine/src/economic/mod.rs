@@ -10,8 +10,8 @@ pub mod transfers;
 
 pub use decision::{Conversion, EconomicDecision, Gift, Purchase, Spending};
 
-use crate::calendar::Date;
-use crate::ids::{AreaId, Nation, PowerId};
+use crate::kernel::calendar::Date;
+use crate::kernel::ids::{AreaId, Nation, PowerId};
 use crate::scenario::UnitKind;
 use crate::state::State;
 use serde::{Deserialize, Serialize};
@@ -367,15 +367,19 @@ pub fn apply(state: &mut State, e: &EconomicEvent) {
 /// Unit tests' shared start: the 1805 scenario, standard rules, seed 1, seats for all, set up at `year`-`month`,
 /// `step` (3.7).
 #[cfg(test)]
-pub(crate) fn test_game(year: u16, month: u8, step: crate::calendar::Step) -> crate::game::Game {
+pub(crate) fn test_game(
+    year: u16,
+    month: u8,
+    step: crate::kernel::calendar::Step,
+) -> crate::game::Game {
     let s = std::sync::Arc::new(crate::scenario::embedded_scenario("1805").unwrap());
-    let pos = crate::calendar::Position {
+    let pos = crate::kernel::calendar::Position {
         date: Date::new(year, month).unwrap(),
         step,
     };
     crate::game::Game::with_setup(
         s,
-        crate::rulebook::Rulebook::preset(crate::rulebook::Preset::Standard),
+        crate::kernel::rulebook::Rulebook::preset(crate::kernel::rulebook::Preset::Standard),
         1,
         &[],
         Some(pos),

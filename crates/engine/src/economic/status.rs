@@ -7,7 +7,7 @@
 use super::{Amount, EconomicEvent, Standing, TransferKind};
 use crate::event::Event;
 use crate::game::Ctx;
-use crate::ids::PowerId;
+use crate::kernel::ids::PowerId;
 use crate::political::name;
 use crate::scenario::UnitKind;
 use std::collections::BTreeMap;
@@ -113,8 +113,8 @@ pub fn begin(ctx: &Ctx) -> Vec<Event> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::calendar::Step;
     use crate::economic::Transfer;
+    use crate::kernel::calendar::Step;
 
     fn p(s: &str) -> PowerId {
         PowerId::new(s).unwrap()

@@ -3,10 +3,10 @@
 //! (peace terms B.3 and C.3) in the Collection Step (8.2), never below zero, with what could not be paid recorded.
 
 use super::{EconomicEvent, Gift, Transfer, TransferKind};
-use crate::error::{RuleError, RuleResult};
 use crate::event::Event;
 use crate::game::Ctx;
-use crate::ids::PowerId;
+use crate::kernel::error::{RuleError, RuleResult};
+use crate::kernel::ids::PowerId;
 use crate::political::peace::Obligation;
 use crate::political::{in_game, name};
 use std::collections::BTreeMap;
@@ -43,7 +43,7 @@ pub fn check_gift(ctx: &Ctx, from: PowerId, g: &Gift) -> RuleResult<()> {
 }
 
 /// The month a loan made now is due: `loan_phases` Economic Phases later (three months each).
-pub fn loan_due(ctx: &Ctx) -> crate::calendar::Date {
+pub fn loan_due(ctx: &Ctx) -> crate::kernel::calendar::Date {
     ctx.state
         .date()
         .plus_months(3 * ctx.scenario.charts.economy.loan_phases.max(1) as i32)
@@ -207,7 +207,7 @@ pub fn collection_events(ctx: &Ctx, money: &mut BTreeMap<PowerId, i32>) -> Vec<E
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::calendar::{Date, Step};
+    use crate::kernel::calendar::{Date, Step};
 
     fn p(s: &str) -> PowerId {
         PowerId::new(s).unwrap()

@@ -2,12 +2,12 @@
 //! an alliance forms where two powers name each other (a mutual agreement), and both gain the chart's points.
 
 use super::{in_game, name, points};
-use crate::agreement::mutual_pairs;
 use crate::decision::Decision;
-use crate::error::{RuleError, RuleResult};
 use crate::event::Event;
 use crate::game::Ctx;
-use crate::ids::PowerId;
+use crate::kernel::agreement::mutual_pairs;
+use crate::kernel::error::{RuleError, RuleResult};
+use crate::kernel::ids::PowerId;
 use crate::state::RoundKind;
 use std::collections::BTreeMap;
 

@@ -3,10 +3,10 @@
 
 use super::{name, points};
 use crate::decision::Decision;
-use crate::error::{RuleError, RuleResult};
 use crate::event::Event;
 use crate::game::Ctx;
-use crate::ids::PowerId;
+use crate::kernel::error::{RuleError, RuleResult};
+use crate::kernel::ids::PowerId;
 use std::collections::BTreeMap;
 
 /// Powers with at least one ally.

@@ -8,11 +8,11 @@
 
 use super::{declarations, in_game, name, points};
 use crate::decision::{Call, Decision};
-use crate::dice::{Dice, Entrant, competitive};
-use crate::error::{RuleError, RuleResult};
 use crate::event::Event;
 use crate::game::Ctx;
-use crate::ids::{Nation, PowerId};
+use crate::kernel::dice::{Dice, Entrant, competitive};
+use crate::kernel::error::{RuleError, RuleResult};
+use crate::kernel::ids::{Nation, PowerId};
 use crate::state::{RoundKind, State, WarCause};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};

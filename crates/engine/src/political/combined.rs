@@ -3,12 +3,12 @@
 //! ally that moves last.
 
 use super::name;
-use crate::agreement::mutual_pairs;
 use crate::decision::Decision;
-use crate::error::{RuleError, RuleResult};
 use crate::event::Event;
 use crate::game::Ctx;
-use crate::ids::PowerId;
+use crate::kernel::agreement::mutual_pairs;
+use crate::kernel::error::{RuleError, RuleResult};
+use crate::kernel::ids::PowerId;
 use crate::state::RoundKind;
 use std::collections::BTreeMap;
 

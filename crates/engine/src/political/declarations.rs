@@ -3,10 +3,10 @@
 
 use super::{in_game, name, points};
 use crate::decision::Decision;
-use crate::error::{RuleError, RuleResult};
 use crate::event::Event;
 use crate::game::Ctx;
-use crate::ids::{AreaId, Nation, PowerId};
+use crate::kernel::error::{RuleError, RuleResult};
+use crate::kernel::ids::{AreaId, Nation, PowerId};
 use crate::scenario::{CorpsKind, Location, MinorStatus};
 use crate::state::{RoundKind, WarCause};
 use std::collections::BTreeMap;
@@ -200,7 +200,7 @@ fn home_invaded(ctx: &Ctx, power: PowerId) -> RuleResult<()> {
     Ok(())
 }
 
-fn area_name(ctx: &Ctx, a: crate::ids::AreaId) -> String {
+fn area_name(ctx: &Ctx, a: crate::kernel::ids::AreaId) -> String {
     ctx.scenario
         .area(a)
         .map(|d| d.name.clone())

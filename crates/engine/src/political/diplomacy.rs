@@ -3,10 +3,10 @@
 
 use super::{in_game, name};
 use crate::decision::{Decision, Diplomatic};
-use crate::error::{RuleError, RuleResult};
 use crate::event::Event;
 use crate::game::Ctx;
-use crate::ids::PowerId;
+use crate::kernel::error::{RuleError, RuleResult};
+use crate::kernel::ids::PowerId;
 use crate::state::Message;
 
 /// Longest message accepted.

@@ -4,10 +4,10 @@
 
 use super::name;
 use crate::decision::Decision;
-use crate::error::{RuleError, RuleResult};
 use crate::event::Event;
 use crate::game::Ctx;
-use crate::ids::{FleetId, MinorId, Nation, PowerId};
+use crate::kernel::error::{RuleError, RuleResult};
+use crate::kernel::ids::{FleetId, MinorId, Nation, PowerId};
 use crate::scenario::{Location, MinorStatus};
 use crate::state::Fleet;
 use std::collections::BTreeMap;

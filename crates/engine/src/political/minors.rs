@@ -30,12 +30,12 @@
 use super::{declarations, in_game, name, peace, points, status};
 use crate::apply::apply as apply_event;
 use crate::decision::Decision;
-use crate::dice::{Dice, Entrant, Modifier, competitive};
-use crate::error::{RuleError, RuleResult};
 use crate::event::Event;
 use crate::game::Ctx;
-use crate::ids::{AreaId, CorpsId, FleetId, MinorId, Nation, PowerId, SeaId};
-use crate::rulebook::Rulebook;
+use crate::kernel::dice::{Dice, Entrant, Modifier, competitive};
+use crate::kernel::error::{RuleError, RuleResult};
+use crate::kernel::ids::{AreaId, CorpsId, FleetId, MinorId, Nation, PowerId, SeaId};
+use crate::kernel::rulebook::Rulebook;
 use crate::scenario::{CorpsKind, Factors, Location, MinorStatus, Scenario};
 use crate::state::{Corps, Fleet, RoundKind, State, WarCause};
 use serde::{Deserialize, Serialize};

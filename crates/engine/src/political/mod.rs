@@ -13,7 +13,7 @@ pub mod reach;
 pub mod status;
 
 use crate::event::Event;
-use crate::ids::PowerId;
+use crate::kernel::ids::PowerId;
 use crate::scenario::Scenario;
 use crate::state::State;
 
@@ -40,10 +40,12 @@ pub(crate) fn points(
 }
 
 /// Rule 3.3: a list decision names each thing at most once.
-pub(crate) fn distinct<T: PartialEq + std::fmt::Display>(v: &[T]) -> crate::error::RuleResult<()> {
+pub(crate) fn distinct<T: PartialEq + std::fmt::Display>(
+    v: &[T],
+) -> crate::kernel::error::RuleResult<()> {
     for (i, x) in v.iter().enumerate() {
         if v[..i].contains(x) {
-            return Err(crate::error::RuleError::new(
+            return Err(crate::kernel::error::RuleError::new(
                 "3.3",
                 format!("{x} is named twice"),
             ));

@@ -20,13 +20,13 @@
 //! first equidistant area by id; a ceded free state is kept as it is; no separate-peace demand.
 
 use super::{in_game, name, points};
-use crate::calendar::Date;
 use crate::decision::Decision;
-use crate::dice::{Dice, Entrant, competitive};
-use crate::error::{RuleError, RuleResult};
 use crate::event::Event;
 use crate::game::Ctx;
-use crate::ids::{AreaId, CorpsId, FleetId, MinorId, Nation, PowerId};
+use crate::kernel::calendar::Date;
+use crate::kernel::dice::{Dice, Entrant, competitive};
+use crate::kernel::error::{RuleError, RuleResult};
+use crate::kernel::ids::{AreaId, CorpsId, FleetId, MinorId, Nation, PowerId};
 use crate::scenario::{
     CorpsKind, Factors, Location, MinorStatus, PeaceTermDef, Scenario, TermList,
 };
@@ -1431,7 +1431,7 @@ fn proposals(
             }
         }
     }
-    let mut pairs = crate::agreement::mutual_pairs(&named);
+    let mut pairs = crate::kernel::agreement::mutual_pairs(&named);
     // 14.3.2.3: a power at war with an inactive UMP, with no forces in its territory, forces the informal peace.
     for (p, list) in &named {
         for u in list {
@@ -2170,7 +2170,7 @@ fn exchange_prisoners(run: &mut Run, a: PowerId, b: PowerId) {
     let sc = run.sc;
     let st = &run.st;
     let side = |n: Nation, p: PowerId| st.controller_of(n) == Some(p);
-    let back: Vec<(crate::ids::LeaderId, Nation)> = st
+    let back: Vec<(crate::kernel::ids::LeaderId, Nation)> = st
         .forces
         .leaders
         .iter()

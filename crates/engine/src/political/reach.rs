@@ -8,7 +8,7 @@
 //! sea touching that area and then a sea touching the minor within its allowance.
 
 use crate::game::Ctx;
-use crate::ids::{AreaId, MinorId, Nation, PowerId, SeaId};
+use crate::kernel::ids::{AreaId, MinorId, Nation, PowerId, SeaId};
 use crate::scenario::Location;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 

@@ -1,6 +1,6 @@
 //! Rule 10.5 as cited by 4.6.1, 4.6.2.2 and 14.3.1.2.4: the Political Status Display (Coalition's zones, in data).
 
-use crate::ids::PowerId;
+use crate::kernel::ids::PowerId;
 use crate::scenario::Scenario;
 use crate::state::State;
 use serde::{Deserialize, Serialize};

@@ -1,7 +1,7 @@
 //! The data files compiled into the binary, so `coalition` runs with no data folder beside it.
 
 use super::{SCENARIO_FILES, Scenario, ScenarioSources};
-use crate::error::DataErrors;
+use crate::kernel::error::DataErrors;
 
 macro_rules! data_file {
     ($path:literal) => {
@@ -49,7 +49,7 @@ pub fn embedded_sources(name: &str) -> Option<ScenarioSources> {
 /// Loads an embedded scenario.
 pub fn embedded_scenario(name: &str) -> Result<Scenario, DataErrors> {
     let sources = embedded_sources(name).ok_or_else(|| {
-        DataErrors(vec![crate::error::DataError {
+        DataErrors(vec![crate::kernel::error::DataError {
             file: format!("scenarios/{name}"),
             entry: String::new(),
             message: format!(

@@ -10,8 +10,8 @@ mod validate;
 pub use embedded::{EMBEDDED_SCENARIOS, embedded_scenario, embedded_sources};
 pub use types::*;
 
-use crate::error::{DataError, DataErrors};
-use crate::ids::{AreaId, Key, LeaderId, MinorId, Nation, PowerId, ProvinceId, SeaId};
+use crate::kernel::error::{DataError, DataErrors};
+use crate::kernel::ids::{AreaId, Key, LeaderId, MinorId, Nation, PowerId, ProvinceId, SeaId};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -133,7 +133,7 @@ impl Scenario {
     /// Checks the campaign set-up (`scenario.ron`'s `setup`) by applying it to the starting position.
     fn check_setup(&self, name: &str, errors: &mut Vec<DataError>) {
         let mut state = crate::state::State::initial(self);
-        let rulebook = crate::rulebook::Rulebook::default();
+        let rulebook = crate::kernel::rulebook::Rulebook::default();
         for (i, adj) in self.meta.setup.iter().enumerate() {
             let ctx = crate::game::Ctx {
                 scenario: self,

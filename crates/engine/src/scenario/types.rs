@@ -4,8 +4,8 @@
 //! `minors.ron` and `leaders.ron`; it names a ruleset `data/rulesets/<name>/charts.ron`. These types are the
 //! unchecked input; `Scenario::load` checks them and reports every problem at once.
 
-use crate::calendar::Date;
-use crate::ids::{
+use crate::kernel::calendar::Date;
+use crate::kernel::ids::{
     AreaId, CorpsId, DistrictId, FleetId, Key, LeaderId, MinorId, PlayerId, PowerId, ProvinceId,
     SeaId,
 };
@@ -154,7 +154,7 @@ pub struct CrossingDef {
     pub sea: SeaId,
     /// The optional rule that adds this arrow (`channel-arrow`, 12.2.1.1), if it is not always there.
     #[serde(default)]
-    pub optional: Option<crate::rulebook::OptionalRule>,
+    pub optional: Option<crate::kernel::rulebook::OptionalRule>,
     /// Whether 12.2.1.2 applies (an arrow in Denmark or Copenhagen–Malmö).
     #[serde(default)]
     pub danish_swedish: bool,

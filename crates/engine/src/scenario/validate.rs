@@ -3,8 +3,8 @@
 //! Every problem is reported with its file, its entry and what is wrong; all are collected before returning.
 
 use super::{Factors, LinkKind, Location, Scenario};
-use crate::error::DataError;
-use crate::ids::{AreaId, Nation, SeaId};
+use crate::kernel::error::DataError;
+use crate::kernel::ids::{AreaId, Nation, SeaId};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 struct Report<'a> {
@@ -109,7 +109,7 @@ pub(super) fn validate(s: &Scenario, name: &str, errors: &mut Vec<DataError>) {
         s.powers.iter().flat_map(|p| p.fleets.iter().map(|c| c.id)),
     );
     for m in &s.minors {
-        if s.power(crate::ids::PowerId(m.id.0)).is_some() {
+        if s.power(crate::kernel::ids::PowerId(m.id.0)).is_some() {
             r.err(
                 &minors,
                 format!("minor {}", m.id),

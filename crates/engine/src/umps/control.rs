@@ -20,16 +20,16 @@
 //!
 //! Default decision (3.6): decline every UMP (`bid none`).
 
-use crate::calendar::Date;
 use crate::decision::Decision;
-use crate::dice::{Dice, Entrant, Modifier, competitive};
-use crate::error::{RuleError, RuleResult};
 use crate::event::Event;
 use crate::game::Ctx;
-use crate::ids::{AreaId, Nation, PlayerId, PowerId};
+use crate::kernel::calendar::Date;
+use crate::kernel::dice::{Dice, Entrant, Modifier, competitive};
+use crate::kernel::error::{RuleError, RuleResult};
+use crate::kernel::ids::{AreaId, Nation, PlayerId, PowerId};
+use crate::kernel::rulebook::Rulebook;
 use crate::political::peace::{PeaceEvent, PeaceKind, PeaceRecord};
 use crate::political::{name, points};
-use crate::rulebook::Rulebook;
 use crate::scenario::{Location, Scenario};
 use crate::state::{RoundKind, State, WarCause};
 use crate::umps::{UmpStatus, controller_of, on_becoming_neutral, on_leaving_neutral, status_of};

@@ -17,10 +17,10 @@
 
 use super::control::{BiddingKind, Run, force_surrender, open, set_control};
 use super::{UmpStatus, controller_of, is_ump, status_of};
-use crate::dice::Dice;
 use crate::event::Event;
 use crate::game::Ctx;
-use crate::ids::{Nation, PowerId};
+use crate::kernel::dice::Dice;
+use crate::kernel::ids::{Nation, PowerId};
 use crate::political::name;
 use crate::state::{State, WarCause};
 use std::collections::BTreeSet;

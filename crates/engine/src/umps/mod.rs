@@ -7,8 +7,8 @@ pub mod midyear;
 pub mod neutral;
 pub mod rules;
 
-use crate::calendar::Date;
-use crate::ids::PowerId;
+use crate::kernel::calendar::Date;
+use crate::kernel::ids::PowerId;
 use serde::{Deserialize, Serialize};
 
 /// How an uncontrolled major power is run for the year (14.3.1.3).

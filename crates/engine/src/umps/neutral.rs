@@ -5,12 +5,12 @@
 //! its territory (14.3.2.4.2). Coalition's placement and purchase rules are in `docs/rules/umps-rules.md`.
 
 use super::rules::{CombinedPhase, OffMapRecord, UmpEvent, territory};
-use crate::calendar::{Position, Step};
 use crate::economic::Amount;
 use crate::economic::collection::{province_areas, provinces_of};
 use crate::event::Event;
 use crate::game::Ctx;
-use crate::ids::{AreaId, CorpsId, Nation, PowerId};
+use crate::kernel::calendar::{Position, Step};
+use crate::kernel::ids::{AreaId, CorpsId, Nation, PowerId};
 use crate::political::name;
 use crate::scenario::{Factors, Location, MinorStatus, UnitKind};
 use std::collections::BTreeMap;
@@ -455,7 +455,7 @@ struct Deploy {
     /// Factors garrisoned in an area.
     garrison: Vec<(AreaId, u16)>,
     /// Each free state's garrison in its capital, with its new factors.
-    free_states: Vec<(crate::ids::MinorId, AreaId, Factors)>,
+    free_states: Vec<(crate::kernel::ids::MinorId, AreaId, Factors)>,
 }
 
 /// How many units costing `cost` an amount buys.

@@ -6,11 +6,11 @@
 //! hands every political points change to `to_controller` (14.3.2.1.3) and asks `reversions` after every batch
 //! of events, so an UMP changes status "at any time" the rules say (14.3.2.2.1, 14.3.2.3.2).
 
-use crate::calendar::{Date, Position};
-use crate::error::{RuleError, RuleResult};
 use crate::event::Event;
 use crate::game::Ctx;
-use crate::ids::{AreaId, CorpsId, FleetId, Nation, PowerId};
+use crate::kernel::calendar::{Date, Position};
+use crate::kernel::error::{RuleError, RuleResult};
+use crate::kernel::ids::{AreaId, CorpsId, FleetId, Nation, PowerId};
 use crate::political::name;
 use crate::scenario::{Factors, Location, Scenario};
 use crate::state::{LossCause, LossRecord, State};

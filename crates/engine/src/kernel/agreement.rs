@@ -2,7 +2,7 @@
 //! One helper pairs them for every rule that needs it (4.4.1 informal peace, 4.5 alliances, 4.9 combined
 //! movement).
 
-use crate::ids::PowerId;
+use crate::kernel::ids::PowerId;
 use std::collections::BTreeMap;
 
 /// The pairs `(a, b)`, `a < b`, where `a` names `b` and `b` names `a`, in key order.

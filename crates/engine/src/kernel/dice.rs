@@ -66,9 +66,9 @@ impl Dice {
 
     /// Queues results that the next dice will show, in order (tests and host corrections).
     /// Faces outside 1 to 6 are refused.
-    pub fn force(&mut self, faces: &[u8]) -> Result<(), crate::error::RuleError> {
+    pub fn force(&mut self, faces: &[u8]) -> Result<(), crate::kernel::error::RuleError> {
         if let Some(f) = faces.iter().find(|f| !(1..=6).contains(*f)) {
-            return Err(crate::error::RuleError::new(
+            return Err(crate::kernel::error::RuleError::new(
                 "3.3",
                 format!("a forced die must show 1 to 6, not {f}"),
             ));

@@ -560,11 +560,11 @@ fn records_in_markdown_hold_the_blank_forms() {
         "{md}"
     );
     assert!(
-        md.contains("| Austria | Spain | at the call of Russia [4.3] | 1805-02 | 1805-03 |"),
+        md.contains("| Austria | Spain | at the call of Russia [4.3.2] | 1805-02 | 1805-03 |"),
         "{md}"
     );
     assert!(
-        md.contains("| France | Russia | at the call of Spain [4.3] | 1805-02 | at war |"),
+        md.contains("| France | Russia | at the call of Spain [4.3.2] | 1805-02 | at war |"),
         "{md}"
     );
     // The peace with its terms by name and who chose them, and the enforced peace's end.

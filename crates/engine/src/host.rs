@@ -495,11 +495,29 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
                         ),
                     ));
                 }
-            } else if *status != crate::umps::UmpStatus::Neutral {
-                return Err(RuleError::new(
-                    "14.3.1.3",
-                    format!("{ump} with no controller can only be neutral"),
-                ));
+            } else {
+                // An UMP nobody controls is neutral, or inactive while at war with a major power (14.3.1.3.2,
+                // as the UMP Control Step itself leaves it); never active (14.3.1.3.1 needs a controller's roll).
+                let at_war = ctx.state.at_war_with_a_major(Nation::Power(*ump));
+                match status {
+                    crate::umps::UmpStatus::Active => {
+                        return Err(RuleError::new(
+                            "14.3.1.3.1",
+                            format!(
+                                "{ump} with no controller cannot be active: only a controller's roll makes it so"
+                            ),
+                        ));
+                    }
+                    crate::umps::UmpStatus::Inactive if !at_war => {
+                        return Err(RuleError::new(
+                            "14.3.2.3.2",
+                            format!(
+                                "{ump} is at war with no major power: with no controller it can only be neutral"
+                            ),
+                        ));
+                    }
+                    _ => {}
+                }
             }
             let before = crate::umps::status_of(ctx.state, *ump);
             let mut ev = vec![Event::UmpControl {

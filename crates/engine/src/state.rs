@@ -571,6 +571,15 @@ impl State {
         ))
     }
 
+    /// Rule 4.6.3.6: the power that gains and loses the political points of a minor free state's combats: its
+    /// controller, whoever that is now (chosen under 4.6, ceded, declared, set up by the campaign).
+    pub fn combat_points_of(&self, minor: MinorId) -> Option<PowerId> {
+        self.minors
+            .get(&minor)
+            .filter(|m| m.status == MinorStatus::FreeState)
+            .and_then(|m| m.controller)
+    }
+
     /// Who holds an area: its recorded controller, or else the nation it belongs to.
     pub fn area_holder(&self, scenario: &Scenario, area: AreaId) -> Option<Nation> {
         self.area_control

@@ -508,10 +508,7 @@ fn the_controller_takes_the_points_of_the_minors_combats() {
         &mut g,
         vec![("austria", roll(&["bavaria"])), ("prussia", roll(&[]))],
     );
-    assert_eq!(
-        g.state().minor_control.combat_points.get(&m("bavaria")),
-        Some(&p("austria"))
-    );
+    assert_eq!(g.state().combat_points_of(m("bavaria")), Some(p("austria")));
 }
 
 #[test]

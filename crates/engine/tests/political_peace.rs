@@ -235,8 +235,9 @@ fn an_unconditional_surrender_costs_eight_and_gains_five() {
     austria_sues_france(&mut g, "offer unconditional");
     sub(&mut g, "austria", "accept france");
     sub(&mut g, "france", "term C.2");
-    // C.2 excludes B.2.
-    assert_eq!(refused(&mut g, "france", "term B.2"), "4.4.5.3");
+    // C.2 excludes B.2: the victor's own C choice precludes the B one (4.4.4).
+    // rule: 4.4.4
+    assert_eq!(refused(&mut g, "france", "term B.2"), "4.4.4");
     sub(&mut g, "france", "term C.4 upper-austria");
     // B.1: half of Austria's 2 corps on the map (1), at random by competitive rolls: au-1 rolls 6, au-2 rolls 1.
     g.force_dice(&[6, 1]).unwrap();

@@ -24,7 +24,10 @@ pub fn spent(ctx: &Ctx) -> BTreeMap<PowerId, Amount> {
         .iter()
         .filter(|b| b.bought == date)
     {
-        let Some(p) = b.owner.power() else { continue };
+        // A minor free state's units are bought by its controller (4.8).
+        let Some(p) = ctx.state.controller_of(b.owner) else {
+            continue;
+        };
         let a = match b.rule.as_str() {
             "8.5" | "12.1.2" => {
                 let c = e.costs.get(&b.unit).copied().unwrap_or_default();

@@ -109,7 +109,8 @@ fn apply_to(cs: &mut CallsState, e: &CallsEvent) {
         }
         CallsEvent::CallsMade { caller, calls } => {
             let aggressor = matches!(&cs.current, Some(Stage::Calling(c)) if c.aggressor);
-            if !calls.is_empty() {
+            // 4.3.1.1 reads the calls a power made as a defender, not those it made as an aggressor.
+            if !calls.is_empty() && !aggressor {
                 cs.attempted.insert(*caller);
             }
             cs.answers.extend(calls.iter().map(|call| PendingCall {
@@ -229,7 +230,9 @@ fn check_call(ctx: &Ctx, cs: &CallsState, caller: PowerId, call: &Call) -> RuleR
             format!("{a} is already at war with {e}"),
         ));
     }
-    if let Some(ep) = ctx.state.enforced_peace(call.ally, call.against) {
+    if let Some(ep) = ctx.state.enforced_peace(call.ally, call.against)
+        && !super::peace::trade_restriction_broken(ctx.state, call.ally, call.against, ep.since)
+    {
         return Err(RuleError::new(
             "4.3.1.4",
             format!(
@@ -583,39 +586,56 @@ fn answer(ctx: &Ctx, p: &PendingCall, accept: bool, ev: &mut Vec<Event>) {
                 format!("declared war on its ally {}", name(ctx.scenario, enemy)),
             ));
         }
+        // 14.3.2.2: an UMP and its controller declaring on the same power in the same phase lose one set.
+        let shared = crate::umps::rules::declared_by_partner_this_phase(ctx.state, ally, enemy);
         ev.push(Event::WarDeclared {
             aggressor: Nation::Power(ally),
             defender: Nation::Power(enemy),
             cause: WarCause::Call { caller },
             since: now,
-            rule: "4.3".into(),
+            rule: "4.3.2".into(),
         });
-        ev.push(points(
-            ctx.scenario,
-            ally,
-            "declare-war-major",
-            1,
-            "4.2.1.1",
-            format!(
-                "declared war on {} at the call of {}",
-                name(ctx.scenario, enemy),
-                name(ctx.scenario, caller)
-            ),
-        ));
+        if !shared {
+            ev.push(points(
+                ctx.scenario,
+                ally,
+                "declare-war-major",
+                1,
+                "4.2.1.1",
+                format!(
+                    "declared war on {} at the call of {}",
+                    name(ctx.scenario, enemy),
+                    name(ctx.scenario, caller)
+                ),
+            ));
+        }
     } else {
         let mut by = vec![ally];
         if p.caller_aggressor {
             by.push(caller);
         }
         by.sort();
+        // 4.3.1.4: an ally that cannot declare war (4.2.2.1, 4.2.2.2) is forced to refuse and break the alliance;
+        // otherwise the refusal is its choice under 4.3.1.3.
+        let forced = can_answer(ctx, &p.call).err();
+        let (rule, why) = match &forced {
+            Some(e) => (
+                "4.3.1.4",
+                format!(
+                    " (it could not declare war: {}; the break costs as under 4.3.1.3)",
+                    e.reason
+                ),
+            ),
+            None => ("4.3.1.3", String::new()),
+        };
         ev.push(Event::AllianceBroken {
             a: caller,
             b: ally,
             by,
             date: now,
-            rule: "4.3.1.3".into(),
+            rule: rule.into(),
             reason: format!(
-                "{} refused the call of {} against {}",
+                "{} refused the call of {} against {}{why}",
                 name(ctx.scenario, ally),
                 name(ctx.scenario, caller),
                 name(ctx.scenario, enemy)
@@ -626,7 +646,7 @@ fn answer(ctx: &Ctx, p: &PendingCall, accept: bool, ev: &mut Vec<Event>) {
             ally,
             "refuse-call",
             1,
-            "4.3.1.3",
+            rule,
             format!("refused the call of {}", name(ctx.scenario, caller)),
         ));
         if p.caller_aggressor {
@@ -635,7 +655,7 @@ fn answer(ctx: &Ctx, p: &PendingCall, accept: bool, ev: &mut Vec<Event>) {
                 caller,
                 "break-alliance",
                 1,
-                "4.3.1.3",
+                rule,
                 format!(
                     "its ally {} refused its call as an aggressor",
                     name(ctx.scenario, ally)

@@ -106,7 +106,7 @@ pub fn check_target(ctx: &Ctx, power: PowerId, target: Nation) -> RuleResult<()>
                 return Err(RuleError::new(
                     "4.2.3",
                     format!(
-                        "{} is controlled by {ctl}: it cannot be declared on separately; a declaration on {ctl} covers it",
+                        "{} is controlled by {ctl}: it cannot be declared on separately (nor, once a power is chosen to run it, until it is neutral again: 4.6.3.1); a declaration on {ctl} covers it",
                         def.name
                     ),
                 ));

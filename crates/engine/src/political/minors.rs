@@ -115,9 +115,6 @@ pub struct MinorControlState {
     pub queue: Vec<Stage>,
     #[serde(default)]
     pub current: Option<Stage>,
-    /// 4.6.3.6: the power that gains and loses the political points of each free state's combats.
-    #[serde(default)]
-    pub combat_points: BTreeMap<MinorId, PowerId>,
     /// 4.6.5.2, 4.6.5.3: controllers at peace with an aggressor of their minor.
     #[serde(default)]
     pub not_at_war: Vec<NotAtWar>,
@@ -323,7 +320,6 @@ fn apply_to(ms: &mut MinorControlState, e: &MinorEvent) {
             ms.current = None;
         }
         MinorEvent::Reverted { minor, .. } => {
-            ms.combat_points.remove(minor);
             ms.not_at_war.retain(|n| n.minor != *minor);
         }
         MinorEvent::Phase { phase, queue } => {
@@ -344,9 +340,8 @@ fn apply_to(ms: &mut MinorControlState, e: &MinorEvent) {
                 t.controller = Some(*power);
             }
         }
-        MinorEvent::CombatPoints { minor, power } => {
-            ms.combat_points.insert(*minor, *power);
-        }
+        // 4.6.3.6 is read from the minor's controller (`State::combat_points_of`); the event says it aloud.
+        MinorEvent::CombatPoints { .. } => {}
         MinorEvent::BackedDown { minor, power, .. } => {
             if let Some(t) = target(ms, *minor)
                 && !t.backed_down.contains(power)
@@ -520,24 +515,38 @@ fn instability(em: &mut Emitter, dice: &mut Dice) {
 
 /// A minor reverts to neutral (4.6.1): its forces leave the map and its areas return to it.
 fn revert(em: &mut Emitter, m: MinorId, from: PowerId, zone: &str) {
-    let me = Nation::Minor(m);
-    let rule = "4.6.1".to_string();
-    let reason = format!("{} reverts to neutral", minor_name(em.scenario, m));
     em.minor(MinorEvent::Reverted {
         minor: m,
         from,
         zone: zone.to_string(),
     });
-    em.push(Event::MinorChanged {
+    let reason = format!("{} reverts to neutral", minor_name(em.scenario, m));
+    for e in revert_events(em.scenario, &em.state, m, "4.6.1", &reason) {
+        em.push(e);
+    }
+}
+
+/// The events of a minor reverting to neutral under `rule` (4.6.1; 4.4.8 when its controller leaves the game):
+/// it has no controller, its areas return to it, its corps and fleets leave the map and its garrisons go.
+pub(crate) fn revert_events(
+    scenario: &Scenario,
+    st: &State,
+    m: MinorId,
+    rule: &str,
+    reason: &str,
+) -> Vec<Event> {
+    let me = Nation::Minor(m);
+    let (rule, reason) = (rule.to_string(), reason.to_string());
+    let mut out = vec![Event::MinorChanged {
         minor: m,
         controller: None,
         status: MinorStatus::Neutral,
         rule: rule.clone(),
         reason: reason.clone(),
-    });
-    for a in em.scenario.areas_of(me) {
-        if em.state.area_control.contains_key(&a) {
-            em.push(Event::AreaControlChanged {
+    }];
+    for a in scenario.areas_of(me) {
+        if st.area_control.contains_key(&a) {
+            out.push(Event::AreaControlChanged {
                 area: a,
                 holder: None,
                 rule: rule.clone(),
@@ -545,57 +554,40 @@ fn revert(em: &mut Emitter, m: MinorId, from: PowerId, zone: &str) {
             });
         }
     }
-    let corps: Vec<CorpsId> = em
-        .state
-        .forces
-        .corps
-        .iter()
-        .filter(|(_, c)| c.owner == me && c.location != Location::OffMap)
-        .map(|(id, _)| *id)
-        .collect();
-    for id in corps {
-        em.push(Event::CorpsChanged {
-            corps: id,
-            factors: Factors::default(),
-            location: Location::OffMap,
-            rule: rule.clone(),
-            reason: reason.clone(),
-        });
+    for (id, c) in &st.forces.corps {
+        if c.owner == me && c.location != Location::OffMap {
+            out.push(Event::CorpsChanged {
+                corps: *id,
+                factors: Factors::default(),
+                location: Location::OffMap,
+                rule: rule.clone(),
+                reason: reason.clone(),
+            });
+        }
     }
-    let fleets: Vec<FleetId> = em
-        .state
-        .forces
-        .fleets
-        .iter()
-        .filter(|(_, f)| f.owner == me && f.location != Location::OffMap)
-        .map(|(id, _)| *id)
-        .collect();
-    for id in fleets {
-        em.push(Event::FleetChanged {
-            fleet: id,
-            ships: 0,
-            location: Location::OffMap,
-            rule: rule.clone(),
-            reason: reason.clone(),
-        });
+    for (id, f) in &st.forces.fleets {
+        if f.owner == me && f.location != Location::OffMap {
+            out.push(Event::FleetChanged {
+                fleet: *id,
+                ships: 0,
+                location: Location::OffMap,
+                rule: rule.clone(),
+                reason: reason.clone(),
+            });
+        }
     }
-    let garrisons: Vec<AreaId> = em
-        .state
-        .forces
-        .garrisons
-        .keys()
-        .filter(|(_, o)| *o == me)
-        .map(|(a, _)| *a)
-        .collect();
-    for a in garrisons {
-        em.push(Event::GarrisonChanged {
-            area: a,
-            owner: me,
-            factors: Factors::default(),
-            rule: rule.clone(),
-            reason: reason.clone(),
-        });
+    for (a, o) in st.forces.garrisons.keys() {
+        if *o == me {
+            out.push(Event::GarrisonChanged {
+                area: *a,
+                owner: me,
+                factors: Factors::default(),
+                rule: rule.clone(),
+                reason: reason.clone(),
+            });
+        }
     }
+    out
 }
 
 /// Begins the step: 4.6.1, then the minors declared on this month and the first round.
@@ -708,8 +700,8 @@ fn choose(em: &mut Emitter, wishes: &BTreeMap<PowerId, Vec<MinorId>>, dice: &mut
                         format!("status modifier{whose} ({} zone)", line.zone),
                     ));
                 }
-                if let Some(a) = t
-                    .attackers
+                // 4.6.2.3: at war with any power that has declared war on the minor (this month or before).
+                if let Some(a) = enemies
                     .iter()
                     .find(|a| em.state.at_war(Nation::Power(*p), Nation::Power(**a)))
                 {
@@ -836,18 +828,27 @@ fn may_back_down(ctx: &Ctx, p: PowerId) -> Vec<MinorId> {
         .collect()
 }
 
+/// The major powers at war with `minor`: this month's attackers that did not back down, and any earlier one
+/// still at war with it (4.6.5's aggressors).
+fn aggressors(st: &State, minor: MinorId) -> Vec<PowerId> {
+    st.enemies(Nation::Minor(minor))
+        .into_iter()
+        .filter_map(|n| n.power())
+        .collect()
+}
+
 /// The aggressors of `minor` that its controller `power` may still declare war on (4.6.5, 4.2.2).
 fn supportable(ctx: &Ctx, power: PowerId, minor: MinorId) -> Vec<PowerId> {
-    let Some(t) = ctx
+    if !ctx
         .state
         .minor_control
         .targets
         .iter()
-        .find(|t| t.minor == minor)
-    else {
+        .any(|t| t.minor == minor)
+    {
         return Vec::new();
-    };
-    t.remaining()
+    }
+    aggressors(ctx.state, minor)
         .into_iter()
         .filter(|a| {
             *a != power
@@ -1067,7 +1068,7 @@ fn record_peace(em: &mut Emitter) {
     let targets = em.ms().targets.clone();
     for t in targets {
         let Some(c) = t.controller else { continue };
-        for a in t.remaining() {
+        for a in aggressors(&em.state, t.minor) {
             if !em.state.at_war(Nation::Power(c), Nation::Power(a)) {
                 em.minor(MinorEvent::NotAtWar(NotAtWar {
                     minor: t.minor,
@@ -1700,6 +1701,7 @@ pub fn lapse_of_war(ctx: &Ctx) -> (Vec<Event>, Vec<peace::Placement>) {
                             item: peace::Item::Corps(*id),
                             from: a,
                             options,
+                            rule: "4.6.6".into(),
                         });
                         continue;
                     }
@@ -1744,6 +1746,7 @@ pub fn lapse_of_war(ctx: &Ctx) -> (Vec<Event>, Vec<peace::Placement>) {
                     item: peace::Item::Garrison(*g),
                     from: *a,
                     options,
+                    rule: "4.6.6".into(),
                 });
             }
         }

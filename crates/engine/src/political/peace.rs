@@ -179,6 +179,13 @@ pub struct Placement {
     pub item: Item,
     pub from: AreaId,
     pub options: Vec<AreaId>,
+    /// The clause that repatriates it: 4.4.6.2 after a peace, 4.6.6 after a lapse of war with a minor.
+    #[serde(default = "repatriation_rule")]
+    pub rule: String,
+}
+
+fn repatriation_rule() -> String {
+    "4.4.6.2".to_string()
 }
 
 /// A free state ceded to `acquirer` (4.4.6.4).
@@ -1171,17 +1178,23 @@ fn check_term(
         ));
     }
     if !available_terms(sc, st, s, victor).iter().any(|t| t == term) {
+        let excluding = s.terms.iter().find(|c| {
+            def.excludes.contains(&c.term)
+                || term_def(sc, &c.term).is_some_and(|d| d.excludes.iter().any(|x| x == term))
+        });
+        let most = if unc { 3 } else { 2 };
         let rule = if s.terms.iter().any(|c| c.term == term) {
             "4.4.5.3"
+        } else if s.terms.iter().filter(|t| t.by == victor).count() >= most {
+            // "up to two" (4.4.3) or "up to three" (4.4.4) terms for each victor.
+            if unc { "4.4.4" } else { "4.4.3" }
         } else if s.protections.iter().any(|(v, a)| {
             *v == victor && term_def(sc, a).is_some_and(|d| d.cancels.iter().any(|c| c == term))
         }) {
             "4.4.3"
-        } else if s.terms.iter().any(|c| {
-            def.excludes.contains(&c.term)
-                || term_def(sc, &c.term).is_some_and(|d| d.excludes.iter().any(|x| x == term))
-        }) {
-            "4.4.5.3"
+        } else if let Some(c) = excluding {
+            // The victor's own B and C choices preclude each other (4.4.4); another victor's, 4.4.5.3.
+            if c.by == victor { "4.4.4" } else { "4.4.5.3" }
         } else {
             "4.4.5.1"
         };
@@ -1368,7 +1381,7 @@ pub fn resolve(ctx: &Ctx, decisions: &BTreeMap<PowerId, Decision>, dice: &mut Di
                 },
                 None => p.options[0],
             };
-            place(&mut run, &p.owner, &p.item, p.from, area);
+            place(&mut run, &p.owner, &p.item, p.from, area, &p.rule);
         }
         Ask::CededFree(c) => {
             let keep = !matches!(
@@ -1433,6 +1446,7 @@ fn proposals(
     }
     let mut pairs = crate::kernel::agreement::mutual_pairs(&named);
     // 14.3.2.3: a power at war with an inactive UMP, with no forces in its territory, forces the informal peace.
+    let mut forced = Vec::new();
     for (p, list) in &named {
         for u in list {
             let pair = if p < u { (*p, *u) } else { (*u, *p) };
@@ -1440,6 +1454,7 @@ fn proposals(
                 && crate::umps::rules::may_force_informal_peace(run.sc, &run.st, *p, *u)
             {
                 pairs.push(pair);
+                forced.push(pair);
             }
         }
     }
@@ -1449,20 +1464,33 @@ fn proposals(
         suits: suits.clone(),
     });
     for (a, b) in &pairs {
-        informal_peace(run, sub, *a, *b);
+        let rule = if forced.contains(&(*a, *b)) {
+            "14.3.2.3"
+        } else {
+            "4.4.1"
+        };
+        informal_peace(run, sub, *a, *b, rule);
     }
     sub.suits = suits;
 }
 
-/// 4.4.1: an informal peace.
-fn informal_peace(run: &mut Run, sub: &mut Sub, a: PowerId, b: PowerId) {
+/// 4.4.1: an informal peace, agreed (`rule` 4.4.1) or forced on an inactive UMP (14.3.2.3).
+fn informal_peace(run: &mut Run, sub: &mut Sub, a: PowerId, b: PowerId, rule: &str) {
     let date = run.st.date();
-    let reason = format!("informal peace between {} and {}", run.name(a), run.name(b));
+    let reason = if rule == "4.4.1" {
+        format!("informal peace between {} and {}", run.name(a), run.name(b))
+    } else {
+        format!(
+            "informal peace between {} and {}, forced on the inactive UMP (with the effects of 4.4.1)",
+            run.name(a),
+            run.name(b)
+        )
+    };
     run.push(Event::WarEnded {
         a: Nation::Power(a),
         b: Nation::Power(b),
         date,
-        rule: "4.4.1".into(),
+        rule: rule.into(),
         reason,
     });
     run.peace(PeaceEvent::Made {
@@ -1478,8 +1506,8 @@ fn informal_peace(run: &mut Run, sub: &mut Sub, a: PowerId, b: PowerId) {
     });
     sub.informal.push((a, b));
     exchange_prisoners(run, a, b);
-    repatriate(run, sub, a, b, false, "4.4.1");
-    repatriate(run, sub, b, a, false, "4.4.1");
+    repatriate(run, sub, a, b, false, rule);
+    repatriate(run, sub, b, a, false, rule);
 }
 
 /// Opens the next round of the step, or ends it.
@@ -1498,7 +1526,7 @@ fn next(run: &mut Run, mut sub: Sub, dice: &mut Dice) {
                 }
                 _ => {
                     let to = p.options[0];
-                    place(run, &p.owner, &p.item, p.from, to);
+                    place(run, &p.owner, &p.item, p.from, to, &p.rule);
                     continue;
                 }
             }
@@ -1761,7 +1789,7 @@ fn conclude(run: &mut Run, sub: &mut Sub, s: &Surrender, dice: &mut Dice) {
             a: Nation::Power(loser),
             b: Nation::Power(v),
             date,
-            rule: if *unc { "4.4.2.3.2" } else { "4.4.2.3.1" }.into(),
+            rule: if *unc { "4.4.4" } else { "4.4.3" }.into(),
             reason,
         });
         let mine: Vec<ChosenTerm> = s.terms.iter().filter(|t| t.by == v).cloned().collect();
@@ -1875,6 +1903,51 @@ fn conclude(run: &mut Run, sub: &mut Sub, s: &Surrender, dice: &mut Dice) {
                 rule: "4.4.8".into(),
                 reason: reason.clone(),
             });
+        }
+        // Out of the game for ever: its alliances and royal marriages end (no points: nobody chose to break
+        // them), and the minors it controlled are neutral again (Coalition's reading, docs/rules/peace.md).
+        for ally in run.st.allies(loser) {
+            run.push(Event::AllianceBroken {
+                a: loser,
+                b: ally,
+                by: vec![loser],
+                date,
+                rule: "4.4.8".into(),
+                reason: format!("{reason}: its alliances end"),
+            });
+        }
+        let marriages: Vec<(PowerId, PowerId)> = run
+            .st
+            .relations
+            .royal_marriages
+            .iter()
+            .filter(|m| m.broken.is_none() && (m.a == loser || m.b == loser))
+            .map(|m| (m.a, m.b))
+            .collect();
+        for (a, b) in marriages {
+            run.push(Event::RoyalMarriage {
+                a,
+                b,
+                made: false,
+                date,
+                rule: "4.4.8".into(),
+            });
+        }
+        let minors: Vec<MinorId> = run
+            .st
+            .minors
+            .iter()
+            .filter(|(_, m)| m.controller == Some(loser))
+            .map(|(id, _)| *id)
+            .collect();
+        for m in minors {
+            let mname = sc
+                .minor(m)
+                .map_or_else(|| m.to_string(), |d| d.name.clone());
+            let why = format!("{reason}: {mname} is neutral again");
+            for e in super::minors::revert_events(sc, &run.st, m, "4.4.8", &why) {
+                run.push(e);
+            }
         }
         return;
     }
@@ -2226,8 +2299,8 @@ fn ceded_areas(sc: &Scenario, st: &State) -> BTreeSet<AreaId> {
     out
 }
 
-/// Moves a repatriated force.
-fn place(run: &mut Run, owner: &Nation, item: &Item, from: AreaId, to: AreaId) {
+/// Moves a repatriated force, citing `rule` (4.4.6.2, or 4.6.6 after a lapse of war).
+fn place(run: &mut Run, owner: &Nation, item: &Item, from: AreaId, to: AreaId, rule: &str) {
     let reason = format!("repatriated from {from}");
     match item {
         Item::Corps(c) => {
@@ -2242,7 +2315,7 @@ fn place(run: &mut Run, owner: &Nation, item: &Item, from: AreaId, to: AreaId) {
                 corps: *c,
                 factors,
                 location: Location::Area(to),
-                rule: "4.4.6.2".into(),
+                rule: rule.into(),
                 reason,
             });
         }
@@ -2258,7 +2331,7 @@ fn place(run: &mut Run, owner: &Nation, item: &Item, from: AreaId, to: AreaId) {
                 area: to,
                 owner: *owner,
                 factors: there.plus(f),
-                rule: "4.4.6.2".into(),
+                rule: rule.into(),
                 reason,
             });
         }
@@ -2367,7 +2440,7 @@ fn repatriate(run: &mut Run, sub: &mut Sub, o: PowerId, t: PowerId, access: bool
                         reason: format!("repatriated to {}", options[0]),
                     });
                 }
-                place(run, &n, &item, from, options[0]);
+                place(run, &n, &item, from, options[0], "4.4.6.2");
             }
             _ => {
                 if let Item::Garrison(_) = item {
@@ -2384,6 +2457,7 @@ fn repatriate(run: &mut Run, sub: &mut Sub, o: PowerId, t: PowerId, access: bool
                     item,
                     from,
                     options,
+                    rule: "4.4.6.2".into(),
                 });
             }
         }

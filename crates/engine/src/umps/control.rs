@@ -391,9 +391,12 @@ pub fn forces_in_territory(ctx: &Ctx, q: PowerId, ump: PowerId) -> bool {
 pub fn declared_this_month(state: &State, q: PowerId, ump: PowerId) -> bool {
     let (qn, un) = (Nation::Power(q), Nation::Power(ump));
     state.relations.wars.iter().any(|w| {
+        // Both sides of a mutual declaration declared, and so did both sides of one forced by 4.6.4.2.
+        let both = w.cause == WarCause::Mutual
+            || matches!(&w.cause, WarCause::Rule { rule } if rule == "4.6.4.2");
         w.since == state.date()
             && ((w.aggressor == qn && w.defender == un)
-                || (w.cause == WarCause::Mutual && w.aggressor == un && w.defender == qn))
+                || (both && w.aggressor == un && w.defender == qn))
     })
 }
 

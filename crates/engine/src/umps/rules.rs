@@ -338,8 +338,39 @@ pub fn declaration_points_shared(
     target: Nation,
     declared: &BTreeMap<PowerId, Vec<Nation>>,
 ) -> bool {
-    controller_of(state, power)
-        .is_some_and(|c| declared.get(&c).is_some_and(|l| l.contains(&target)))
+    // "the same major power": a minor country declared on by both costs both their sets.
+    target.power().is_some()
+        && controller_of(state, power)
+            .is_some_and(|c| declared.get(&c).is_some_and(|l| l.contains(&target)))
+}
+
+/// 14.3.2.2 for a declaration made later in the same Political Phase (an answer to a call): whether `power`'s
+/// partner (its controller if it is an UMP, or an UMP it controls) has already declared war on the major power
+/// `target` this phase, so that `power`'s set of points is not lost again (the two sets are equal: the same
+/// chart entry for the same target).
+pub fn declared_by_partner_this_phase(state: &State, power: PowerId, target: PowerId) -> bool {
+    let partners: Vec<PowerId> = controller_of(state, power)
+        .into_iter()
+        .chain(
+            state
+                .umps
+                .iter()
+                .filter(|(_, u)| u.controller == Some(power))
+                .map(|(u, _)| *u),
+        )
+        .collect();
+    let t = Nation::Power(target);
+    state.relations.wars.iter().any(|w| {
+        w.ended.is_none()
+            && w.since == state.date()
+            && partners.iter().any(|p| {
+                let p = Nation::Power(*p);
+                (w.aggressor == p && w.defender == t)
+                    || (w.cause == crate::state::WarCause::Mutual
+                        && w.aggressor == t
+                        && w.defender == p)
+            })
+    })
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -17,7 +17,15 @@ pub fn points_caused(e: &Event, st: &State) -> Vec<(PowerId, String)> {
     use coalition_engine::political::peace::{PeaceEvent, PeaceKind};
     use coalition_engine::state::WarCause;
     // The clauses under which breaking an alliance costs political points.
-    const BREAKS: [&str; 6] = ["4.2.1.1", "4.3.1.3", "4.4.7", "4.6.4.2.2", "4.6.5.1", "4.7"];
+    const BREAKS: [&str; 7] = [
+        "4.2.1.1",
+        "4.3.1.3",
+        "4.3.1.4",
+        "4.4.7",
+        "4.6.4.2.2",
+        "4.6.5.1",
+        "4.7",
+    ];
     let each = |ps: &[PowerId], rule: &str| ps.iter().map(|p| (*p, rule.to_string())).collect();
     match e {
         Event::AllianceBroken { by, rule, .. } if BREAKS.contains(&rule.as_str()) => each(by, rule),

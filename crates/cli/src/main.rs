@@ -286,7 +286,7 @@ pub(crate) fn load_scenario(data: Option<&Path>, name: &str) -> Result<Arc<Scena
             if !dir.join("scenarios").join(name).is_dir() {
                 return bail_usage(&format!("no scenario `{name}` in {}", dir.display()));
             }
-            Scenario::load(&read_sources(dir, name)?, name)?
+            coalition_engine::host::load_scenario(&read_sources(dir, name)?, name)?
         }
         None if !EMBEDDED_SCENARIOS.contains(&name) => {
             return bail_usage(&format!(
@@ -294,7 +294,11 @@ pub(crate) fn load_scenario(data: Option<&Path>, name: &str) -> Result<Arc<Scena
                 EMBEDDED_SCENARIOS.join(", ")
             ));
         }
-        None => embedded_scenario(name)?,
+        None => {
+            let s = embedded_scenario(name)?;
+            coalition_engine::host::check_campaign_setup(&s)?;
+            s
+        }
     };
     Ok(Arc::new(s))
 }
@@ -747,7 +751,7 @@ fn check_data(path: Option<&Path>) -> Result<(), Failure> {
                 return bail_usage(&format!("no scenario folders in {}", scen.display()));
             }
             for n in &names {
-                if let Err(e) = Scenario::load(&read_sources(dir, n)?, n) {
+                if let Err(e) = coalition_engine::host::load_scenario(&read_sources(dir, n)?, n) {
                     problems.extend(e.0);
                 }
             }
@@ -755,8 +759,13 @@ fn check_data(path: Option<&Path>) -> Result<(), Failure> {
         None => {
             for n in EMBEDDED_SCENARIOS {
                 names.push(n.to_string());
-                if let Err(e) = embedded_scenario(n) {
-                    problems.extend(e.0);
+                match embedded_scenario(n) {
+                    Ok(s) => {
+                        if let Err(e) = coalition_engine::host::check_campaign_setup(&s) {
+                            problems.extend(e.0);
+                        }
+                    }
+                    Err(e) => problems.extend(e.0),
                 }
             }
         }

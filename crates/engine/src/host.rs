@@ -3,173 +3,56 @@
 
 use crate::event::Event;
 use crate::game::Ctx;
-use crate::kernel::calendar::Date;
+use crate::kernel::error::{DataError, DataErrors};
 use crate::kernel::error::{RuleError, RuleResult};
-use crate::kernel::ids::{
-    AreaId, CorpsId, DistrictId, FleetId, LeaderId, MinorId, Nation, PowerId,
-};
-use crate::scenario::{Factors, Location, MinorStatus};
-use crate::state::{EnforcedPeace, LeaderStatus, LossCause, LossRecord, WarCause};
-use serde::{Deserialize, Serialize};
+use crate::kernel::ids::{AreaId, Nation, PowerId};
+use crate::scenario::{Location, MinorStatus, Scenario};
+use crate::state::{EnforcedPeace, LossRecord, WarCause};
 
-/// One correction of the position.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum Adjustment {
-    PoliticalPoints {
-        power: PowerId,
-        delta: i32,
-    },
-    Money {
-        power: PowerId,
-        delta: i32,
-    },
-    Manpower {
-        power: PowerId,
-        delta: i32,
-    },
-    VictoryPoints {
-        power: PowerId,
-        delta: i32,
-    },
-    /// Give an area to a holder, or back to its own nation (`holder: null`).
-    AreaControl {
-        area: AreaId,
-        holder: Option<Nation>,
-    },
-    MinorControl {
-        minor: MinorId,
-        controller: Option<PowerId>,
-        status: MinorStatus,
-    },
-    /// Record a secondary district of a multi-district minor as conquered, or no longer (10.4; read by 4.6.6).
-    DistrictConquered {
-        minor: MinorId,
-        district: DistrictId,
-        conquered: bool,
-    },
-    Corps {
-        corps: CorpsId,
-        factors: Factors,
-        location: Location,
-    },
-    Fleet {
-        fleet: FleetId,
-        ships: u16,
-        location: Location,
-    },
-    Garrison {
-        area: AreaId,
-        owner: Nation,
-        factors: Factors,
-    },
-    Depot {
-        area: AreaId,
-        owner: Nation,
-        present: bool,
-    },
-    Leader {
-        leader: LeaderId,
-        status: LeaderStatus,
-        location: Location,
-    },
-    /// Record a loss with its cause (14.3.2.2.1 counts them). `excluded_factors`: how many of the land factors
-    /// are feudal, cossack, freikorps or insurrection factors (not counted by 14.3.2.2.1). An UMP's scuttling or
-    /// demobilization must name the rule that forces it in `forced_by` (14.3.2.1.8).
-    Loss {
-        nation: Nation,
-        land_factors: u32,
-        ships: u32,
-        cause: LossCause,
-        #[serde(default)]
-        excluded_factors: u32,
-        #[serde(default)]
-        forced_by: Option<String>,
-    },
-    /// 14.3.2.1.6: the combat losses of a mixed force, nation by nation; no UMP loses more than its percentage
-    /// of the force.
-    MixedForceLosses {
-        force: Vec<crate::umps::rules::ForceShare>,
-    },
-    /// 14.3.2.1.3: the political points of a battle, power by power; each UMP's go to its controller, at most
-    /// 3 in all a power unless Napoleon or Nelson commanded.
-    BattleResult {
-        points: Vec<crate::umps::rules::BattlePoints>,
-        #[serde(default)]
-        napoleon_or_nelson: bool,
-    },
-    /// Give an uncontrolled major power a controller (or none) and a status (14.3; a set-up or a correction).
-    /// A neutral UMP leaving neutrality goes through its combined economic phase and gets its forces back
-    /// (14.3.2.4.6, 14.3.2.4.2); one becoming neutral has its forces taken off the map (14.3.2.4.2).
-    SetUmpControl {
-        ump: PowerId,
-        controller: Option<PowerId>,
-        status: crate::umps::UmpStatus,
-    },
-    /// Begin a war (a set-up or a correction), optionally dated earlier.
-    War {
-        aggressor: Nation,
-        defender: Nation,
-        #[serde(default)]
-        since: Option<Date>,
-    },
-    /// End a current war.
-    Peace {
-        a: Nation,
-        b: Nation,
-    },
-    Alliance {
-        a: PowerId,
-        b: PowerId,
-        #[serde(default)]
-        since: Option<Date>,
-    },
-    /// Break a current alliance, by one or both powers, optionally dated earlier (4.5.3 reads the date).
-    BreakAlliance {
-        a: PowerId,
-        b: PowerId,
-        by: Vec<PowerId>,
-        #[serde(default)]
-        date: Option<Date>,
-    },
-    /// Record an enforced peace: `restricted` may not declare war on `towards` before `until`.
-    EnforcedPeace {
-        restricted: PowerId,
-        towards: PowerId,
-        until: Date,
-        #[serde(default)]
-        since: Option<Date>,
-    },
-    RoyalMarriage {
-        a: PowerId,
-        b: PowerId,
-        made: bool,
-    },
-    /// Record that `loser` broke the trade restriction (peace term B.6) it owes `victor` (trade is not modelled
-    /// yet; the economy will record it later). From then `victor` may declare war on `loser` despite their
-    /// enforced peace (4.2.2.4).
-    TradeBreach {
-        loser: PowerId,
-        victor: PowerId,
-    },
-    /// Queue units to arrive as reinforcements when `due` (this month if none): a correction of a purchase, or
-    /// units a rule owes. Ships name the port where they are built (12.1.2).
-    QueueReinforcement {
-        owner: Nation,
-        unit: crate::scenario::UnitKind,
-        count: u16,
-        #[serde(default)]
-        due: Option<Date>,
-        #[serde(default)]
-        port: Option<AreaId>,
-    },
-    /// Set the land factors `captor` holds prisoner of `owner` (surrendered factors: a peace returns them,
-    /// 4.4.6.1). Empty factors clear the record.
-    Prisoners {
-        owner: Nation,
-        captor: Nation,
-        factors: Factors,
-    },
+pub use crate::scenario::Adjustment;
+
+/// Rule 14.1.4: checks a campaign's set-up (`scenario.ron`'s `setup`) by applying it to the starting position;
+/// each adjustment that cannot be made is reported with its file and entry. `Scenario::load` checks the data
+/// alone; loading a scenario to play it checks its set-up too (`load_scenario`).
+pub fn check_campaign_setup(scenario: &Scenario) -> Result<(), DataErrors> {
+    let mut state = crate::state::State::initial(scenario);
+    let rulebook = crate::kernel::rulebook::Rulebook::default();
+    let mut errors = Vec::new();
+    for (i, adj) in scenario.meta.setup.iter().enumerate() {
+        let ctx = Ctx {
+            scenario,
+            state: &state,
+            rulebook: &rulebook,
+        };
+        match events(&ctx, adj, "14.1.4", "") {
+            Ok(events) => {
+                for e in &events {
+                    crate::apply::apply(&mut state, e);
+                }
+            }
+            Err(e) => errors.push(DataError {
+                file: format!("scenarios/{}/scenario.ron", scenario.meta.id),
+                entry: format!("setup {}", i + 1),
+                message: e.reason,
+            }),
+        }
+    }
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(DataErrors(errors))
+    }
+}
+
+/// Loads a scenario from its data files and checks it whole: the data (`Scenario::load`) and its campaign's
+/// set-up (`check_campaign_setup`).
+pub fn load_scenario(
+    sources: &crate::scenario::ScenarioSources,
+    name: &str,
+) -> Result<Scenario, DataErrors> {
+    let s = Scenario::load(sources, name)?;
+    check_campaign_setup(&s)?;
+    Ok(s)
 }
 
 fn power(ctx: &Ctx, p: PowerId) -> RuleResult<()> {

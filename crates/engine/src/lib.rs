@@ -20,6 +20,7 @@ pub mod steps;
 pub mod transcript;
 pub mod umps;
 pub mod view;
+pub mod world;
 
 pub use calendar::{Date, Position, Step};
 pub use decision::Decision;

@@ -5,9 +5,10 @@ use super::{in_game, name};
 use crate::decision::{Decision, Diplomatic};
 use crate::event::Event;
 use crate::game::Ctx;
+use crate::kernel::calendar::Date;
 use crate::kernel::error::{RuleError, RuleResult};
 use crate::kernel::ids::PowerId;
-use crate::state::Message;
+use serde::{Deserialize, Serialize};
 
 /// Longest message accepted.
 pub const MAX_MESSAGE: usize = 4000;
@@ -99,4 +100,13 @@ pub fn send(ctx: &Ctx, power: PowerId, to: &[PowerId], body: &Diplomatic) -> Eve
             body: body.clone(),
         },
     }
+}
+
+/// A private message or proposal of the Diplomacy Step (4.1), kept in the log for its sender and recipients.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Message {
+    pub date: Date,
+    pub from: PowerId,
+    pub to: Vec<PowerId>,
+    pub body: crate::decision::Diplomatic,
 }

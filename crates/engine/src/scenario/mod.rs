@@ -7,6 +7,8 @@ mod embedded;
 mod types;
 mod validate;
 
+pub mod adjustment;
+pub use adjustment::{Adjustment, BattlePoints, ForceShare};
 pub use embedded::{EMBEDDED_SCENARIOS, embedded_scenario, embedded_sources};
 pub use types::*;
 
@@ -121,37 +123,9 @@ impl Scenario {
         s.reindex();
         validate::validate(&s, name, &mut errors);
         if errors.is_empty() {
-            s.check_setup(name, &mut errors);
-        }
-        if errors.is_empty() {
             Ok(s)
         } else {
             Err(DataErrors(errors))
-        }
-    }
-
-    /// Checks the campaign set-up (`scenario.ron`'s `setup`) by applying it to the starting position.
-    fn check_setup(&self, name: &str, errors: &mut Vec<DataError>) {
-        let mut state = crate::state::State::initial(self);
-        let rulebook = crate::kernel::rulebook::Rulebook::default();
-        for (i, adj) in self.meta.setup.iter().enumerate() {
-            let ctx = crate::game::Ctx {
-                scenario: self,
-                state: &state,
-                rulebook: &rulebook,
-            };
-            match crate::host::events(&ctx, adj, "14.1.4", "") {
-                Ok(events) => {
-                    for e in &events {
-                        crate::apply::apply(&mut state, e);
-                    }
-                }
-                Err(e) => errors.push(DataError {
-                    file: format!("scenarios/{name}/scenario.ron"),
-                    entry: format!("setup {}", i + 1),
-                    message: e.reason,
-                }),
-            }
         }
     }
 

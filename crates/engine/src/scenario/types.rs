@@ -6,8 +6,8 @@
 
 use crate::kernel::calendar::Date;
 use crate::kernel::ids::{
-    AreaId, CorpsId, DistrictId, FleetId, Key, LeaderId, MinorId, PlayerId, PowerId, ProvinceId,
-    SeaId,
+    AreaId, CorpsId, DistrictId, FleetId, Key, LeaderId, MinorId, Nation, PlayerId, PowerId,
+    ProvinceId, SeaId,
 };
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -35,7 +35,7 @@ pub struct ScenarioFile {
     /// The campaign's starting relations and any other set-up (14.1.4), as host adjustments: wars (with the
     /// date they began), alliances, enforced peaces... Applied before the first step, citing 14.1.4.
     #[serde(default)]
-    pub setup: Vec<crate::host::Adjustment>,
+    pub setup: Vec<super::Adjustment>,
 }
 
 /// Terrain of a land area (the combat and movement rules read it).
@@ -747,4 +747,50 @@ pub struct AlliancesChart {
 pub struct PlayerDef {
     pub id: PlayerId,
     pub powers: Vec<PowerId>,
+}
+
+/// Whether a leader is in play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum LeaderStatus {
+    /// Not yet entered play.
+    Waiting,
+    Active,
+    /// Wounded until the given month (12.7).
+    Wounded {
+        until: Date,
+    },
+    /// Held by an enemy (4.4.6.1 returns it).
+    Captured {
+        by: Nation,
+    },
+    Dead,
+}
+
+/// The cause of a recorded loss (14.3.2.2.1 counts these).
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum LossCause {
+    Foraging,
+    BesiegedSupply,
+    Surrender,
+    Scuttling,
+    Demobilization,
+    Combat,
+}
+
+/// How an uncontrolled major power is run for the year (14.3.1.3).
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum UmpStatus {
+    /// 14.3.1.3.1, 14.3.2.2.
+    Active,
+    /// 14.3.1.3.2, 14.3.2.3.
+    Inactive,
+    /// 14.3.1.3.3, 14.3.2.4.
+    Neutral,
 }

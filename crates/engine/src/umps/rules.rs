@@ -12,6 +12,7 @@ use crate::kernel::calendar::{Date, Position};
 use crate::kernel::error::{RuleError, RuleResult};
 use crate::kernel::ids::{AreaId, CorpsId, FleetId, Nation, PowerId};
 use crate::political::name;
+pub use crate::scenario::{BattlePoints, ForceShare};
 use crate::scenario::{Factors, Location, Scenario};
 use crate::state::{LossCause, LossRecord, State};
 use crate::umps::{UmpStatus, controller_of, is_ump, status_of};
@@ -228,13 +229,6 @@ pub fn to_controller(state: &State, e: Event) -> Event {
         }
         e => e,
     }
-}
-
-/// One power's political points from a battle, before 14.3.2.1.3's cap.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-pub struct BattlePoints {
-    pub power: PowerId,
-    pub delta: i32,
 }
 
 /// 14.3.2.1.3: the political points each displayed power gains or loses for a battle: each UMP's points go to
@@ -575,21 +569,6 @@ pub fn may_lose(
         )),
         _ => Ok(()),
     }
-}
-
-/// One nation's part of a mixed force and of its combat losses (14.3.2.1.6).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-pub struct ForceShare {
-    pub nation: Nation,
-    /// Its land factors in the force before the losses.
-    pub factors_in_force: u32,
-    /// The land factors it loses.
-    pub land_factors: u32,
-    /// Of those, feudal, cossack, freikorps and insurrection factors (14.3.2.2.1 does not count them).
-    #[serde(default)]
-    pub excluded_factors: u32,
-    #[serde(default)]
-    pub ships: u32,
 }
 
 /// 14.3.2.1.6: the most land factors an UMP with `share` of a force of `total` factors may lose of `losses`:

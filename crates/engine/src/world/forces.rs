@@ -1,0 +1,45 @@
+//! The forces on the map and off it: corps, fleets, garrisons, depots and leaders.
+
+use crate::kernel::ids::{AreaId, CorpsId, FleetId, LeaderId, Nation};
+use crate::scenario::{CorpsKind, Factors, LeaderStatus, Location};
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// A corps counter on the map or off it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Corps {
+    pub owner: Nation,
+    pub kind: CorpsKind,
+    pub capacity: Factors,
+    pub factors: Factors,
+    pub location: Location,
+}
+
+/// A fleet counter.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Fleet {
+    pub owner: Nation,
+    pub ships: u16,
+    pub location: Location,
+}
+
+/// A leader's place and status.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LeaderState {
+    pub nation: Nation,
+    pub status: LeaderStatus,
+    pub location: Location,
+}
+
+/// Every force in the game.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Forces {
+    pub corps: BTreeMap<CorpsId, Corps>,
+    pub fleets: BTreeMap<FleetId, Fleet>,
+    /// Garrison factors by area and owner.
+    #[serde(with = "crate::kernel::serde_pairs")]
+    pub garrisons: BTreeMap<(AreaId, Nation), Factors>,
+    /// Depots by area: the nations that have one there.
+    pub depots: BTreeMap<AreaId, BTreeSet<Nation>>,
+    pub leaders: BTreeMap<LeaderId, LeaderState>,
+}

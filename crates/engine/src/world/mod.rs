@@ -1,0 +1,390 @@
+//! The world: the state every rule reads. Powers and their standing, minor countries, control of areas,
+//! forces, relations and their history, the records several phases read, and who plays which power. It changes
+//! only through `apply` (the game's single point of mutation); the phases read it through `Ctx`.
+
+pub mod forces;
+pub mod records;
+pub mod relations;
+pub mod umps;
+
+pub use crate::scenario::{LeaderStatus, LossCause, UmpStatus};
+pub use forces::{Corps, Fleet, Forces, LeaderState};
+pub use records::{LossRecord, Records};
+pub use relations::{
+    Alliance, BrokenAlliance, EnforcedPeace, Relations, RoyalMarriage, War, WarCause,
+};
+pub use umps::UmpState;
+
+use crate::kernel::calendar::{Date, Position};
+use crate::kernel::ids::{AreaId, CorpsId, DistrictId, MinorId, Nation, PlayerId, PowerId};
+use crate::scenario::{Factors, Location, MinorStatus, Scenario};
+use relations::pair;
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Standing and treasury of a major power.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PowerState {
+    pub political_points: i32,
+    pub money: i32,
+    pub manpower: i32,
+    pub victory_points: i32,
+    /// False once the power has left the game (4.4.8).
+    pub in_game: bool,
+}
+
+/// A minor country's controller and standing.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MinorState {
+    pub controller: Option<PowerId>,
+    pub status: MinorStatus,
+    /// Districts conquered so far (10.4, 4.6.6).
+    #[serde(default)]
+    pub conquered_districts: BTreeSet<DistrictId>,
+    /// When it was declared a free state under 4.8 (purchases start at the next Economic Phase).
+    #[serde(default)]
+    pub free_state_since: Option<Date>,
+    /// Every power that has declared it a free state (4.8). Kept through every change of controller and every
+    /// peace: such a power may never hold it as a conquered minor (`may_hold_conquered`).
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub declared_free_by: BTreeSet<PowerId>,
+}
+
+/// The state every rule reads.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct World {
+    pub position: Position,
+    /// Set once the last step of the last month has passed.
+    pub finished: bool,
+    pub powers: BTreeMap<PowerId, PowerState>,
+    pub minors: BTreeMap<MinorId, MinorState>,
+    /// Who controls each land area; an area absent here is held by the nation it belongs to.
+    pub area_control: BTreeMap<AreaId, Nation>,
+    pub forces: Forces,
+    pub relations: Relations,
+    pub records: Records,
+    /// Players and the powers each controls (14.2.1, 14.2.2).
+    pub players: BTreeMap<PlayerId, Vec<PowerId>>,
+    /// The uncontrolled major powers (14.3): every major power no player has a seat for, with its controller
+    /// and status.
+    #[serde(default)]
+    pub umps: BTreeMap<PowerId, UmpState>,
+}
+
+impl World {
+    /// The position at the start of `scenario`, before any event.
+    pub fn initial(scenario: &Scenario) -> World {
+        let powers = scenario
+            .powers
+            .iter()
+            .map(|p| {
+                (
+                    p.id,
+                    PowerState {
+                        political_points: p.start.political_points,
+                        money: p.start.money,
+                        manpower: p.start.manpower,
+                        victory_points: 0,
+                        in_game: true,
+                    },
+                )
+            })
+            .collect();
+        let minors = scenario
+            .minors
+            .iter()
+            .map(|m| {
+                (
+                    m.id,
+                    MinorState {
+                        controller: m.controller,
+                        status: m.status,
+                        conquered_districts: BTreeSet::new(),
+                        free_state_since: None,
+                        declared_free_by: BTreeSet::new(),
+                    },
+                )
+            })
+            .collect();
+        let mut forces = Forces::default();
+        for p in &scenario.powers {
+            let owner = Nation::Power(p.id);
+            for c in &p.corps {
+                forces.corps.insert(
+                    c.id,
+                    Corps {
+                        owner,
+                        kind: c.kind,
+                        capacity: c.capacity,
+                        factors: c.factors,
+                        location: c.location,
+                    },
+                );
+            }
+            for f in &p.fleets {
+                forces.fleets.insert(
+                    f.id,
+                    Fleet {
+                        owner,
+                        ships: f.ships,
+                        location: f.location,
+                    },
+                );
+            }
+            for (a, g) in &p.garrisons {
+                let e = forces.garrisons.entry((*a, owner)).or_default();
+                *e = e.plus(g);
+            }
+            for a in &p.depots {
+                forces.depots.entry(*a).or_default().insert(owner);
+            }
+        }
+        for l in &scenario.leaders {
+            let nation = scenario
+                .nation(l.nation)
+                .unwrap_or(Nation::Minor(MinorId(l.nation)));
+            let home = l.location.or_else(|| match nation {
+                Nation::Power(p) => scenario.power(p).map(|d| d.capital),
+                Nation::Minor(m) => scenario.minor(m).map(|d| d.capital),
+            });
+            let active = l.enters <= scenario.meta.start;
+            forces.leaders.insert(
+                l.id,
+                LeaderState {
+                    nation,
+                    status: if active {
+                        LeaderStatus::Active
+                    } else {
+                        LeaderStatus::Waiting
+                    },
+                    location: if active {
+                        home.map(Location::Area).unwrap_or(Location::OffMap)
+                    } else {
+                        Location::OffMap
+                    },
+                },
+            );
+        }
+        // A minor controlled at the start holds its own areas for its controller.
+        let mut area_control = BTreeMap::new();
+        for m in &scenario.minors {
+            if let Some(c) = m.controller {
+                for a in scenario.areas_of(Nation::Minor(m.id)) {
+                    area_control.insert(a, Nation::Power(c));
+                }
+            }
+        }
+        World {
+            position: Position::start_of(scenario.meta.start),
+            finished: false,
+            powers,
+            minors,
+            area_control,
+            forces,
+            relations: Relations::default(),
+            records: Records::default(),
+            players: BTreeMap::new(),
+            umps: BTreeMap::new(),
+        }
+    }
+
+    /// The current month.
+    pub fn date(&self) -> Date {
+        self.position.date
+    }
+
+    /// Whether `a` and `b` are at war now.
+    pub fn at_war(&self, a: Nation, b: Nation) -> bool {
+        self.current_war(a, b).is_some()
+    }
+
+    /// The current war between `a` and `b`, either way round.
+    pub fn current_war(&self, a: Nation, b: Nation) -> Option<&War> {
+        self.relations.wars.iter().find(|w| {
+            w.ended.is_none()
+                && ((w.aggressor == a && w.defender == b) || (w.aggressor == b && w.defender == a))
+        })
+    }
+
+    /// Every nation `n` is at war with now.
+    pub fn enemies(&self, n: Nation) -> BTreeSet<Nation> {
+        self.relations
+            .wars
+            .iter()
+            .filter(|w| w.ended.is_none())
+            .filter_map(|w| {
+                if w.aggressor == n {
+                    Some(w.defender)
+                } else if w.defender == n {
+                    Some(w.aggressor)
+                } else {
+                    None
+                }
+            })
+            .collect()
+    }
+
+    /// Whether `n` is at war with any major power.
+    pub fn at_war_with_a_major(&self, n: Nation) -> bool {
+        self.enemies(n).iter().any(|e| e.power().is_some())
+    }
+
+    /// The current alliance between `a` and `b`.
+    pub fn alliance(&self, a: PowerId, b: PowerId) -> Option<&Alliance> {
+        let (x, y) = pair(a, b);
+        self.relations
+            .alliances
+            .iter()
+            .find(|al| al.a == x && al.b == y && al.broken.is_none())
+    }
+
+    /// Whether `a` and `b` are allied now.
+    pub fn allied(&self, a: PowerId, b: PowerId) -> bool {
+        self.alliance(a, b).is_some()
+    }
+
+    /// Every current ally of `p`.
+    pub fn allies(&self, p: PowerId) -> BTreeSet<PowerId> {
+        self.relations
+            .alliances
+            .iter()
+            .filter(|al| al.broken.is_none())
+            .filter_map(|al| {
+                if al.a == p {
+                    Some(al.b)
+                } else if al.b == p {
+                    Some(al.a)
+                } else {
+                    None
+                }
+            })
+            .collect()
+    }
+
+    /// The most recent broken alliance between `a` and `b`, if any (4.5.3).
+    pub fn last_broken_alliance(&self, a: PowerId, b: PowerId) -> Option<&BrokenAlliance> {
+        let (x, y) = pair(a, b);
+        self.relations
+            .alliances
+            .iter()
+            .filter(|al| al.a == x && al.b == y)
+            .filter_map(|al| al.broken.as_ref())
+            .max_by_key(|br| br.date)
+    }
+
+    /// The enforced peace that stops `restricted` declaring war on `towards` this month, if any (4.4.6.3).
+    pub fn enforced_peace(&self, restricted: PowerId, towards: PowerId) -> Option<&EnforcedPeace> {
+        let now = self.date();
+        self.relations
+            .enforced_peaces
+            .iter()
+            .filter(|e| e.restricted == restricted && e.towards == towards && now < e.until)
+            .max_by_key(|e| e.until)
+    }
+
+    /// The power controlling a nation: itself for a power, its controller for a minor.
+    pub fn controller_of(&self, n: Nation) -> Option<PowerId> {
+        match n {
+            Nation::Power(p) => Some(p),
+            Nation::Minor(m) => self.minors.get(&m).and_then(|s| s.controller),
+        }
+    }
+
+    /// Rule 4.8: whether `power` may hold `minor` as a conquered minor country. A power that has declared a minor
+    /// a free state may never make it conquered again, by any path (4.4.6.4, 4.6, a host's adjustment).
+    pub fn may_hold_conquered(
+        &self,
+        scenario: &Scenario,
+        minor: MinorId,
+        power: PowerId,
+    ) -> crate::kernel::error::RuleResult<()> {
+        let Some(m) = self.minors.get(&minor) else {
+            return Ok(());
+        };
+        if !m.declared_free_by.contains(&power) {
+            return Ok(());
+        }
+        let mname = scenario
+            .minor(minor)
+            .map_or_else(|| minor.to_string(), |d| d.name.clone());
+        let pname = scenario
+            .power(power)
+            .map_or_else(|| power.to_string(), |d| d.name.clone());
+        Err(crate::kernel::error::RuleError::new(
+            "4.8",
+            format!(
+                "{pname} has declared {mname} a free state{}; it may never make it a conquered minor country again",
+                m.free_state_since
+                    .map(|d| format!(" (in {d})"))
+                    .unwrap_or_default()
+            ),
+        ))
+    }
+
+    /// Rule 4.6.3.6: the power that gains and loses the political points of a minor free state's combats: its
+    /// controller, whoever that is now (chosen under 4.6, ceded, declared, set up by the campaign).
+    pub fn combat_points_of(&self, minor: MinorId) -> Option<PowerId> {
+        self.minors
+            .get(&minor)
+            .filter(|m| m.status == MinorStatus::FreeState)
+            .and_then(|m| m.controller)
+    }
+
+    /// Who holds an area: its recorded controller, or else the nation it belongs to.
+    pub fn area_holder(&self, scenario: &Scenario, area: AreaId) -> Option<Nation> {
+        self.area_control
+            .get(&area)
+            .copied()
+            .or_else(|| scenario.nation_of_area(area))
+    }
+
+    /// The power that controls an area, if any (a neutral minor's area has none).
+    pub fn area_power(&self, scenario: &Scenario, area: AreaId) -> Option<PowerId> {
+        self.area_holder(scenario, area)
+            .and_then(|n| self.controller_of(n))
+    }
+
+    /// Powers still in the game, in key order.
+    pub fn powers_in_game(&self) -> Vec<PowerId> {
+        self.powers
+            .iter()
+            .filter(|(_, s)| s.in_game)
+            .map(|(p, _)| *p)
+            .collect()
+    }
+
+    /// The player who controls `power`, if any: its seat (14.2.1), or for an UMP the player of the power that
+    /// controls it this year (14.3).
+    pub fn player_of(&self, power: PowerId) -> Option<PlayerId> {
+        let seat = |q: PowerId| {
+            self.players
+                .iter()
+                .find(|(_, ps)| ps.contains(&q))
+                .map(|(p, _)| *p)
+        };
+        seat(power).or_else(|| {
+            self.umps
+                .get(&power)
+                .and_then(|u| u.controller)
+                .and_then(seat)
+        })
+    }
+
+    /// The land factors of `owner` in `area`: corps and garrisons.
+    pub fn land_forces_in(&self, owner: Nation, area: AreaId) -> (Vec<CorpsId>, Factors) {
+        let corps = self
+            .forces
+            .corps
+            .iter()
+            .filter(|(_, c)| c.owner == owner && c.location == Location::Area(area))
+            .map(|(id, _)| *id)
+            .collect();
+        let g = self
+            .forces
+            .garrisons
+            .get(&(area, owner))
+            .copied()
+            .unwrap_or_default();
+        (corps, g)
+    }
+}

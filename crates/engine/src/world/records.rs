@@ -1,0 +1,30 @@
+//! The records the board game keeps on paper (12.6) beyond relations: losses with their causes (14.3.2.2.1
+//! counts them) and the count of political points changes.
+
+use crate::kernel::calendar::Date;
+use crate::kernel::ids::Nation;
+use crate::scenario::LossCause;
+use serde::{Deserialize, Serialize};
+
+/// A loss of land factors or ships, with its cause.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LossRecord {
+    pub nation: Nation,
+    pub date: Date,
+    pub cause: LossCause,
+    pub land_factors: u32,
+    pub ships: u32,
+    pub rule: String,
+    /// Of `land_factors`, the Turkish feudal, cossack, freikorps and Austrian insurrection factors, which
+    /// 14.3.2.2.1 does not count.
+    #[serde(default)]
+    pub excluded_factors: u32,
+}
+
+/// The records the board game keeps on paper (12.6), beyond relations.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Records {
+    pub losses: Vec<LossRecord>,
+    /// How many changes of political points there have been (each is an event citing its rule).
+    pub points_changes: u32,
+}

@@ -1,0 +1,91 @@
+//! Relations between nations and their history: wars with their cause, alliances with their breaks (4.5.3),
+//! enforced peaces (4.4.6.3), royal marriages (B.5) and combined movement (4.9).
+
+use crate::kernel::calendar::Date;
+use crate::kernel::ids::{Nation, PowerId};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
+
+/// How a war began.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WarCause {
+    /// Declared in the Declarations of War Step (4.2).
+    Declared,
+    /// Both powers declared on each other in the same step: both are aggressors (4.3.1.2).
+    Mutual,
+    /// Declared in answer to a call from `caller` (4.3).
+    Call { caller: PowerId },
+    /// Forced by a rule (4.6.4.2, 4.6.5) or set by the host or a set-up.
+    Rule { rule: String },
+}
+
+/// A war, current or ended, between an aggressor and a defender.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct War {
+    pub aggressor: Nation,
+    pub defender: Nation,
+    pub since: Date,
+    pub cause: WarCause,
+    /// When it ended, if it has.
+    #[serde(default)]
+    pub ended: Option<Date>,
+}
+
+/// An alliance between two powers (kept with the lower key first).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Alliance {
+    pub a: PowerId,
+    pub b: PowerId,
+    pub since: Date,
+    #[serde(default)]
+    pub broken: Option<BrokenAlliance>,
+}
+
+/// The record of a broken alliance (4.5.3 reads it).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BrokenAlliance {
+    /// The power (or powers) that broke it.
+    pub by: Vec<PowerId>,
+    pub date: Date,
+    pub rule: String,
+}
+
+/// An enforced peace: `restricted` may not declare war on `towards` until `until` (4.4.6.3).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EnforcedPeace {
+    pub restricted: PowerId,
+    pub towards: PowerId,
+    pub since: Date,
+    /// The first month in which war may again be declared.
+    pub until: Date,
+    pub rule: String,
+}
+
+/// A royal marriage between two powers (peace term B.5).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoyalMarriage {
+    pub a: PowerId,
+    pub b: PowerId,
+    pub since: Date,
+    #[serde(default)]
+    pub broken: Option<Date>,
+}
+
+/// Relations between nations, with their history.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Relations {
+    /// Every war of the game, in the order declared; current ones have no `ended`.
+    pub wars: Vec<War>,
+    /// Every alliance of the game, in the order formed; current ones are not `broken`.
+    pub alliances: Vec<Alliance>,
+    pub enforced_peaces: Vec<EnforcedPeace>,
+    pub royal_marriages: Vec<RoyalMarriage>,
+    /// Combined movement declared this turn (4.9), as pairs with the lower key first.
+    pub combined_movement: BTreeSet<(PowerId, PowerId)>,
+}
+
+/// The key of an unordered pair of powers: the lower first.
+pub(crate) fn pair(a: PowerId, b: PowerId) -> (PowerId, PowerId) {
+    if a <= b { (a, b) } else { (b, a) }
+}

@@ -1183,27 +1183,44 @@ fn check_term(
                 || term_def(sc, &c.term).is_some_and(|d| d.excludes.iter().any(|x| x == term))
         });
         let most = if unc { 3 } else { 2 };
-        let rule = if s.terms.iter().any(|c| c.term == term) {
-            "4.4.5.3"
+        let me = name(sc, victor);
+        let by = |p: PowerId| name(sc, p);
+        let cancelling = s.protections.iter().find(|(v, a)| {
+            *v == victor && term_def(sc, a).is_some_and(|d| d.cancels.iter().any(|c| c == term))
+        });
+        let (rule, why) = if let Some(c) = s.terms.iter().find(|c| c.term == term) {
+            (
+                "4.4.5.3",
+                format!(
+                    "{term} has already been chosen for this peace (by {}): no term is chosen twice",
+                    by(c.by)
+                ),
+            )
         } else if s.terms.iter().filter(|t| t.by == victor).count() >= most {
             // "up to two" (4.4.3) or "up to three" (4.4.4) terms for each victor.
-            if unc { "4.4.4" } else { "4.4.3" }
-        } else if s.protections.iter().any(|(v, a)| {
-            *v == victor && term_def(sc, a).is_some_and(|d| d.cancels.iter().any(|c| c == term))
-        }) {
-            "4.4.3"
+            (
+                if unc { "4.4.4" } else { "4.4.3" },
+                format!("{me} has chosen its {most} terms"),
+            )
+        } else if let Some((_, a)) = cancelling {
+            (
+                "4.4.3",
+                format!("{term} is cancelled by the loser's list A term {a}"),
+            )
         } else if let Some(c) = excluding {
             // The victor's own B and C choices preclude each other (4.4.4); another victor's, 4.4.5.3.
-            if c.by == victor { "4.4.4" } else { "4.4.5.3" }
+            (
+                if c.by == victor { "4.4.4" } else { "4.4.5.3" },
+                format!("{term} is precluded by {}, chosen by {}", c.term, by(c.by)),
+            )
+        } else if s.finished.contains(&victor) {
+            ("4.4.5.1", format!("{me} has chosen no more terms"))
         } else {
-            "4.4.5.1"
+            ("4.4.5.1", format!("{term} has nothing left to name"))
         };
         return Err(RuleError::new(
             rule,
-            format!(
-                "{} may not choose {term} now (taken, excluded by a term already chosen, cancelled by the loser's list A term, no more terms, or nothing to name)",
-                name(sc, victor)
-            ),
+            format!("{me} may not choose {term}: {why}"),
         ));
     }
     super::distinct(targets)?;

@@ -401,7 +401,7 @@ fn relations(s: &Scenario, st: &State, log: &[Event], r: &mut Records) {
 
 /// Peaces made, with their terms by name.
 fn peaces(s: &Scenario, st: &State, r: &mut Records) {
-    for p in &st.peace.peaces {
+    for p in &st.treaties.peaces {
         let terms = p
             .terms
             .iter()
@@ -441,7 +441,7 @@ fn peaces(s: &Scenario, st: &State, r: &mut Records) {
 /// What the peaces left for later phases, as the Peace Step recorded it (4.4.6, terms B.3, B.4, B.6, C.3, C.5, C.6).
 fn obligations(s: &Scenario, st: &State, r: &mut Records) {
     use coalition_engine::political::peace::Obligation;
-    for o in &st.peace.obligations {
+    for o in &st.treaties.obligations {
         let row = match o {
             Obligation::Reparations {
                 term,
@@ -468,7 +468,7 @@ fn obligations(s: &Scenario, st: &State, r: &mut Records) {
                 until,
             } => ObligationRow {
                 date: st
-                    .peace
+                    .treaties
                     .peaces
                     .iter()
                     .rev()

@@ -99,7 +99,7 @@ pub fn apply(state: &mut State, event: &Event) {
             crate::umps::rules::status_applied(state, *ump, before, *status);
         }
         Event::UmpBidding(e) => crate::umps::control::apply(state, e),
-        Event::BuildingQueued { item } => state.economy.building.push(item.clone()),
+        Event::BuildingQueued { item } => state.building.push(item.clone()),
         Event::VictoryPointsChanged { power, delta, .. } => {
             if let Some(p) = state.powers.get_mut(power) {
                 p.victory_points += delta;

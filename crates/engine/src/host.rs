@@ -525,7 +525,7 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
         Adjustment::TradeBreach { loser, victor } => {
             power(ctx, *loser)?;
             power(ctx, *victor)?;
-            let open = ctx.state.peace.obligations.iter().any(|o| {
+            let open = ctx.state.treaties.obligations.iter().any(|o| {
                 matches!(o, crate::political::peace::Obligation::TradeRestriction { loser: l, victor: v, broken: None, .. }
                     if l == loser && v == victor)
             });

@@ -58,9 +58,6 @@ pub struct Seizure {
 /// What the Reinforcement Phase keeps between months.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ReinforcementState {
-    /// Land factors held prisoner, by (owner, captor). A peace between their sides returns them (4.4.6.1).
-    #[serde(with = "crate::kernel::serde_pairs", default)]
-    pub prisoners: BTreeMap<(Nation, Nation), Factors>,
     /// 12.1.2.2: decided fates of minor free states' ships, by (port, minor).
     #[serde(with = "crate::kernel::serde_pairs", default)]
     pub seized: BTreeMap<(AreaId, MinorId), Seizure>,
@@ -208,7 +205,7 @@ pub fn apply(state: &mut State, e: &ReinforcementEvent) {
         } => {
             let now = state.date();
             let mut left = *count;
-            for b in state.economy.building.iter_mut() {
+            for b in state.building.iter_mut() {
                 if left == 0 {
                     break;
                 }
@@ -222,10 +219,10 @@ pub fn apply(state: &mut State, e: &ReinforcementEvent) {
                     left -= take;
                 }
             }
-            state.economy.building.retain(|b| b.count > 0);
+            state.building.retain(|b| b.count > 0);
         }
         ReinforcementEvent::ShipsDestroyed { owner, port, .. } => {
-            state.economy.building.retain(|b| {
+            state.building.retain(|b| {
                 !(b.owner == *owner && b.unit == UnitKind::Ship && b.port == Some(*port))
             });
         }
@@ -236,12 +233,9 @@ pub fn apply(state: &mut State, e: &ReinforcementEvent) {
             ..
         } => {
             if factors.is_empty() {
-                state.reinforcement.prisoners.remove(&(*owner, *captor));
+                state.prisoners.remove(&(*owner, *captor));
             } else {
-                state
-                    .reinforcement
-                    .prisoners
-                    .insert((*owner, *captor), *factors);
+                state.prisoners.insert((*owner, *captor), *factors);
             }
         }
         ReinforcementEvent::PrisonersReturned {
@@ -250,9 +244,9 @@ pub fn apply(state: &mut State, e: &ReinforcementEvent) {
             factors,
             date,
         } => {
-            state.reinforcement.prisoners.remove(&(*owner, *captor));
+            state.prisoners.remove(&(*owner, *captor));
             for (unit, count) in units_of(factors) {
-                state.economy.building.push(Building {
+                state.building.push(Building {
                     owner: *owner,
                     unit,
                     count,
@@ -592,12 +586,7 @@ pub fn arrivals(ctx: &Ctx, power: PowerId) -> Arrivals {
         return a;
     }
     let mine = |n: Nation| st.controller_of(n) == Some(power);
-    for b in st
-        .economy
-        .building
-        .iter()
-        .filter(|b| due(st, b) && mine(b.owner))
-    {
+    for b in st.building.iter().filter(|b| due(st, b) && mine(b.owner)) {
         match b.unit {
             UnitKind::Ship => *a.ships.entry((b.owner, b.port)).or_default() += b.count,
             UnitKind::Corps => *a.corps.entry(b.owner).or_default() += b.count,
@@ -822,7 +811,7 @@ pub fn pending_seizures(ctx: &Ctx) -> Vec<PendingSeizure> {
     }
     let mut seen = BTreeSet::new();
     let mut out = Vec::new();
-    for b in &st.economy.building {
+    for b in &st.building {
         let (Nation::Minor(m), Some(port), UnitKind::Ship) = (b.owner, b.port, b.unit) else {
             continue;
         };
@@ -899,7 +888,7 @@ pub fn ships_lost_with_port(ctx: &Ctx, port: AreaId, holder: Option<Nation>) -> 
     let holder = holder.or_else(|| sc.nation_of_area(port));
     let hp = holder.and_then(|h| st.controller_of(h));
     let mut lost: BTreeMap<PowerId, u16> = BTreeMap::new();
-    for b in &st.economy.building {
+    for b in &st.building {
         if let (Nation::Power(o), UnitKind::Ship, Some(p)) = (b.owner, b.unit, b.port)
             && p == port
             && lost_to(st, o, hp)
@@ -966,7 +955,6 @@ pub fn begin(ctx: &Ctx, _dice: &mut Dice) -> Vec<Event> {
     // 12.1.2.1: ships in ports held by an enemy.
     let ports: BTreeSet<AreaId> = run
         .st
-        .economy
         .building
         .iter()
         .filter(|b| b.unit == UnitKind::Ship && b.owner.power().is_some())
@@ -1035,7 +1023,6 @@ fn neutral_ump_arrivals(run: &mut Run, u: PowerId) {
     let now = run.st.date();
     let items: Vec<Building> = run
         .st
-        .economy
         .building
         .iter()
         .filter(|b| b.owner == owner && b.due <= now && b.count > 0)
@@ -1795,7 +1782,6 @@ pub fn resolve(ctx: &Ctx, decisions: &BTreeMap<PowerId, Decision>, dice: &mut Di
         if !keep {
             let count: u16 = run
                 .st
-                .economy
                 .building
                 .iter()
                 .filter(|b| {
@@ -1985,8 +1971,7 @@ fn place(run: &mut Run, power: PowerId, pl: &Placement) {
 /// queued to arrive in this month's Reinforcement Phase. Called by the Peace Step with its working state.
 pub fn prisoners_returned(st: &State, a: PowerId, b: PowerId) -> Vec<Event> {
     let side = |n: Nation, p: PowerId| st.controller_of(n) == Some(p);
-    st.reinforcement
-        .prisoners
+    st.prisoners
         .iter()
         .filter(|((owner, captor), _)| {
             (side(*owner, a) && side(*captor, b)) || (side(*owner, b) && side(*captor, a))

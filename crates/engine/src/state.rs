@@ -82,10 +82,6 @@ pub struct State {
     /// The UMP Control Step in progress and the forced surrenders it records (14.3.1, 14.3.1.3.3).
     #[serde(default)]
     pub ump_control: crate::umps::control::ControlState,
-    /// The records the rules for UMPs keep: losses counted, forces held off the map, combined economic phases
-    /// (14.3.2.2.1, 14.3.2.4.2, 14.3.2.4.6).
-    #[serde(default)]
-    pub ump_records: crate::umps::rules::UmpRecords,
 }
 
 impl State {
@@ -100,7 +96,6 @@ impl State {
             economy: Default::default(),
             reinforcement: Default::default(),
             ump_control: Default::default(),
-            ump_records: Default::default(),
         }
     }
 }

@@ -89,7 +89,6 @@ fn a_shopping_list_is_paid_at_once_and_each_line_queued_with_its_delay() {
     );
     let queued: Vec<_> = g
         .state()
-        .economy
         .building
         .iter()
         .filter(|b| b.owner == np("france"))
@@ -202,7 +201,6 @@ fn ships_name_a_home_port_the_power_controls_and_the_building_is_announced_to_al
         assert!(v.log.contains(&ev), "{power} sees the ships being built");
         assert!(
             v.state
-                .economy
                 .building
                 .iter()
                 .any(|b| b.unit == UnitKind::Ship && b.port == Some(area("brest")))
@@ -245,7 +243,6 @@ fn militia_in_controlled_home_territory_converts_to_infantry_at_three_money_a_fa
     let inf_delay = g.scenario().charts.economy.costs[&UnitKind::Infantry].delay_months;
     let b = g
         .state()
-        .economy
         .building
         .iter()
         .find(|b| b.rule == "12.1.1")

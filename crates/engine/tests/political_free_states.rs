@@ -302,7 +302,6 @@ fn a_free_states_forces_are_bought_by_its_controller_and_arrive_in_it() {
     // They arrive after their delay and are placed in Saxony by its controller (the default placement here).
     let due = g
         .state()
-        .economy
         .building
         .iter()
         .find(|b| b.owner == Nation::Minor(saxony))

@@ -730,7 +730,7 @@ fn the_controller_may_declare_war_on_the_aggressors_for_three_points_in_all() {
     );
     assert!(!g.state().allied(p("austria"), p("france")));
     assert_eq!(pp(&g, "austria"), 15 + 1 - 3 - 2);
-    assert!(g.state().minor_control.not_at_war.is_empty());
+    assert!(g.state().not_at_war.is_empty());
 }
 
 #[test]
@@ -746,7 +746,7 @@ fn a_controller_at_peace_with_an_aggressor_is_recorded() {
     submit_all(&mut g, vec![]); // set-up
     submit_all(&mut g, vec![("austria", support(&[]))]);
     assert_eq!(
-        g.state().minor_control.not_at_war,
+        g.state().not_at_war,
         vec![NotAtWar {
             minor: m("bavaria"),
             controller: p("austria"),

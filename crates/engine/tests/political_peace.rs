@@ -117,7 +117,7 @@ fn an_informal_peace_by_mutual_agreement() {
     assert!(!g.state().at_war(np("france"), np("austria")));
     assert_eq!((pp(&g, "france"), pp(&g, "austria")), (fr, au));
     assert!(g.state().relations.enforced_peaces.is_empty());
-    let rec = &g.state().peace.peaces[0];
+    let rec = &g.state().treaties.peaces[0];
     assert_eq!(rec.kind, PeaceKind::Informal);
     assert!(rec.terms.is_empty() && rec.loser_restricted_until.is_none());
     // Forces are repatriated (4.4.6.2): Prague -> Munich -> Strasbourg is the nearest French area.
@@ -133,7 +133,7 @@ fn a_one_sided_informal_proposal_makes_no_peace() {
     sub(&mut g, "austria", "peace informal france");
     sub(&mut g, "france", "peace none");
     assert!(g.state().at_war(np("france"), np("austria")));
-    assert!(g.state().peace.peaces.is_empty());
+    assert!(g.state().treaties.peaces.is_empty());
 }
 
 #[test]
@@ -214,7 +214,7 @@ fn a_conditional_surrender_costs_five_and_gains_three() {
     assert!(!g.state().at_war(np("france"), np("austria")));
     assert_eq!(pp(&g, "austria"), au - 5);
     assert_eq!(pp(&g, "france"), fr + 3);
-    let rec = &g.state().peace.peaces[0];
+    let rec = &g.state().treaties.peaces[0];
     assert_eq!(rec.kind, PeaceKind::Conditional);
     let terms: Vec<&str> = rec.terms.iter().map(|t| t.term.as_str()).collect();
     assert_eq!(terms, vec!["A.1", "B.3", "B.2"]);
@@ -222,7 +222,7 @@ fn a_conditional_surrender_costs_five_and_gains_three() {
     assert_eq!(enforced_until(&g, "austria", "france"), Some(date(1807, 1)));
     assert_eq!(enforced_until(&g, "france", "austria"), Some(date(1806, 7)));
     // B.3: Austria's printed money 8+6+3 = 17: 9 at once, or 6 at each of two phases.
-    assert!(g.state().peace.obligations.iter().any(|o| matches!(o,
+    assert!(g.state().treaties.obligations.iter().any(|o| matches!(o,
         Obligation::Reparations { term, from, to, money_value: 17, once: 9, each_of_two: 6, .. }
             if term == "B.3" && *from == p("austria") && *to == p("france"))));
 }
@@ -255,7 +255,7 @@ fn an_unconditional_surrender_costs_eight_and_gains_five() {
         g.state().area_holder(g.scenario(), area("linz")),
         Some(np("france"))
     );
-    assert_eq!(g.state().peace.peaces[0].kind, PeaceKind::Unconditional);
+    assert_eq!(g.state().treaties.peaces[0].kind, PeaceKind::Unconditional);
 }
 
 #[test]
@@ -308,7 +308,7 @@ fn unconditional_terms_up_to_three_from_lists_b_and_c() {
             .iter()
             .any(|m| m.a == p("austria") && m.b == p("france"))
     );
-    let obs = &g.state().peace.obligations;
+    let obs = &g.state().treaties.obligations;
     assert!(obs.iter().any(|o| matches!(o, Obligation::TradeRestriction { loser, victor, .. } if *loser == p("austria") && *victor == p("france"))));
     assert!(
         obs.iter()
@@ -369,7 +369,7 @@ fn victors_choose_alternately_until_done() {
     assert_eq!(g.pending(), vec![p("france")], "Austria wants no more");
     sub(&mut g, "france", "term B.6");
     // France has its two terms: the peace is made.
-    assert!(g.state().peace.peaces.len() == 2);
+    assert!(g.state().treaties.peaces.len() == 2);
 }
 
 #[test]
@@ -450,7 +450,7 @@ fn no_term_twice_and_the_b4_example_c6_needs_every_victor() {
     assert_eq!(refused(&mut g, "france", "term B.3"), "4.4.5.3");
     sub(&mut g, "france", "term done");
     sub(&mut g, "austria", "term C.6");
-    let obs = &g.state().peace.obligations;
+    let obs = &g.state().treaties.obligations;
     assert!(obs.iter().any(
         |o| matches!(o, Obligation::CorpsOnLoan { corps, to, until, .. }
         if corps.as_str() == "pr-1" && *to == p("austria") && *until == date(1806, 1))
@@ -471,12 +471,12 @@ fn no_term_twice_and_the_b4_example_c6_needs_every_victor() {
     sub(&mut g, "austria", "term done");
     assert!(
         !g.state()
-            .peace
+            .treaties
             .obligations
             .iter()
             .any(|o| matches!(o, Obligation::PoliticalSettlement { .. }))
     );
-    assert_eq!(g.state().peace.peaces.len(), 2);
+    assert_eq!(g.state().treaties.peaces.len(), 2);
 }
 
 #[test]
@@ -499,7 +499,7 @@ fn prisoners_are_exchanged() {
     let l = &g.state().forces.leaders[&LeaderId::new("napoleon").unwrap()];
     assert_eq!(l.status, LeaderStatus::Active);
     assert_eq!(l.location, Location::Area(area("paris")));
-    assert!(g.state().peace.obligations.iter().any(|o| matches!(o,
+    assert!(g.state().treaties.obligations.iter().any(|o| matches!(o,
         Obligation::PrisonerExchange { a, b, date: dt } if *a == p("austria") && *b == p("france") && *dt == date(1805, 1))));
 }
 
@@ -551,7 +551,7 @@ fn forces_are_repatriated_and_the_owner_chooses_among_equidistant_areas() {
         }
     );
     assert!(!g.state().forces.depots.contains_key(&area("prague")));
-    assert!(g.state().peace.obligations.iter().any(|o| matches!(o,
+    assert!(g.state().treaties.obligations.iter().any(|o| matches!(o,
         Obligation::FleetsMustLeave { owner, territory_of, fleets, .. }
             if *owner == np("france") && *territory_of == p("prussia") && fleets.len() == 1)));
     // Austria's corps in Strasbourg: Linz and Prague are both two areas away: Austria chooses.
@@ -604,7 +604,7 @@ fn a_formal_peace_enforces_eighteen_months_both_ways_an_informal_one_none() {
     sub(&mut g, "france", "term done");
     assert_eq!(enforced_until(&g, "austria", "france"), Some(date(1806, 7)));
     assert_eq!(enforced_until(&g, "france", "austria"), Some(date(1806, 7)));
-    let rec = &g.state().peace.peaces[0];
+    let rec = &g.state().treaties.peaces[0];
     assert_eq!(rec.loser_restricted_until, Some(date(1806, 7)));
     assert_eq!(rec.victor_restricted_until, Some(date(1806, 7)));
 }
@@ -749,7 +749,7 @@ fn a_victor_may_declare_war_on_a_loser_that_broke_its_b6_trade_restriction() {
         victor: p("france"),
     };
     g.host(&breach, "Austria traded with Britain").unwrap();
-    assert!(g.state().peace.obligations.iter().any(|o| matches!(
+    assert!(g.state().treaties.obligations.iter().any(|o| matches!(
         o,
         Obligation::TradeRestriction { loser, broken: Some(_), .. } if *loser == p("austria")
     )));

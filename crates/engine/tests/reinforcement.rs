@@ -137,7 +137,7 @@ fn due_factors_arrive_into_the_capitals_corps_by_default() {
     // I Corps in Paris had 10 infantry and 2 cavalry, capacity 15 and 4.
     let c = &g.state().forces.corps[&corps_id("fr-1")];
     assert_eq!((c.factors.infantry, c.factors.cavalry), (14, 4));
-    assert!(g.state().economy.building.is_empty());
+    assert!(g.state().building.is_empty());
     let arrived: u16 = reinforcement_events(&g)
         .iter()
         .filter_map(|e| match e {
@@ -160,7 +160,7 @@ fn units_wait_until_their_month_comes() {
     // Nothing is due in January or February: the phase asks nothing until March.
     run_to(&mut g, Step::Reinforcement);
     assert_eq!(g.state().date(), date(1805, 3));
-    assert_eq!(g.state().economy.building.len(), 1);
+    assert_eq!(g.state().building.len(), 1);
     assert_eq!(g.pending(), vec![p("france")]);
 }
 
@@ -184,7 +184,7 @@ fn the_owner_chooses_garrisons_and_corps() {
     g.submit(p("france"), d).unwrap();
     assert_eq!(garrison(&g, "lille", "france"), inf(3));
     assert_eq!(g.state().forces.corps[&corps_id("fr-2")].factors.cavalry, 2);
-    assert!(g.state().economy.building.is_empty());
+    assert!(g.state().building.is_empty());
 }
 
 #[test]
@@ -200,12 +200,12 @@ fn what_is_left_unplaced_waits_for_the_next_phase() {
     )
     .unwrap();
     assert_eq!(garrison(&g, "lille", "france"), inf(1));
-    assert_eq!(g.state().economy.building[0].count, 2);
+    assert_eq!(g.state().building[0].count, 2);
     // February: the two others are still due, and France is asked again.
     run_to(&mut g, Step::Reinforcement);
     assert_eq!(g.state().date(), date(1805, 2));
     g.submit(p("france"), Decision::Pass).unwrap();
-    assert_eq!(g.state().economy.building[0].count, 2);
+    assert_eq!(g.state().building[0].count, 2);
 }
 
 #[test]
@@ -523,7 +523,7 @@ fn ships_building_in_a_port_an_enemy_takes_are_destroyed() {
         })
         .collect();
     assert_eq!(destroyed, vec![(np("france"), 5, "12.1.2.1".to_string())]);
-    assert!(g.state().economy.building.is_empty());
+    assert!(g.state().building.is_empty());
 }
 
 #[test]
@@ -555,7 +555,7 @@ fn an_allys_hold_on_the_port_or_the_option_off_spares_the_ships() {
     ];
     let mut g = jan(&setup);
     give(&mut g);
-    assert_eq!(g.state().economy.building.len(), 1);
+    assert_eq!(g.state().building.len(), 1);
     let mut h = start(
         "test",
         Rulebook::preset(Preset::None),
@@ -563,11 +563,11 @@ fn an_allys_hold_on_the_port_or_the_option_off_spares_the_ships() {
         &setup[..1],
     );
     give(&mut h);
-    assert_eq!(h.state().economy.building.len(), 1);
+    assert_eq!(h.state().building.len(), 1);
     // With the option on and no alliance, a power holding the port takes the ships with it.
     let mut k = jan(&setup[..1]);
     give(&mut k);
-    assert!(k.state().economy.building.is_empty());
+    assert!(k.state().building.is_empty());
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -618,14 +618,14 @@ fn a_minor_free_states_ships_are_not_destroyed_with_its_port_unless_the_taker_wi
     // rule: 12.1.2.2
     let mut g = amsterdam_taken(&[]);
     // Taking the port destroyed nothing by itself.
-    assert_eq!(g.state().economy.building.len(), 1);
+    assert_eq!(g.state().building.len(), 1);
     assert_eq!(g.pending(), vec![p("great-britain")]);
     let choices = g.choices(p("great-britain"));
     assert!(choices.contains(&seize(true)) && choices.contains(&seize(false)));
     // France has no say over them.
     assert!(g.choices(p("france")).is_empty());
     g.submit(p("great-britain"), seize(false)).unwrap();
-    assert!(g.state().economy.building.is_empty());
+    assert!(g.state().building.is_empty());
     assert!(reinforcement_events(&g).iter().any(|e| matches!(e,
         ReinforcementEvent::ShipsDestroyed { rule, count: 3, .. } if rule == "12.1.2.2")));
 }
@@ -635,7 +635,7 @@ fn kept_ships_go_on_building_and_pass_to_the_power_holding_both_fleet_and_port()
     // rule: 12.1.2.2
     let mut g = amsterdam_taken(&[]);
     g.submit(p("great-britain"), seize(true)).unwrap();
-    assert_eq!(g.state().economy.building[0].count, 3);
+    assert_eq!(g.state().building[0].count, 3);
     let s = &g.state().reinforcement.seized[&(area("amsterdam"), holland())];
     assert!(s.keep && s.holder == np("great-britain"));
     // Britain is not asked again while it holds the port; in June the ships are due, but France, which
@@ -651,7 +651,7 @@ fn kept_ships_go_on_building_and_pass_to_the_power_holding_both_fleet_and_port()
         }
     }
     assert!(months.is_empty(), "asked in {months:?}");
-    assert_eq!(g.state().economy.building[0].count, 3);
+    assert_eq!(g.state().building[0].count, 3);
     let order = Decision::Reinforce(Placement {
         ships: vec![ShipOrder {
             owner: Nation::Minor(holland()),
@@ -714,7 +714,7 @@ fn a_mixed_occupying_force_decides_by_competitive_die_rolls() {
     assert_eq!(rolls.len(), 2);
     assert!(reinforcement_events(&g).iter().any(|e| matches!(e,
         ReinforcementEvent::ShipsSeized { keep: false, by, .. } if *by == p("russia"))));
-    assert!(g.state().economy.building.is_empty());
+    assert!(g.state().building.is_empty());
 }
 
 #[test]
@@ -760,12 +760,11 @@ fn prisoners_returned_by_a_peace_arrive_in_the_next_reinforcement_phase() {
     sub(&mut g, "austria", "peace informal france");
     sub(&mut g, "france", "peace informal austria");
     assert!(!g.state().at_war(np("france"), np("austria")));
-    let records = &g.state().reinforcement.prisoners;
+    let records = &g.state().prisoners;
     assert_eq!(records.len(), 1);
     assert!(records.contains_key(&(np("france"), np("prussia"))));
     let queued: Vec<_> = g
         .state()
-        .economy
         .building
         .iter()
         .map(|b| (b.owner, b.unit, b.count, b.rule.clone()))
@@ -782,7 +781,7 @@ fn prisoners_returned_by_a_peace_arrive_in_the_next_reinforcement_phase() {
     assert_eq!(g.pending(), vec![p("austria"), p("france")]);
     let au = g.state().forces.corps[&corps_id("au-1")].factors.infantry;
     submit_all(&mut g, vec![]);
-    assert!(g.state().economy.building.is_empty());
+    assert!(g.state().building.is_empty());
     // Austria's two come home into I Corps in Vienna (9 of 12 infantry).
     assert_eq!(
         g.state().forces.corps[&corps_id("au-1")].factors.infantry,
@@ -886,7 +885,7 @@ fn a_neutral_ump_still_receives_what_was_due_off_the_map() {
     );
     let f = &st.forces.fleets[&FleetId::new("austria-fleet-1").unwrap()];
     assert_eq!((f.ships, f.location), (2, Location::OffMap));
-    assert!(st.economy.building.is_empty());
+    assert!(st.building.is_empty());
     assert!(g.log().iter().any(|e| matches!(e,
         Event::CorpsChanged { rule, reason, .. } if rule == "14.3.2.4.5" && reason.contains("france"))));
 }
@@ -953,14 +952,14 @@ fn a_port_ceded_by_a_peace_takes_the_ships_building_there_with_it() {
     );
     // The cession itself changes nothing on the queue; the Reinforcement Phase of the same month finds the port
     // in a former enemy's hands before anything arrives.
-    assert_eq!(g.state().economy.building.len(), 1);
+    assert_eq!(g.state().building.len(), 1);
     while g.state().date() == date(1805, 1) && g.state().position.step <= Step::Reinforcement {
         for power in g.pending() {
             let d = g.default_decision(power).unwrap();
             g.submit(power, d).unwrap();
         }
     }
-    assert!(g.state().economy.building.is_empty());
+    assert!(g.state().building.is_empty());
     let began = g
         .log()
         .iter()

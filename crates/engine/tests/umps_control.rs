@@ -411,11 +411,8 @@ fn an_ump_nobody_bids_for_at_war_must_surrender_in_the_next_peace_step() {
     let st = g.state();
     assert_eq!(st.umps[&p("spain")].controller, None);
     assert_eq!(st.umps[&p("spain")].status, UmpStatus::Inactive);
-    assert_eq!(st.ump_control.forced_surrenders.len(), 1);
-    assert_eq!(
-        st.ump_control.forced_surrenders[0].date,
-        Date::new(1805, 1).unwrap()
-    );
+    assert_eq!(st.forced_surrenders.len(), 1);
+    assert_eq!(st.forced_surrenders[0].date, Date::new(1805, 1).unwrap());
     // Britain offers unconditional peace; Spain (nobody's) accepts it.
     common::run_to(&mut g, Step::Peace);
     let owing = g.pending();
@@ -440,9 +437,15 @@ fn an_ump_nobody_bids_for_at_war_must_surrender_in_the_next_peace_step() {
         g.submit(q, d).unwrap();
     }
     assert!(!g.state().at_war(np("great-britain"), np("spain")));
-    assert!(g.state().peace.peaces.iter().any(|r| r.loser == p("spain")
-        && r.victor == p("great-britain")
-        && r.kind == coalition_engine::political::peace::PeaceKind::Unconditional));
+    assert!(
+        g.state()
+            .treaties
+            .peaces
+            .iter()
+            .any(|r| r.loser == p("spain")
+                && r.victor == p("great-britain")
+                && r.kind == coalition_engine::political::peace::PeaceKind::Unconditional)
+    );
 }
 
 #[test]
@@ -509,7 +512,6 @@ fn a_player_that_declared_war_this_month_may_not_bid() {
     // Nobody bid: Prussia must surrender this month.
     assert!(
         g.state()
-            .ump_control
             .forced_surrenders
             .iter()
             .any(|f| f.ump == p("prussia") && f.date == g.state().date())

@@ -865,7 +865,6 @@ fn a_minor_gained_while_not_at_war_with_the_aggressor_goes_to_the_last_controlle
     assert_eq!(g.state().minors[&bavaria].controller, Some(p("prussia")));
     assert!(
         g.state()
-            .minor_control
             .not_at_war
             .iter()
             .any(|n| n.minor == bavaria && n.controller == p("prussia"))

@@ -54,7 +54,7 @@ pub fn denied_american_trade(ctx: &Ctx, britain: PowerId) -> BTreeSet<PowerId> {
         .into_iter()
         .filter(|p| *p != britain && ctx.state.at_war(Nation::Power(*p), b))
         .collect();
-    for o in &ctx.state.peace.obligations {
+    for o in &ctx.state.treaties.obligations {
         if let crate::political::peace::Obligation::TradeRestriction {
             loser,
             broken: None,

@@ -8,11 +8,12 @@ pub mod manipulation;
 pub mod status;
 pub mod transfers;
 
+pub use crate::world::records::Building;
+pub use crate::world::treasury::{Amount, Income};
 pub use decision::{Conversion, EconomicDecision, Gift, Purchase, Spending};
 
 use crate::kernel::calendar::Date;
-use crate::kernel::ids::{AreaId, Nation, PowerId};
-use crate::scenario::UnitKind;
+use crate::kernel::ids::PowerId;
 use crate::state::State;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -24,57 +25,6 @@ pub fn powers_with_economic_phase(state: &crate::state::State) -> Vec<PowerId> {
         .into_iter()
         .filter(|p| crate::umps::rules::has_economic_phase(state, *p))
         .collect()
-}
-
-/// Money and manpower together.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Amount {
-    pub money: i32,
-    pub manpower: i32,
-}
-
-impl Amount {
-    /// The sum of two amounts.
-    pub fn plus(self, o: Amount) -> Amount {
-        Amount {
-            money: self.money + o.money,
-            manpower: self.manpower + o.manpower,
-        }
-    }
-}
-
-/// A power's income of one Economic Phase, by source (8.2).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Income {
-    /// From the home nation's provinces it holds.
-    pub provinces: Amount,
-    /// What the home nation's provinces held by others would have yielded (nothing comes of it).
-    #[serde(default)]
-    pub occupied: Amount,
-    /// From controlled minor countries: free states in full, conquered minors in part.
-    pub minors: Amount,
-    /// Colonial trade received (money), after naval raiding.
-    #[serde(default)]
-    pub trade: i32,
-    /// Colonial trade lost to naval raiding (12.2.2).
-    #[serde(default)]
-    pub trade_lost: i32,
-    /// American trade received (12.9, money).
-    #[serde(default)]
-    pub american: i32,
-    /// Colonial trade lost to a war with America (12.9, Britain only).
-    #[serde(default)]
-    pub american_war_lost: i32,
-}
-
-impl Income {
-    /// Everything received.
-    pub fn total(&self) -> Amount {
-        self.provinces.plus(self.minors).plus(Amount {
-            money: self.trade + self.american,
-            manpower: 0,
-        })
-    }
 }
 
 /// A power's standing at the end of an Economic Phase (12.6 records it).
@@ -210,31 +160,10 @@ pub enum EconomicEvent {
     },
 }
 
-/// Units bought and not yet arrived (rule 5 brings them in when `due` comes).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-pub struct Building {
-    /// The nation whose units they are (a major power, or a minor free state's own).
-    pub owner: Nation,
-    pub unit: UnitKind,
-    pub count: u16,
-    /// When they were bought.
-    pub bought: Date,
-    /// The first Reinforcement Phase they arrive in.
-    pub due: Date,
-    /// Ships: the port where they are built (12.1.2), announced to all.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub port: Option<AreaId>,
-    /// The rule that queued them (8.5 purchase, 12.1.1 conversion, 4.4.6.1 returned prisoners ...).
-    pub rule: String,
-}
-
 /// The Economic Phase's records, one per phase played, in order, and what is being built.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EconomyState {
     pub phases: Vec<PhaseRecord>,
-    /// Units bought (or otherwise due) and not yet arrived, in the order they were queued.
-    #[serde(default)]
-    pub building: Vec<Building>,
     /// Each power's economic manipulation marker (12.5); a power absent stands in square 0.
     #[serde(default)]
     pub manipulation: BTreeMap<PowerId, i32>,

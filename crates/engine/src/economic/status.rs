@@ -17,13 +17,7 @@ pub fn spent(ctx: &Ctx) -> BTreeMap<PowerId, Amount> {
     let date = ctx.state.date();
     let e = &ctx.scenario.charts.economy;
     let mut out: BTreeMap<PowerId, Amount> = BTreeMap::new();
-    for b in ctx
-        .state
-        .economy
-        .building
-        .iter()
-        .filter(|b| b.bought == date)
-    {
+    for b in ctx.state.building.iter().filter(|b| b.bought == date) {
         // A minor free state's units are bought by its controller (4.8).
         let Some(p) = ctx.state.controller_of(b.owner) else {
             continue;

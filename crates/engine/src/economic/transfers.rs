@@ -111,7 +111,7 @@ pub fn collection_events(ctx: &Ctx, money: &mut BTreeMap<PowerId, i32>) -> Vec<E
     let date = ctx.state.date();
     let mut out = Vec::new();
     let paid: Vec<&Transfer> = ctx.state.economy.reparations_paid().collect();
-    for (i, o) in ctx.state.peace.obligations.iter().enumerate() {
+    for (i, o) in ctx.state.treaties.obligations.iter().enumerate() {
         let Obligation::Reparations {
             term,
             from,

@@ -38,6 +38,7 @@ use crate::kernel::ids::{AreaId, CorpsId, FleetId, MinorId, Nation, PowerId, Sea
 use crate::kernel::rulebook::Rulebook;
 use crate::scenario::{CorpsKind, Factors, Location, MinorStatus, Scenario};
 use crate::state::{Corps, Fleet, RoundKind, State, WarCause};
+pub use crate::world::NotAtWar;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
@@ -92,16 +93,6 @@ pub enum Stage {
     Support { power: PowerId, minor: MinorId },
 }
 
-/// 4.6.5.2, 4.6.5.3: a controller at peace with an aggressor of its minor. While they stay at peace, the
-/// controller may garrison the minor's cities only with the minor's factors, and its corps are ignored in the
-/// minor's combats against that aggressor (the military phases read this).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct NotAtWar {
-    pub minor: MinorId,
-    pub controller: PowerId,
-    pub aggressor: PowerId,
-}
-
 /// The step's sub-state and records, kept in `State`.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MinorControlState {
@@ -115,9 +106,6 @@ pub struct MinorControlState {
     pub queue: Vec<Stage>,
     #[serde(default)]
     pub current: Option<Stage>,
-    /// 4.6.5.2, 4.6.5.3: controllers at peace with an aggressor of their minor.
-    #[serde(default)]
-    pub not_at_war: Vec<NotAtWar>,
 }
 
 /// Land factors placed in one area (a corps, or a garrison).
@@ -319,9 +307,7 @@ fn apply_to(ms: &mut MinorControlState, e: &MinorEvent) {
             ms.queue.clear();
             ms.current = None;
         }
-        MinorEvent::Reverted { minor, .. } => {
-            ms.not_at_war.retain(|n| n.minor != *minor);
-        }
+        MinorEvent::Reverted { .. } => {}
         MinorEvent::Phase { phase, queue } => {
             ms.phase = *phase;
             ms.queue = queue.clone();
@@ -335,7 +321,6 @@ fn apply_to(ms: &mut MinorControlState, e: &MinorEvent) {
         }
         MinorEvent::NoRunner { .. } | MinorEvent::ForcesSetUp { .. } => {}
         MinorEvent::Chosen { minor, power } => {
-            ms.not_at_war.retain(|n| n.minor != *minor);
             if let Some(t) = target(ms, *minor) {
                 t.controller = Some(*power);
             }
@@ -349,11 +334,7 @@ fn apply_to(ms: &mut MinorControlState, e: &MinorEvent) {
                 t.backed_down.push(*power);
             }
         }
-        MinorEvent::NotAtWar(n) => {
-            if !ms.not_at_war.contains(n) {
-                ms.not_at_war.push(n.clone());
-            }
-        }
+        MinorEvent::NotAtWar(_) => {}
         MinorEvent::Ended => {
             ms.targets.clear();
             ms.queue.clear();
@@ -363,9 +344,25 @@ fn apply_to(ms: &mut MinorControlState, e: &MinorEvent) {
     }
 }
 
-/// Applies one of the step's events.
+/// Applies one of the step's events: to the step's own state, and the 4.6.5.2 records to the world.
 pub fn apply(state: &mut State, e: &MinorEvent) {
     apply_to(&mut state.minor_control, e);
+    record(&mut state.world, e);
+}
+
+/// 4.6.5.2, 4.6.5.3: the world's record of controllers at peace with an aggressor of their minor.
+fn record(world: &mut crate::world::World, e: &MinorEvent) {
+    match e {
+        MinorEvent::Reverted { minor, .. } | MinorEvent::Chosen { minor, .. } => {
+            world.not_at_war.retain(|n| n.minor != *minor);
+        }
+        MinorEvent::NotAtWar(n) => {
+            if !world.not_at_war.contains(n) {
+                world.not_at_war.push(n.clone());
+            }
+        }
+        _ => {}
+    }
 }
 
 /// Events applied to a local copy of the state as they are produced, so that later checks of the same

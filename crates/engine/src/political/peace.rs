@@ -31,106 +31,12 @@ use crate::scenario::{
     CorpsKind, Factors, Location, MinorStatus, PeaceTermDef, Scenario, TermList,
 };
 use crate::state::{EnforcedPeace, LeaderStatus, RoundKind, State, WarCause};
+pub use crate::world::treaties::{
+    ChosenTerm, Obligation, PeaceKind, PeaceRecord, record_trade_breach, trade_restriction_broken,
+};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
-
-/// The kind of a peace.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum PeaceKind {
-    Informal,
-    Conditional,
-    Unconditional,
-}
-
-/// A peace term chosen by a power (list A by the loser, B and C by a victor), with what it names.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ChosenTerm {
-    pub term: String,
-    /// The power that chose it.
-    pub by: PowerId,
-    /// The minor countries or provinces ceded (B.7, C.4), or the corps lent (B.4).
-    #[serde(default)]
-    pub targets: Vec<String>,
-}
-
-/// A peace made (kept for the whole game: 4.4.6.3 asks for written records).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PeaceRecord {
-    pub date: Date,
-    pub kind: PeaceKind,
-    /// The power that surrendered (for an informal peace, the first of the two in key order).
-    pub loser: PowerId,
-    /// The victor (for an informal peace, the other power).
-    pub victor: PowerId,
-    /// The loser's list A term and the victor's terms.
-    #[serde(default)]
-    pub terms: Vec<ChosenTerm>,
-    /// The first month the loser may declare war on the victor again (none for an informal peace).
-    #[serde(default)]
-    pub loser_restricted_until: Option<Date>,
-    /// The first month the victor may declare war on the loser again.
-    #[serde(default)]
-    pub victor_restricted_until: Option<Date>,
-}
-
-/// What a peace leaves for later phases.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Obligation {
-    /// B.3 / C.3: reparations due at the next Economic Phase (all at once) or at the next two (each share).
-    Reparations {
-        term: String,
-        from: PowerId,
-        to: PowerId,
-        /// The loser's printed home-nation money value.
-        money_value: u32,
-        /// Paid all at once at the next Economic Phase.
-        once: u32,
-        /// Or paid at each of the next two Economic Phases.
-        each_of_two: u32,
-        date: Date,
-    },
-    /// B.4: a corps lent to the victor until `until`.
-    CorpsOnLoan {
-        corps: CorpsId,
-        from: PowerId,
-        to: PowerId,
-        until: Date,
-    },
-    /// B.6: the loser may not trade with the victor's enemies (nor with America, 12.9).
-    TradeRestriction {
-        loser: PowerId,
-        victor: PowerId,
-        since: Date,
-        /// When the loser was found to have broken it (recorded by the host for now; later by the economy):
-        /// from then the victor may declare war on the loser despite their enforced peace (4.2.2.4).
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        broken: Option<Date>,
-    },
-    /// C.5: the victor's forces may stay in the loser's territory.
-    UnconditionalAccess {
-        loser: PowerId,
-        victor: PowerId,
-        since: Date,
-    },
-    /// C.6, chosen by every victor: the political settlement imposed on the loser.
-    PoliticalSettlement {
-        loser: PowerId,
-        victors: Vec<PowerId>,
-        since: Date,
-    },
-    /// 4.4.6.1: the two powers' surrendered factors are placed as reinforcements in the next Reinforcement Phase.
-    PrisonerExchange { a: PowerId, b: PowerId, date: Date },
-    /// 4.4.6.2: these fleets must leave the other power's territory in the next Naval Phase.
-    FleetsMustLeave {
-        owner: Nation,
-        territory_of: PowerId,
-        fleets: Vec<FleetId>,
-        date: Date,
-    },
-}
 
 /// A power's suit for peace.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -245,18 +151,12 @@ pub struct Sub {
     pub asking: Ask,
 }
 
-/// The step's sub-state and records, kept in `State`.
+/// The step's own state, kept in `State` (the peaces made and what they leave are the world's `treaties`).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PeaceState {
     /// The step in progress, if any.
     #[serde(default)]
     pub step: Option<Sub>,
-    /// Every peace made in the game.
-    #[serde(default)]
-    pub peaces: Vec<PeaceRecord>,
-    /// What peaces leave for later phases.
-    #[serde(default)]
-    pub obligations: Vec<Obligation>,
 }
 
 /// A decision of the step.
@@ -2299,7 +2199,7 @@ fn exchange_prisoners(run: &mut Run, a: PowerId, b: PowerId) {
 /// Every area ever ceded by a peace (it does not revert).
 fn ceded_areas(sc: &Scenario, st: &State) -> BTreeSet<AreaId> {
     let mut out = BTreeSet::new();
-    for r in &st.peace.peaces {
+    for r in &st.treaties.peaces {
         for t in r
             .terms
             .iter()
@@ -2500,39 +2400,12 @@ fn repatriate(run: &mut Run, sub: &mut Sub, o: PowerId, t: PowerId, access: bool
     }
 }
 
-/// Peace term B.6 (4.2.2.4's exception): whether `victor` holds a trade restriction on `loser`, recorded since
-/// `since`, that the loser has broken.
-pub fn trade_restriction_broken(st: &State, victor: PowerId, loser: PowerId, since: Date) -> bool {
-    st.peace.obligations.iter().any(|o| {
-        matches!(o, Obligation::TradeRestriction { loser: l, victor: v, since: s, broken: Some(_) }
-            if *l == loser && *v == victor && *s >= since)
-    })
-}
-
-/// Records that `loser` broke its B.6 trade restriction towards `victor`.
-pub fn record_trade_breach(st: &mut State, loser: PowerId, victor: PowerId, date: Date) {
-    for o in st.peace.obligations.iter_mut() {
-        if let Obligation::TradeRestriction {
-            loser: l,
-            victor: v,
-            broken,
-            ..
-        } = o
-            && *l == loser
-            && *v == victor
-            && broken.is_none()
-        {
-            *broken = Some(date);
-        }
-    }
-}
-
 /// Applies one of the step's events.
 pub fn apply(state: &mut State, e: &PeaceEvent) {
     match e {
         PeaceEvent::Progress { step } => state.peace.step = Some((**step).clone()),
-        PeaceEvent::Made { record } => state.peace.peaces.push(record.clone()),
-        PeaceEvent::Recorded { obligation } => state.peace.obligations.push(obligation.clone()),
+        PeaceEvent::Made { record } => state.treaties.peaces.push(record.clone()),
+        PeaceEvent::Recorded { obligation } => state.treaties.obligations.push(obligation.clone()),
         PeaceEvent::Ended => state.peace.step = None,
         _ => {}
     }

@@ -33,6 +33,7 @@ use crate::political::{name, points};
 use crate::scenario::{Location, Scenario};
 use crate::state::{RoundKind, State, WarCause};
 use crate::umps::{UmpStatus, controller_of, on_becoming_neutral, on_leaving_neutral, status_of};
+pub use crate::world::umps::ForcedSurrender;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -76,24 +77,12 @@ pub struct Bidding {
     pub bidders: BTreeMap<PowerId, PlayerId>,
 }
 
-/// 14.3.1.3.3: an UMP nobody controls, at war, must sue for peace in the Peace Step of `date` (the next one after
-/// the bidding) and accept an unconditional peace with all its enemies.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ForcedSurrender {
-    pub ump: PowerId,
-    pub date: Date,
-    pub rule: String,
-}
-
 /// The UMP Control Step's sub-state and records, kept in `State`.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ControlState {
     /// The bidding round in progress, if any.
     #[serde(default)]
     pub bidding: Option<Bidding>,
-    /// Every forced surrender recorded in the game.
-    #[serde(default)]
-    pub forced_surrenders: Vec<ForcedSurrender>,
 }
 
 /// The UMP Control Step's own events.
@@ -117,7 +106,7 @@ pub fn apply(state: &mut State, e: &ControlEvent) {
         ControlEvent::Opened { bidding } => state.ump_control.bidding = Some(bidding.clone()),
         ControlEvent::Closed => state.ump_control.bidding = None,
         ControlEvent::SurrenderForced { surrender, .. } => {
-            state.ump_control.forced_surrenders.push(surrender.clone())
+            state.forced_surrenders.push(surrender.clone())
         }
     }
 }

@@ -137,7 +137,6 @@ pub fn must_surrender(state: &State, ump: PowerId) -> bool {
         && controller_of(state, ump).is_none()
         && state.at_war_with_a_major(Nation::Power(ump))
         && state
-            .ump_control
             .forced_surrenders
             .iter()
             .any(|f| f.ump == ump && f.date == state.date())

@@ -210,7 +210,7 @@ fn minors_back(ctx: &Ctx, ump: PowerId) -> Vec<Event> {
     };
     let mut out = Vec::new();
     let mut done = Vec::new();
-    for n in &st.minor_control.not_at_war {
+    for n in &st.not_at_war {
         if n.controller != ump || done.contains(&n.minor) {
             continue;
         }

@@ -8,68 +8,17 @@
 
 use crate::event::Event;
 use crate::game::Ctx;
-use crate::kernel::calendar::{Date, Position};
+use crate::kernel::calendar::Date;
 use crate::kernel::error::{RuleError, RuleResult};
-use crate::kernel::ids::{AreaId, CorpsId, FleetId, Nation, PowerId};
+use crate::kernel::ids::{AreaId, Nation, PowerId};
 use crate::political::name;
 pub use crate::scenario::{BattlePoints, ForceShare};
-use crate::scenario::{Factors, Location, Scenario};
+use crate::scenario::{Location, Scenario};
 use crate::state::{LossCause, LossRecord, State};
 use crate::umps::{UmpStatus, controller_of, is_ump, status_of};
+pub use crate::world::umps::{CombinedPhase, OffMapRecord, UmpRecords};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
-
-/// 14.3.2.4.2: a neutral UMP's forces held off the map, where each stood, and its treasury on record.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct OffMapRecord {
-    pub date: Date,
-    /// Each corps removed and where it stood (its strength stays on the counter, off the map).
-    pub corps: Vec<(CorpsId, Location)>,
-    /// Each fleet removed and where it stood (its ships stay on the counter, off the map).
-    pub fleets: Vec<(FleetId, Location)>,
-    /// Each garrison removed, with its strength.
-    pub garrisons: Vec<(AreaId, Factors)>,
-    /// Money on record.
-    pub money: i32,
-    /// Manpower on record, for a power that keeps it (Prussia); none for the others.
-    #[serde(default)]
-    pub manpower: Option<i32>,
-}
-
-/// 14.3.2.4.6: a combined economic phase, step by step.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct CombinedPhase {
-    pub ump: PowerId,
-    pub controller: PowerId,
-    pub date: Date,
-    /// The Economic Phases it was neutral.
-    pub phases: u32,
-    /// One line per source and per step of the computation.
-    pub lines: Vec<String>,
-    /// Money and manpower to spend, after halving.
-    pub money: i32,
-    pub manpower: i32,
-    /// Land factors bought for the UMP, and where each lot was deployed.
-    pub bought: u32,
-    pub placed: Vec<(AreaId, u32)>,
-}
-
-/// The rules for UMPs' records, kept in `State` (`ump_records`).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct UmpRecords {
-    /// 14.3.2.2.1: for each UMP, the first entry of `records.losses` counted (set when it becomes active).
-    #[serde(default)]
-    pub losses_from: BTreeMap<PowerId, usize>,
-    /// 14.3.2.4.6: when each UMP last became neutral.
-    #[serde(default)]
-    pub neutral_at: BTreeMap<PowerId, Position>,
-    /// 14.3.2.4.2: the forces and treasury of each neutral UMP held off the map.
-    #[serde(default)]
-    pub off_map: BTreeMap<PowerId, OffMapRecord>,
-    /// 14.3.2.4.6: every combined economic phase performed.
-    #[serde(default)]
-    pub combined: Vec<CombinedPhase>,
-}
 
 /// The rules for UMPs' own events.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -5,15 +5,20 @@
 pub mod forces;
 pub mod records;
 pub mod relations;
+pub mod treasury;
+pub mod treaties;
 pub mod umps;
 
 pub use crate::scenario::{LeaderStatus, LossCause, UmpStatus};
 pub use forces::{Corps, Fleet, Forces, LeaderState};
-pub use records::{LossRecord, Records};
+pub use records::{Building, LossRecord, Records};
 pub use relations::{
     Alliance, BrokenAlliance, EnforcedPeace, Relations, RoyalMarriage, War, WarCause,
 };
+pub use treasury::{Amount, Income};
+pub use treaties::{ChosenTerm, Obligation, PeaceKind, PeaceRecord, Treaties};
 pub use umps::UmpState;
+pub use umps::{ForcedSurrender, UmpRecords};
 
 use crate::kernel::calendar::{Date, Position};
 use crate::kernel::ids::{AreaId, CorpsId, DistrictId, MinorId, Nation, PlayerId, PowerId};
@@ -69,6 +74,35 @@ pub struct World {
     /// and status.
     #[serde(default)]
     pub umps: BTreeMap<PowerId, UmpState>,
+    /// Every peace made and what each leaves for later phases (4.4.6.3's written records).
+    #[serde(default)]
+    pub treaties: Treaties,
+    /// Units bought (or otherwise due) and not yet arrived, in the order they were queued (rule 5 brings them).
+    #[serde(default)]
+    pub building: Vec<Building>,
+    /// Land factors held prisoner, by (owner, captor). A peace between their sides returns them (4.4.6.1).
+    #[serde(with = "crate::kernel::serde_pairs", default)]
+    pub prisoners: BTreeMap<(Nation, Nation), Factors>,
+    /// The records the rules for UMPs keep: losses counted, forces held off the map, combined economic phases
+    /// (14.3.2.2.1, 14.3.2.4.2, 14.3.2.4.6).
+    #[serde(default)]
+    pub ump_records: UmpRecords,
+    /// 14.3.1.3.3: every forced surrender of an UMP nobody bid for.
+    #[serde(default)]
+    pub forced_surrenders: Vec<ForcedSurrender>,
+    /// 4.6.5.2, 4.6.5.3: controllers at peace with an aggressor of their minor.
+    #[serde(default)]
+    pub not_at_war: Vec<NotAtWar>,
+}
+
+/// 4.6.5.2, 4.6.5.3: a controller at peace with an aggressor of its minor. While they stay at peace, the
+/// controller may garrison the minor's cities only with the minor's factors, and its corps are ignored in the
+/// minor's combats against that aggressor (the military phases read this).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NotAtWar {
+    pub minor: MinorId,
+    pub controller: PowerId,
+    pub aggressor: PowerId,
 }
 
 impl World {
@@ -185,6 +219,12 @@ impl World {
             records: Records::default(),
             players: BTreeMap::new(),
             umps: BTreeMap::new(),
+            treaties: Treaties::default(),
+            building: Vec::new(),
+            prisoners: BTreeMap::new(),
+            ump_records: UmpRecords::default(),
+            forced_surrenders: Vec::new(),
+            not_at_war: Vec::new(),
         }
     }
 

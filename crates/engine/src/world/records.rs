@@ -2,8 +2,8 @@
 //! counts them) and the count of political points changes.
 
 use crate::kernel::calendar::Date;
-use crate::kernel::ids::Nation;
-use crate::scenario::LossCause;
+use crate::kernel::ids::{AreaId, Nation};
+use crate::scenario::{LossCause, UnitKind};
 use serde::{Deserialize, Serialize};
 
 /// A loss of land factors or ships, with its cause.
@@ -27,4 +27,22 @@ pub struct Records {
     pub losses: Vec<LossRecord>,
     /// How many changes of political points there have been (each is an event citing its rule).
     pub points_changes: u32,
+}
+
+/// Units bought and not yet arrived (rule 5 brings them in when `due` comes).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct Building {
+    /// The nation whose units they are (a major power, or a minor free state's own).
+    pub owner: Nation,
+    pub unit: UnitKind,
+    pub count: u16,
+    /// When they were bought.
+    pub bought: Date,
+    /// The first Reinforcement Phase they arrive in.
+    pub due: Date,
+    /// Ships: the port where they are built (12.1.2), announced to all.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub port: Option<AreaId>,
+    /// The rule that queued them (8.5 purchase, 12.1.1 conversion, 4.4.6.1 returned prisoners ...).
+    pub rule: String,
 }

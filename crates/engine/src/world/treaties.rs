@@ -1,0 +1,142 @@
+//! Rule 4.4's written records (4.4.6.3: "keep written records"): every peace made, with its terms, and what each
+//! leaves for later phases (reparations, corps on loan, trade restrictions, access, prisoners, fleets to leave).
+
+use super::World;
+use crate::kernel::calendar::Date;
+use crate::kernel::ids::{CorpsId, FleetId, Nation, PowerId};
+use serde::{Deserialize, Serialize};
+
+/// The peaces of the game and what they leave.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Treaties {
+    /// Every peace made in the game.
+    #[serde(default)]
+    pub peaces: Vec<PeaceRecord>,
+    /// What peaces leave for later phases.
+    #[serde(default)]
+    pub obligations: Vec<Obligation>,
+}
+
+/// The kind of a peace.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PeaceKind {
+    Informal,
+    Conditional,
+    Unconditional,
+}
+
+/// A peace term chosen by a power (list A by the loser, B and C by a victor), with what it names.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChosenTerm {
+    pub term: String,
+    /// The power that chose it.
+    pub by: PowerId,
+    /// The minor countries or provinces ceded (B.7, C.4), or the corps lent (B.4).
+    #[serde(default)]
+    pub targets: Vec<String>,
+}
+
+/// A peace made (kept for the whole game: 4.4.6.3 asks for written records).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PeaceRecord {
+    pub date: Date,
+    pub kind: PeaceKind,
+    /// The power that surrendered (for an informal peace, the first of the two in key order).
+    pub loser: PowerId,
+    /// The victor (for an informal peace, the other power).
+    pub victor: PowerId,
+    /// The loser's list A term and the victor's terms.
+    #[serde(default)]
+    pub terms: Vec<ChosenTerm>,
+    /// The first month the loser may declare war on the victor again (none for an informal peace).
+    #[serde(default)]
+    pub loser_restricted_until: Option<Date>,
+    /// The first month the victor may declare war on the loser again.
+    #[serde(default)]
+    pub victor_restricted_until: Option<Date>,
+}
+
+/// What a peace leaves for later phases.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Obligation {
+    /// B.3 / C.3: reparations due at the next Economic Phase (all at once) or at the next two (each share).
+    Reparations {
+        term: String,
+        from: PowerId,
+        to: PowerId,
+        /// The loser's printed home-nation money value.
+        money_value: u32,
+        /// Paid all at once at the next Economic Phase.
+        once: u32,
+        /// Or paid at each of the next two Economic Phases.
+        each_of_two: u32,
+        date: Date,
+    },
+    /// B.4: a corps lent to the victor until `until`.
+    CorpsOnLoan {
+        corps: CorpsId,
+        from: PowerId,
+        to: PowerId,
+        until: Date,
+    },
+    /// B.6: the loser may not trade with the victor's enemies (nor with America, 12.9).
+    TradeRestriction {
+        loser: PowerId,
+        victor: PowerId,
+        since: Date,
+        /// When the loser was found to have broken it (recorded by the host for now; later by the economy):
+        /// from then the victor may declare war on the loser despite their enforced peace (4.2.2.4).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        broken: Option<Date>,
+    },
+    /// C.5: the victor's forces may stay in the loser's territory.
+    UnconditionalAccess {
+        loser: PowerId,
+        victor: PowerId,
+        since: Date,
+    },
+    /// C.6, chosen by every victor: the political settlement imposed on the loser.
+    PoliticalSettlement {
+        loser: PowerId,
+        victors: Vec<PowerId>,
+        since: Date,
+    },
+    /// 4.4.6.1: the two powers' surrendered factors are placed as reinforcements in the next Reinforcement Phase.
+    PrisonerExchange { a: PowerId, b: PowerId, date: Date },
+    /// 4.4.6.2: these fleets must leave the other power's territory in the next Naval Phase.
+    FleetsMustLeave {
+        owner: Nation,
+        territory_of: PowerId,
+        fleets: Vec<FleetId>,
+        date: Date,
+    },
+}
+
+/// Peace term B.6 (4.2.2.4's exception): whether `victor` holds a trade restriction on `loser`, recorded since
+/// `since`, that the loser has broken.
+pub fn trade_restriction_broken(st: &World, victor: PowerId, loser: PowerId, since: Date) -> bool {
+    st.treaties.obligations.iter().any(|o| {
+        matches!(o, Obligation::TradeRestriction { loser: l, victor: v, since: s, broken: Some(_) }
+            if *l == loser && *v == victor && *s >= since)
+    })
+}
+
+/// Records that `loser` broke its B.6 trade restriction towards `victor`.
+pub fn record_trade_breach(st: &mut World, loser: PowerId, victor: PowerId, date: Date) {
+    for o in st.treaties.obligations.iter_mut() {
+        if let Obligation::TradeRestriction {
+            loser: l,
+            victor: v,
+            broken,
+            ..
+        } = o
+            && *l == loser
+            && *v == victor
+            && broken.is_none()
+        {
+            *broken = Some(date);
+        }
+    }
+}

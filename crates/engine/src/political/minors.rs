@@ -356,10 +356,8 @@ fn record(world: &mut crate::world::World, e: &MinorEvent) {
         MinorEvent::Reverted { minor, .. } | MinorEvent::Chosen { minor, .. } => {
             world.not_at_war.retain(|n| n.minor != *minor);
         }
-        MinorEvent::NotAtWar(n) => {
-            if !world.not_at_war.contains(n) {
-                world.not_at_war.push(n.clone());
-            }
+        MinorEvent::NotAtWar(n) if !world.not_at_war.contains(n) => {
+            world.not_at_war.push(n.clone());
         }
         _ => {}
     }

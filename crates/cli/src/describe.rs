@@ -9,6 +9,7 @@ use coalition_engine::scenario::Scenario;
 use coalition_engine::state::{State, WarCause};
 use coalition_engine::umps::rules::UmpEvent;
 use coalition_engine::view::View;
+use coalition_engine::world::WorldEvent;
 use std::fmt::Write;
 
 pub fn nation(s: &Scenario, n: Nation) -> String {
@@ -89,7 +90,7 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
             powers(s, &message.to),
             diplomatic(&message.body)
         ),
-        Event::DiceRolled { roll } => {
+        Event::World(WorldEvent::DiceRolled { roll }) => {
             let mods: String = roll
                 .modifiers
                 .iter()
@@ -126,13 +127,13 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
                 surrender.rule
             ),
         },
-        Event::UmpControl {
+        Event::World(WorldEvent::UmpControl {
             ump,
             controller,
             status,
             rule,
             reason,
-        } => format!(
+        }) => format!(
             "{} is {:?}, {}: {reason} [{rule}]",
             power(s, *ump),
             status,
@@ -140,7 +141,7 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
                 .map(|c| format!("controlled by {}", power(s, c)))
                 .unwrap_or_else(|| "uncontrolled".into())
         ),
-        Event::BuildingQueued { item } => format!(
+        Event::World(WorldEvent::BuildingQueued { item }) => format!(
             "{}: {} × {:?} due {}{} [{}]",
             nation(s, item.owner),
             item.count,
@@ -151,50 +152,50 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
                 .unwrap_or_default(),
             item.rule
         ),
-        Event::PointsChanged {
+        Event::World(WorldEvent::PointsChanged {
             power: p,
             delta,
             rule,
             reason,
-        } => {
+        }) => {
             format!(
                 "{} {} political points: {reason} [{rule}]",
                 power(s, *p),
                 signed(*delta)
             )
         }
-        Event::TreasuryChanged {
+        Event::World(WorldEvent::TreasuryChanged {
             power: p,
             money,
             manpower,
             rule,
             reason,
             ..
-        } => format!(
+        }) => format!(
             "{} money {}, manpower {}: {reason} [{rule}]",
             power(s, *p),
             signed(*money),
             signed(*manpower)
         ),
-        Event::VictoryPointsChanged {
+        Event::World(WorldEvent::VictoryPointsChanged {
             power: p,
             delta,
             rule,
             reason,
-        } => {
+        }) => {
             format!(
                 "{} {} victory points: {reason} [{rule}]",
                 power(s, *p),
                 signed(*delta)
             )
         }
-        Event::WarDeclared {
+        Event::World(WorldEvent::WarDeclared {
             aggressor,
             defender,
             cause,
             rule,
             ..
-        } => match cause {
+        }) => match cause {
             WarCause::Mutual => format!(
                 "{} and {} declare war on each other [{rule}]",
                 nation(s, *aggressor),
@@ -212,24 +213,24 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
                 nation(s, *defender)
             ),
         },
-        Event::WarEnded {
+        Event::World(WorldEvent::WarEnded {
             a, b, rule, reason, ..
-        } => format!(
+        }) => format!(
             "peace between {} and {}: {reason} [{rule}]",
             nation(s, *a),
             nation(s, *b)
         ),
-        Event::AllianceFormed { a, b, rule, .. } => {
+        Event::World(WorldEvent::AllianceFormed { a, b, rule, .. }) => {
             format!("{} and {} ally [{rule}]", power(s, *a), power(s, *b))
         }
-        Event::AllianceBroken {
+        Event::World(WorldEvent::AllianceBroken {
             a,
             b,
             by,
             rule,
             reason,
             ..
-        } => format!(
+        }) => format!(
             "the alliance of {} and {} is broken by {}: {reason} [{rule}]",
             power(s, *a),
             power(s, *b),
@@ -238,43 +239,43 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
                 .collect::<Vec<_>>()
                 .join(" and ")
         ),
-        Event::RoyalMarriage { a, b, made, .. } => format!(
+        Event::World(WorldEvent::RoyalMarriage { a, b, made, .. }) => format!(
             "royal marriage of {} and {} {}",
             power(s, *a),
             power(s, *b),
             if *made { "made" } else { "broken" }
         ),
-        Event::TradeRestrictionBroken {
+        Event::World(WorldEvent::TradeRestrictionBroken {
             loser,
             victor,
             rule,
             reason,
             ..
-        } => format!(
+        }) => format!(
             "{} broke the trade restriction (B.6) it owes {}; {} may declare war on it despite their enforced peace: {reason} [{rule}]",
             power(s, *loser),
             power(s, *victor),
             power(s, *victor)
         ),
-        Event::EnforcedPeaceRecorded { peace } => format!(
+        Event::World(WorldEvent::EnforcedPeaceRecorded { peace }) => format!(
             "{} may not declare war on {} until {} [{}]",
             power(s, peace.restricted),
             power(s, peace.towards),
             peace.until,
             peace.rule
         ),
-        Event::CombinedMovementDeclared { a, b } => format!(
+        Event::World(WorldEvent::CombinedMovementDeclared { a, b }) => format!(
             "{} and {} combine movement this turn [4.9]",
             power(s, *a),
             power(s, *b)
         ),
-        Event::MinorChanged {
+        Event::World(WorldEvent::MinorChanged {
             minor,
             controller,
             status,
             rule,
             reason,
-        } => format!(
+        }) => format!(
             "{} is now {:?}{} : {reason} [{rule}]",
             nation(s, Nation::Minor(*minor)),
             status,
@@ -282,13 +283,13 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
                 .map(|c| format!(" under {}", power(s, c)))
                 .unwrap_or_default()
         ),
-        Event::DistrictConquered {
+        Event::World(WorldEvent::DistrictConquered {
             minor,
             district,
             conquered,
             rule,
             reason,
-        } => format!(
+        }) => format!(
             "district {district} of {} is {}: {reason} [{rule}]",
             nation(s, Nation::Minor(*minor)),
             if *conquered {
@@ -297,12 +298,12 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
                 "no longer conquered"
             }
         ),
-        Event::AreaControlChanged {
+        Event::World(WorldEvent::AreaControlChanged {
             area,
             holder,
             rule,
             reason,
-        } => format!(
+        }) => format!(
             "{} now held by {}: {reason} [{rule}]",
             s.area(*area)
                 .map(|a| a.name.clone())
@@ -311,58 +312,58 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
                 .map(|h| nation(s, h))
                 .unwrap_or_else(|| "its own nation".into())
         ),
-        Event::CorpsChanged {
+        Event::World(WorldEvent::CorpsChanged {
             corps,
             factors,
             location,
             rule,
             reason,
-        } => {
+        }) => {
             format!(
                 "corps {corps}: {} factors at {location:?}: {reason} [{rule}]",
                 factors.total()
             )
         }
-        Event::FleetChanged {
+        Event::World(WorldEvent::FleetChanged {
             fleet,
             ships,
             location,
             rule,
             reason,
-        } => format!("fleet {fleet}: {ships} ships at {location:?}: {reason} [{rule}]"),
-        Event::GarrisonChanged {
+        }) => format!("fleet {fleet}: {ships} ships at {location:?}: {reason} [{rule}]"),
+        Event::World(WorldEvent::GarrisonChanged {
             area,
             owner,
             factors,
             rule,
             reason,
-        } => {
+        }) => {
             format!(
                 "garrison of {} in {area}: {} factors: {reason} [{rule}]",
                 nation(s, *owner),
                 factors.total()
             )
         }
-        Event::DepotChanged {
+        Event::World(WorldEvent::DepotChanged {
             area,
             owner,
             present,
             rule,
             ..
-        } => {
+        }) => {
             format!(
                 "depot of {} in {area} {} [{rule}]",
                 nation(s, *owner),
                 if *present { "placed" } else { "removed" }
             )
         }
-        Event::LeaderChanged {
+        Event::World(WorldEvent::LeaderChanged {
             leader,
             status,
             rule,
             ..
-        } => format!("leader {leader}: {status:?} [{rule}]"),
-        Event::LossRecorded { loss } => format!(
+        }) => format!("leader {leader}: {status:?} [{rule}]"),
+        Event::World(WorldEvent::LossRecorded { loss }) => format!(
             "{} lost {} land factors and {} ships ({:?}) [{}]",
             nation(s, loss.nation),
             loss.land_factors,
@@ -370,27 +371,27 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
             loss.cause,
             loss.rule
         ),
-        Event::CorpsCreated {
+        Event::World(WorldEvent::CorpsCreated {
             corps,
             corps_def,
             rule,
             reason,
-        } => format!(
+        }) => format!(
             "corps {corps} of {} comes into play with {} factors: {reason} [{rule}]",
             nation(s, corps_def.owner),
             corps_def.factors.total()
         ),
-        Event::FleetCreated {
+        Event::World(WorldEvent::FleetCreated {
             fleet,
             fleet_def,
             rule,
             reason,
-        } => format!(
+        }) => format!(
             "fleet {fleet} of {} comes into play with {} ships: {reason} [{rule}]",
             nation(s, fleet_def.owner),
             fleet_def.ships
         ),
-        Event::FreeStateDeclared { minor, by, .. } => format!(
+        Event::World(WorldEvent::FreeStateDeclared { minor, by, .. }) => format!(
             "{} declares {} a free state [4.8]",
             power(s, *by),
             nation(s, Nation::Minor(*minor))
@@ -463,11 +464,11 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
                 phase.lines.join("; ")
             ),
         },
-        Event::PowerLeftGame {
+        Event::World(WorldEvent::PowerLeftGame {
             power: p,
             rule,
             reason,
-        } => format!("{} leaves the game: {reason} [{rule}]", power(s, *p)),
+        }) => format!("{} leaves the game: {reason} [{rule}]", power(s, *p)),
         Event::GameEnded { date, reason } => format!("the game ends in {date}: {reason}"),
     })
 }

@@ -19,6 +19,7 @@ use coalition_engine::political::peace::PeaceKind;
 use coalition_engine::rulebook::{OptionalRule, Rulebook};
 use coalition_engine::scenario::{MinorStatus, Scenario};
 use coalition_engine::state::{State, WarCause};
+use coalition_engine::world::WorldEvent;
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
@@ -281,7 +282,7 @@ fn relations(s: &Scenario, st: &State, log: &[Event], r: &mut Records) {
     let declared: Vec<&String> = log
         .iter()
         .filter_map(|e| match e {
-            Event::WarDeclared { rule, .. } => Some(rule),
+            Event::World(WorldEvent::WarDeclared { rule, .. }) => Some(rule),
             _ => None,
         })
         .collect();
@@ -304,13 +305,13 @@ fn relations(s: &Scenario, st: &State, log: &[Event], r: &mut Records) {
             .ended
             .and_then(|d| {
                 log.iter().find_map(|e| match e {
-                    Event::WarEnded {
+                    Event::World(WorldEvent::WarEnded {
                         a,
                         b,
                         date,
                         rule,
                         reason,
-                    } if *date == d
+                    }) if *date == d
                         && ((*a == w.aggressor && *b == w.defender)
                             || (*a == w.defender && *b == w.aggressor)) =>
                     {
@@ -334,7 +335,7 @@ fn relations(s: &Scenario, st: &State, log: &[Event], r: &mut Records) {
     let formed: Vec<&String> = log
         .iter()
         .filter_map(|e| match e {
-            Event::AllianceFormed { rule, .. } => Some(rule),
+            Event::World(WorldEvent::AllianceFormed { rule, .. }) => Some(rule),
             _ => None,
         })
         .collect();
@@ -345,13 +346,13 @@ fn relations(s: &Scenario, st: &State, log: &[Event], r: &mut Records) {
                 let reason = log
                     .iter()
                     .find_map(|e| match e {
-                        Event::AllianceBroken {
+                        Event::World(WorldEvent::AllianceBroken {
                             a,
                             b: bb,
                             date,
                             reason,
                             ..
-                        } if *date == b.date
+                        }) if *date == b.date
                             && ((*a == al.a && *bb == al.b) || (*a == al.b && *bb == al.a)) =>
                         {
                             Some(reason.clone())
@@ -560,13 +561,13 @@ fn minors(s: &Scenario, st: &State, log: &[Event], r: &mut Records) {
     for e in log {
         match e {
             Event::StepBegan { position } => date = position.date,
-            Event::MinorChanged {
+            Event::World(WorldEvent::MinorChanged {
                 minor,
                 controller,
                 status,
                 rule,
                 reason,
-            } => {
+            }) => {
                 last.insert(*minor, r.minor_changes.len());
                 r.minor_changes.push(MinorChangeRow {
                     date,
@@ -653,17 +654,17 @@ fn economy(s: &Scenario, log: &[Event], r: &mut Records) {
                     });
                 }
             }
-            Event::PointsChanged { power, delta, .. } => {
+            Event::World(WorldEvent::PointsChanged { power, delta, .. }) => {
                 running.entry(*power).or_default().political_points += delta;
             }
-            Event::TreasuryChanged {
+            Event::World(WorldEvent::TreasuryChanged {
                 power,
                 money,
                 manpower,
                 rule,
                 reason,
                 income,
-            } => {
+            }) => {
                 let st = running.entry(*power).or_default();
                 st.money += money;
                 st.manpower += manpower;
@@ -1451,14 +1452,14 @@ mod tests {
     }
 
     fn money(power: PowerId, money: i32, manpower: i32, rule: &str) -> Event {
-        Event::TreasuryChanged {
+        Event::World(WorldEvent::TreasuryChanged {
             power,
             money,
             manpower,
             rule: rule.into(),
             reason: "test".into(),
             income: None,
-        }
+        })
     }
 
     // rule: 12.6
@@ -1483,14 +1484,14 @@ mod tests {
             money(austria, -5, 0, "3.5"),
             pos(3, Step::Land),
             pos(3, Step::EconomicCollection),
-            Event::TreasuryChanged {
+            Event::World(WorldEvent::TreasuryChanged {
                 power: france,
                 money: 23,
                 manpower: 7,
                 rule: "8.2".into(),
                 reason: "collection".into(),
                 income: Some(income),
-            },
+            }),
             // Reparations paid in the collection step are a transfer, not spending.
             money(austria, -4, 0, "B.3"),
             money(france, 4, 0, "B.3"),
@@ -1499,12 +1500,12 @@ mod tests {
             money(france, -3, 0, "12.1.1"),
             money(france, 2, 0, "12.5"),
             pos(3, Step::EconomicStatus),
-            Event::PointsChanged {
+            Event::World(WorldEvent::PointsChanged {
                 power: france,
                 delta: 2,
                 rule: "8.6".into(),
                 reason: "test".into(),
-            },
+            }),
             pos(4, Step::Diplomacy),
             money(france, -1, 0, "3.5"),
         ];

@@ -18,6 +18,7 @@ use coalition_engine::rulebook::{Preset, Rulebook, RulebookSpec};
 use coalition_engine::scenario::{Scenario, embedded_scenario};
 use coalition_engine::state::{Round, State, WarCause};
 use coalition_engine::transcript::{Entry, Transcript};
+use coalition_engine::world::WorldEvent;
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
 use std::collections::{BTreeMap, BTreeSet};
 use std::hint::black_box;
@@ -184,12 +185,12 @@ fn census(log: &[Event]) -> String {
     for e in log {
         let name = match e {
             Event::MessageSent { .. } => "messages",
-            Event::WarDeclared { .. } => "wars declared",
-            Event::WarEnded { .. } => "wars ended",
-            Event::AllianceFormed { .. } => "alliances formed",
-            Event::AllianceBroken { .. } => "alliances broken",
-            Event::DiceRolled { .. } => "dice rolled",
-            Event::PointsChanged { .. } => "points changed",
+            Event::World(WorldEvent::WarDeclared { .. }) => "wars declared",
+            Event::World(WorldEvent::WarEnded { .. }) => "wars ended",
+            Event::World(WorldEvent::AllianceFormed { .. }) => "alliances formed",
+            Event::World(WorldEvent::AllianceBroken { .. }) => "alliances broken",
+            Event::World(WorldEvent::DiceRolled { .. }) => "dice rolled",
+            Event::World(WorldEvent::PointsChanged { .. }) => "points changed",
             Event::Submitted { .. } => "submissions",
             Event::StepBegan { .. } => "steps",
             _ => "other",

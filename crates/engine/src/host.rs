@@ -8,6 +8,7 @@ use crate::kernel::error::{RuleError, RuleResult};
 use crate::kernel::ids::{AreaId, Nation, PowerId};
 use crate::scenario::{Location, MinorStatus, Scenario};
 use crate::state::{EnforcedPeace, LossRecord, WarCause};
+use crate::world::WorldEvent;
 
 pub use crate::scenario::Adjustment;
 
@@ -99,12 +100,12 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
     Ok(match adj {
         Adjustment::PoliticalPoints { power: p, delta } => {
             power(ctx, *p)?;
-            vec![Event::PointsChanged {
+            vec![Event::World(WorldEvent::PointsChanged {
                 power: *p,
                 delta: *delta,
                 rule: r,
                 reason: why,
-            }]
+            })]
         }
         Adjustment::Money { power: p, delta } | Adjustment::Manpower { power: p, delta } => {
             power(ctx, *p)?;
@@ -120,35 +121,35 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
                     ),
                 ));
             }
-            vec![Event::TreasuryChanged {
+            vec![Event::World(WorldEvent::TreasuryChanged {
                 power: *p,
                 money: if is_money { *delta } else { 0 },
                 manpower: if is_money { 0 } else { *delta },
                 rule: r,
                 reason: why,
                 income: None,
-            }]
+            })]
         }
         Adjustment::VictoryPoints { power: p, delta } => {
             power(ctx, *p)?;
-            vec![Event::VictoryPointsChanged {
+            vec![Event::World(WorldEvent::VictoryPointsChanged {
                 power: *p,
                 delta: *delta,
                 rule: r,
                 reason: why,
-            }]
+            })]
         }
         Adjustment::AreaControl { area: a, holder } => {
             area(ctx, *a)?;
             if let Some(h) = holder {
                 nation(ctx, *h)?;
             }
-            let mut ev = vec![Event::AreaControlChanged {
+            let mut ev = vec![Event::World(WorldEvent::AreaControlChanged {
                 area: *a,
                 holder: *holder,
                 rule: r,
                 reason: why,
-            }];
+            })];
             // 12.1.2.1: ships being built in a port lost to an enemy are destroyed at once.
             ev.extend(crate::reinforcement::ships_lost_with_port(ctx, *a, *holder));
             ev
@@ -172,13 +173,13 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
             if let (MinorStatus::Conquered, Some(c)) = (status, controller) {
                 ctx.state.may_hold_conquered(ctx.scenario, *minor, *c)?;
             }
-            vec![Event::MinorChanged {
+            vec![Event::World(WorldEvent::MinorChanged {
                 minor: *minor,
                 controller: *controller,
                 status: *status,
                 rule: r,
                 reason: why,
-            }]
+            })]
         }
         Adjustment::DistrictConquered {
             minor,
@@ -206,13 +207,13 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
                     ),
                 ));
             }
-            vec![Event::DistrictConquered {
+            vec![Event::World(WorldEvent::DistrictConquered {
                 minor: *minor,
                 district: *district,
                 conquered: *conquered,
                 rule: r,
                 reason: why,
-            }]
+            })]
         }
         Adjustment::Corps {
             corps,
@@ -232,13 +233,13 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
                     format!("corps `{corps}` cannot hold more than {:?}", c.capacity),
                 ));
             }
-            vec![Event::CorpsChanged {
+            vec![Event::World(WorldEvent::CorpsChanged {
                 corps: *corps,
                 factors: *factors,
                 location: *l,
                 rule: r,
                 reason: why,
-            }]
+            })]
         }
         Adjustment::Fleet {
             fleet,
@@ -249,13 +250,13 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
                 return Err(RuleError::new("3.4", format!("unknown fleet `{fleet}`")));
             }
             location(ctx, *l)?;
-            vec![Event::FleetChanged {
+            vec![Event::World(WorldEvent::FleetChanged {
                 fleet: *fleet,
                 ships: *ships,
                 location: *l,
                 rule: r,
                 reason: why,
-            }]
+            })]
         }
         Adjustment::Garrison {
             area: a,
@@ -264,13 +265,13 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
         } => {
             area(ctx, *a)?;
             nation(ctx, *owner)?;
-            vec![Event::GarrisonChanged {
+            vec![Event::World(WorldEvent::GarrisonChanged {
                 area: *a,
                 owner: *owner,
                 factors: *factors,
                 rule: r,
                 reason: why,
-            }]
+            })]
         }
         Adjustment::Depot {
             area: a,
@@ -279,13 +280,13 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
         } => {
             area(ctx, *a)?;
             nation(ctx, *owner)?;
-            vec![Event::DepotChanged {
+            vec![Event::World(WorldEvent::DepotChanged {
                 area: *a,
                 owner: *owner,
                 present: *present,
                 rule: r,
                 reason: why,
-            }]
+            })]
         }
         Adjustment::Leader {
             leader,
@@ -296,13 +297,13 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
                 return Err(RuleError::new("3.4", format!("unknown leader `{leader}`")));
             }
             location(ctx, *l)?;
-            vec![Event::LeaderChanged {
+            vec![Event::World(WorldEvent::LeaderChanged {
                 leader: *leader,
                 status: *status,
                 location: *l,
                 rule: r,
                 reason: why,
-            }]
+            })]
         }
         Adjustment::Loss {
             nation: n,
@@ -322,7 +323,7 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
                 ));
             }
             crate::umps::rules::may_lose(ctx.state, *n, *cause, forced_by.as_deref())?;
-            vec![Event::LossRecorded {
+            vec![Event::World(WorldEvent::LossRecorded {
                 loss: LossRecord {
                     nation: *n,
                     date: now,
@@ -332,7 +333,7 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
                     rule: r,
                     excluded_factors: *excluded_factors,
                 },
-            }]
+            })]
         }
         Adjustment::MixedForceLosses { force } => {
             for f in force {
@@ -350,15 +351,17 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
             }
             crate::umps::rules::battle_points(ctx.scenario, ctx.state, points, *napoleon_or_nelson)
                 .into_iter()
-                .map(|(p, delta, why)| Event::PointsChanged {
-                    power: p,
-                    delta,
-                    rule: "14.3.2.1.3".into(),
-                    reason: if note.is_empty() {
-                        why
-                    } else {
-                        format!("{why}; {note}")
-                    },
+                .map(|(p, delta, why)| {
+                    Event::World(WorldEvent::PointsChanged {
+                        power: p,
+                        delta,
+                        rule: "14.3.2.1.3".into(),
+                        reason: if note.is_empty() {
+                            why
+                        } else {
+                            format!("{why}; {note}")
+                        },
+                    })
                 })
                 .collect()
         }
@@ -403,13 +406,13 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
                 }
             }
             let before = crate::umps::status_of(ctx.state, *ump);
-            let mut ev = vec![Event::UmpControl {
+            let mut ev = vec![Event::World(WorldEvent::UmpControl {
                 ump: *ump,
                 controller: *controller,
                 status: *status,
                 rule: r,
                 reason: why,
-            }];
+            })];
             let neutral = crate::umps::UmpStatus::Neutral;
             match (before, *status, controller) {
                 (Some(b), s, Some(c)) if b == neutral && s != neutral => {
@@ -449,25 +452,25 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
                     format!("{aggressor} and {defender} are already at war"),
                 ));
             }
-            vec![Event::WarDeclared {
+            vec![Event::World(WorldEvent::WarDeclared {
                 aggressor: *aggressor,
                 defender: *defender,
                 cause: WarCause::Rule { rule: r.clone() },
                 since: since.unwrap_or(now),
                 rule: r,
-            }]
+            })]
         }
         Adjustment::Peace { a, b } => {
             if !ctx.state.at_war(*a, *b) {
                 return Err(RuleError::new(rule, format!("{a} and {b} are not at war")));
             }
-            vec![Event::WarEnded {
+            vec![Event::World(WorldEvent::WarEnded {
                 a: *a,
                 b: *b,
                 date: now,
                 rule: r,
                 reason: why,
-            }]
+            })]
         }
         Adjustment::Alliance { a, b, since } => {
             power(ctx, *a)?;
@@ -478,12 +481,12 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
                     format!("{a} and {b} cannot be allied again"),
                 ));
             }
-            vec![Event::AllianceFormed {
+            vec![Event::World(WorldEvent::AllianceFormed {
                 a: *a,
                 b: *b,
                 since: since.unwrap_or(now),
                 rule: r,
-            }]
+            })]
         }
         Adjustment::BreakAlliance { a, b, by, date } => {
             if !ctx.state.allied(*a, *b) {
@@ -495,14 +498,14 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
                     format!("`by` must name {a}, {b} or both"),
                 ));
             }
-            vec![Event::AllianceBroken {
+            vec![Event::World(WorldEvent::AllianceBroken {
                 a: *a,
                 b: *b,
                 by: by.clone(),
                 date: date.unwrap_or(now),
                 rule: r,
                 reason: why,
-            }]
+            })]
         }
         Adjustment::EnforcedPeace {
             restricted,
@@ -512,7 +515,7 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
         } => {
             power(ctx, *restricted)?;
             power(ctx, *towards)?;
-            vec![Event::EnforcedPeaceRecorded {
+            vec![Event::World(WorldEvent::EnforcedPeaceRecorded {
                 peace: EnforcedPeace {
                     restricted: *restricted,
                     towards: *towards,
@@ -520,7 +523,7 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
                     until: *until,
                     rule: r,
                 },
-            }]
+            })]
         }
         Adjustment::TradeBreach { loser, victor } => {
             power(ctx, *loser)?;
@@ -537,13 +540,13 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
                     ),
                 ));
             }
-            vec![Event::TradeRestrictionBroken {
+            vec![Event::World(WorldEvent::TradeRestrictionBroken {
                 loser: *loser,
                 victor: *victor,
                 date: now,
                 rule: r,
                 reason: why,
-            }]
+            })]
         }
         Adjustment::QueueReinforcement {
             owner,
@@ -577,7 +580,7 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
             if !ship && port.is_some() {
                 return Err(RuleError::new(rule, "only ships are built in a port"));
             }
-            vec![Event::BuildingQueued {
+            vec![Event::World(WorldEvent::BuildingQueued {
                 item: crate::economic::Building {
                     owner: *owner,
                     unit: *unit,
@@ -587,7 +590,7 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
                     port: *port,
                     rule: r,
                 },
-            }]
+            })]
         }
         Adjustment::Prisoners {
             owner,
@@ -615,13 +618,13 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
         Adjustment::RoyalMarriage { a, b, made } => {
             power(ctx, *a)?;
             power(ctx, *b)?;
-            vec![Event::RoyalMarriage {
+            vec![Event::World(WorldEvent::RoyalMarriage {
                 a: *a,
                 b: *b,
                 made: *made,
                 date: now,
                 rule: r,
-            }]
+            })]
         }
     })
 }

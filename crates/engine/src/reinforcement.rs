@@ -38,6 +38,7 @@ use crate::kernel::rulebook::OptionalRule;
 use crate::scenario::{Factors, Location, Scenario, UnitKind};
 use crate::state::{Fleet, LeaderStatus, RoundKind, State};
 use crate::umps::{UmpStatus, status_of};
+use crate::world::WorldEvent;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
@@ -1063,13 +1064,13 @@ fn neutral_ump_arrivals(run: &mut Run, u: PowerId) {
                 reason: reason.clone(),
             });
         }
-        run.push(Event::CorpsChanged {
+        run.push(Event::World(WorldEvent::CorpsChanged {
             corps: id,
             factors: factors.plus(&put),
             location: Location::OffMap,
             rule: "14.3.2.4.5".into(),
             reason: reason.clone(),
-        });
+        }));
     }
     if ships > 0 {
         run.r(ReinforcementEvent::Arrived {
@@ -1088,16 +1089,16 @@ fn neutral_ump_arrivals(run: &mut Run, u: PowerId) {
             .find(|(_, f)| f.owner == owner && f.location == Location::OffMap)
             .map(|(id, f)| (*id, f.ships));
         match fleet {
-            Some((id, have)) => run.push(Event::FleetChanged {
+            Some((id, have)) => run.push(Event::World(WorldEvent::FleetChanged {
                 fleet: id,
                 ships: have.saturating_add(ships),
                 location: Location::OffMap,
                 rule: "14.3.2.4.5".into(),
                 reason: reason.clone(),
-            }),
+            })),
             None => {
                 if let Some(id) = new_fleet_id(&run.st, owner) {
-                    run.push(Event::FleetCreated {
+                    run.push(Event::World(WorldEvent::FleetCreated {
                         fleet: id,
                         fleet_def: Fleet {
                             owner,
@@ -1106,7 +1107,7 @@ fn neutral_ump_arrivals(run: &mut Run, u: PowerId) {
                         },
                         rule: "14.3.2.4.5".into(),
                         reason: reason.clone(),
-                    });
+                    }));
                 }
             }
         }
@@ -1122,13 +1123,13 @@ fn neutral_ump_arrivals(run: &mut Run, u: PowerId) {
         .map(|(id, _)| *id)
         .collect();
     for l in healed {
-        run.push(Event::LeaderChanged {
+        run.push(Event::World(WorldEvent::LeaderChanged {
             leader: l,
             status: LeaderStatus::Active,
             location: Location::OffMap,
             rule: "14.3.2.4.5".into(),
             reason: reason.clone(),
-        });
+        }));
     }
 }
 
@@ -1765,7 +1766,7 @@ pub fn resolve(ctx: &Ctx, decisions: &BTreeMap<PowerId, Decision>, dice: &mut Di
                 &entrants,
             );
             for roll in rolls {
-                run.push(Event::DiceRolled { roll });
+                run.push(Event::World(WorldEvent::DiceRolled { roll }));
             }
             let w = ranking.first().copied().unwrap_or(s.takers[0]);
             (w, vote(&w))
@@ -1825,13 +1826,13 @@ fn place(run: &mut Run, power: PowerId, pl: &Placement) {
     }
     for o in &pl.corps {
         let factors = run.st.forces.corps[&o.corps].factors;
-        run.push(Event::CorpsChanged {
+        run.push(Event::World(WorldEvent::CorpsChanged {
             corps: o.corps,
             factors,
             location: Location::Area(o.area),
             rule: "5.3".into(),
             reason: format!("a new corps counter arrives, {reason}"),
-        });
+        }));
     }
     // Depots.
     let mut counts: BTreeMap<Nation, u16> = BTreeMap::new();
@@ -1849,13 +1850,13 @@ fn place(run: &mut Run, power: PowerId, pl: &Placement) {
         });
     }
     for o in &pl.depots {
-        run.push(Event::DepotChanged {
+        run.push(Event::World(WorldEvent::DepotChanged {
             area: o.area,
             owner: o.owner,
             present: true,
             rule: "5.3".into(),
             reason: reason.clone(),
-        });
+        }));
     }
     // Land factors.
     let mut totals: BTreeMap<Nation, Factors> = BTreeMap::new();
@@ -1885,24 +1886,24 @@ fn place(run: &mut Run, power: PowerId, pl: &Placement) {
                     .get(&(*a, o.owner))
                     .copied()
                     .unwrap_or_default();
-                run.push(Event::GarrisonChanged {
+                run.push(Event::World(WorldEvent::GarrisonChanged {
                     area: *a,
                     owner: o.owner,
                     factors: have.plus(&o.factors),
                     rule: "5.2".into(),
                     reason: format!("{} arrive, {reason}", describe_factors(&o.factors)),
-                });
+                }));
             }
             LandTarget::Corps(id) => {
                 let c = &run.st.forces.corps[id];
                 let (factors, location) = (c.factors.plus(&o.factors), c.location);
-                run.push(Event::CorpsChanged {
+                run.push(Event::World(WorldEvent::CorpsChanged {
                     corps: *id,
                     factors,
                     location,
                     rule: "5.2".into(),
                     reason: format!("{} arrive, {reason}", describe_factors(&o.factors)),
-                });
+                }));
             }
         }
     }
@@ -1928,17 +1929,17 @@ fn place(run: &mut Run, power: PowerId, pl: &Placement) {
             Some(f) => {
                 let fl = &run.st.forces.fleets[&f];
                 let (ships, location) = (fl.ships.saturating_add(o.count), fl.location);
-                run.push(Event::FleetChanged {
+                run.push(Event::World(WorldEvent::FleetChanged {
                     fleet: f,
                     ships,
                     location,
                     rule: "5.1".into(),
                     reason: format!("{} ship(s) join it, {reason}", o.count),
-                });
+                }));
             }
             None => {
                 if let Some(id) = new_fleet_id(&run.st, o.owner) {
-                    run.push(Event::FleetCreated {
+                    run.push(Event::World(WorldEvent::FleetCreated {
                         fleet: id,
                         fleet_def: Fleet {
                             owner: o.owner,
@@ -1947,20 +1948,20 @@ fn place(run: &mut Run, power: PowerId, pl: &Placement) {
                         },
                         rule: "5.1".into(),
                         reason: format!("{} arriving ship(s) form a new fleet, {reason}", o.count),
-                    });
+                    }));
                 }
             }
         }
     }
     // Leaders.
     for o in &pl.leaders {
-        run.push(Event::LeaderChanged {
+        run.push(Event::World(WorldEvent::LeaderChanged {
             leader: o.leader,
             status: LeaderStatus::Active,
             location: Location::Area(o.area),
             rule: "12.7".into(),
             reason: format!("back from his wounds, {reason}"),
-        });
+        }));
     }
 }
 

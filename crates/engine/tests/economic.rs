@@ -10,6 +10,7 @@ use coalition_engine::host::Adjustment;
 use coalition_engine::ids::{AreaId, FleetId, SeaId};
 use coalition_engine::rulebook::{OptionalRule, Preset, Rulebook};
 use coalition_engine::scenario::{Location, embedded_scenario};
+use coalition_engine::world::WorldEvent;
 use coalition_engine::{Date, PowerId};
 use common::*;
 use std::sync::Arc;
@@ -32,14 +33,14 @@ fn collected(g: &Game, power: PowerId) -> (i32, i32, String, Income) {
     g.log()
         .iter()
         .find_map(|e| match e {
-            Event::TreasuryChanged {
+            Event::World(WorldEvent::TreasuryChanged {
                 power: pw,
                 money,
                 manpower,
                 rule,
                 reason,
                 income: Some(i),
-            } if *pw == power && rule == "8.2" => {
+            }) if *pw == power && rule == "8.2" => {
                 Some((*money, *manpower, reason.clone(), i.clone()))
             }
             _ => None,
@@ -283,12 +284,12 @@ fn collection_never_takes_money_away() {
     assert_eq!(inc.provinces, Amount::default());
     assert_eq!((m, mp), (25, 0));
     for e in g.log() {
-        if let Event::TreasuryChanged {
+        if let Event::World(WorldEvent::TreasuryChanged {
             money,
             manpower,
             rule,
             ..
-        } = e
+        }) = e
             && rule == "8.2"
         {
             assert!(*money >= 0 && *manpower >= 0);

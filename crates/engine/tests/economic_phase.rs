@@ -11,6 +11,7 @@ use coalition_engine::host::Adjustment;
 use coalition_engine::ids::{AreaId, Nation};
 use coalition_engine::rulebook::{OptionalRule, Preset, Rulebook};
 use coalition_engine::scenario::{Factors, UnitKind, embedded_scenario};
+use coalition_engine::world::WorldEvent;
 use coalition_engine::{Date, Decision};
 use common::*;
 use std::sync::Arc;
@@ -105,7 +106,7 @@ fn a_shopping_list_is_paid_at_once_and_each_line_queued_with_its_delay() {
     // One treasury change citing 8.5 for the whole list.
     let paid: Vec<_> = events_since(&g, from)
         .into_iter()
-        .filter(|e| matches!(e, Event::TreasuryChanged { rule, .. } if rule == "8.5"))
+        .filter(|e| matches!(e, Event::World(WorldEvent::TreasuryChanged { rule, .. }) if rule == "8.5"))
         .collect();
     assert_eq!(paid.len(), 1);
 }
@@ -194,7 +195,7 @@ fn ships_name_a_home_port_the_power_controls_and_the_building_is_announced_to_al
     // The building is public: every power's view holds the queued ships and their port.
     let ev = events_since(&g, from)
         .into_iter()
-        .find(|e| matches!(e, Event::BuildingQueued { item } if item.unit == UnitKind::Ship))
+        .find(|e| matches!(e, Event::World(WorldEvent::BuildingQueued { item }) if item.unit == UnitKind::Ship))
         .expect("the ships are queued");
     for power in g.state().powers.keys() {
         let v = g.view(*power);
@@ -374,9 +375,9 @@ fn the_last_setting_is_recorded_before_the_next_one_is_chosen() {
         .log()
         .iter()
         .filter_map(|e| match e {
-            Event::PointsChanged {
+            Event::World(WorldEvent::PointsChanged {
                 power, delta, rule, ..
-            } if rule == "12.5.1" => Some((power.to_string(), *delta)),
+            }) if rule == "12.5.1" => Some((power.to_string(), *delta)),
             _ => None,
         })
         .collect();
@@ -433,7 +434,9 @@ fn american_trade_goes_to_powers_not_denied_and_britain_rolls_for_war_with_ameri
             .log()
             .iter()
             .find_map(|e| match e {
-                Event::DiceRolled { roll } if roll.rule == "12.9" => Some(roll.clone()),
+                Event::World(WorldEvent::DiceRolled { roll }) if roll.rule == "12.9" => {
+                    Some(roll.clone())
+                }
                 _ => None,
             })
             .expect("Britain rolls");
@@ -465,11 +468,9 @@ fn american_trade_goes_to_powers_not_denied_and_britain_rolls_for_war_with_ameri
             },
         ],
     );
-    assert!(
-        !g.log()
-            .iter()
-            .any(|e| matches!(e, Event::DiceRolled { roll } if roll.rule == "12.9"))
-    );
+    assert!(!g.log().iter().any(
+        |e| matches!(e, Event::World(WorldEvent::DiceRolled { roll }) if roll.rule == "12.9")
+    ));
     let rec = &g.state().economy.phases.last().unwrap().income;
     assert_eq!(rec[&p("france")].american, am.money as i32);
     // Option off: no American trade.

@@ -8,6 +8,7 @@ use coalition_engine::event::Event;
 use coalition_engine::game::Game;
 use coalition_engine::host::Adjustment;
 use coalition_engine::rulebook::{Preset, Rulebook};
+use coalition_engine::world::WorldEvent;
 use common::*;
 
 #[test]
@@ -199,7 +200,7 @@ fn host_adjustments_are_logged_events_that_cite_the_host_rule() {
     .unwrap();
     assert_eq!(g.state().powers[&p("austria")].money, 40 + 25);
     match g.log().last().unwrap() {
-        Event::TreasuryChanged { rule, reason, .. } => {
+        Event::World(WorldEvent::TreasuryChanged { rule, reason, .. }) => {
             assert_eq!(rule, "3.5");
             assert_eq!(reason, "subsidy agreed by mail");
         }

@@ -14,6 +14,7 @@ use coalition_engine::ids::{Nation, PowerId};
 use coalition_engine::rulebook::{Preset, Rulebook};
 use coalition_engine::scenario::Scenario;
 use coalition_engine::state::State;
+use coalition_engine::world::WorldEvent;
 use coalition_engine::{Date, Decision, Event};
 use proptest::prelude::*;
 
@@ -53,14 +54,14 @@ impl Ledger {
 
     fn record(&mut self, sc: &Scenario, st: &State, e: &Event) {
         match e {
-            Event::TreasuryChanged {
+            Event::World(WorldEvent::TreasuryChanged {
                 power,
                 money,
                 manpower,
                 rule,
                 income,
                 ..
-            } => {
+            }) => {
                 let (m, mp) = (*money as i64, *manpower as i64);
                 match rule.as_str() {
                     "8.2" => {
@@ -77,7 +78,7 @@ impl Ledger {
                     _ => add(&mut self.other, *power, m, mp),
                 }
             }
-            Event::BuildingQueued { item } => {
+            Event::World(WorldEvent::BuildingQueued { item }) => {
                 // A minor free state's units are paid for by its controller (4.8).
                 let Some(p) = st.controller_of(item.owner) else {
                     return;
@@ -181,7 +182,7 @@ fn playout(seed: u64, months: i32, mut pick: impl FnMut(usize) -> usize) -> Game
     let mut shadow = g.state().clone();
     let mut ledger = Ledger::new(&shadow);
     for e in g.log() {
-        if let Event::PointsChanged { rule, .. } = e {
+        if let Event::World(WorldEvent::PointsChanged { rule, .. }) = e {
             assert!(!rule.is_empty());
         }
     }
@@ -222,7 +223,7 @@ fn playout(seed: u64, months: i32, mut pick: impl FnMut(usize) -> usize) -> Game
         // hold on the state folded up to that event.
         let mut batch = Vec::new();
         for e in &g.log()[seen_events..] {
-            if let Event::PointsChanged { rule, .. } = e {
+            if let Event::World(WorldEvent::PointsChanged { rule, .. }) = e {
                 assert!(!rule.is_empty() && rule != "data");
             }
             batch.push((e.clone(), shadow.clone()));

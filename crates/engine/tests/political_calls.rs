@@ -12,6 +12,7 @@ use coalition_engine::ids::{AreaId, CorpsId, MinorId};
 use coalition_engine::political::calls::CallsEvent;
 use coalition_engine::scenario::{Factors, Location, MinorStatus};
 use coalition_engine::state::WarCause;
+use coalition_engine::world::WorldEvent;
 use coalition_engine::{Date, Decision};
 use common::*;
 
@@ -267,7 +268,7 @@ fn several_declarations_order_the_calls_by_competitive_rolls_defenders_first() {
         .log()
         .iter()
         .filter_map(|e| match e {
-            Event::DiceRolled { roll } => Some(roll.clone()),
+            Event::World(WorldEvent::DiceRolled { roll }) => Some(roll.clone()),
             _ => None,
         })
         .collect();

@@ -11,6 +11,7 @@ use coalition_engine::host::Adjustment;
 use coalition_engine::ids::{AreaId, FleetId, MinorId, Nation};
 use coalition_engine::rulebook::{Preset, Rulebook};
 use coalition_engine::scenario::{Location, MinorStatus, UnitKind, embedded_scenario};
+use coalition_engine::world::WorldEvent;
 use coalition_engine::{Date, Decision};
 use common::*;
 use std::sync::Arc;
@@ -102,7 +103,7 @@ fn a_declaration_records_its_declarer_and_sets_up_the_fleet_at_its_strength() {
         )
     );
     assert!(g.log().iter().any(|e| matches!(e,
-        Event::FleetCreated { fleet: id, rule, .. } if *id == fleet && rule == "4.8")));
+        Event::World(WorldEvent::FleetCreated { fleet: id, rule, .. }) if *id == fleet && rule == "4.8")));
 }
 
 #[test]
@@ -193,7 +194,7 @@ fn a_declarer_chosen_to_run_it_again_runs_it_as_a_free_state_though_it_has_no_fo
         (Some(p("france")), MinorStatus::FreeState)
     );
     assert!(g.log().iter().any(|e| matches!(e,
-        Event::MinorChanged { minor, status: MinorStatus::FreeState, rule, .. }
+        Event::World(WorldEvent::MinorChanged { minor, status: MinorStatus::FreeState, rule, .. })
             if *minor == m("hanover") && rule == "4.8")));
 }
 
@@ -298,7 +299,7 @@ fn a_free_states_forces_are_bought_by_its_controller_and_arrive_in_it() {
     let cost = g.scenario().charts.economy.costs[&UnitKind::Infantry].money as i32;
     assert_eq!(g.state().powers[&p("prussia")].money, money - 2 * cost);
     assert!(g.log().iter().any(|e| matches!(e,
-        Event::BuildingQueued { item } if item.owner == Nation::Minor(saxony) && item.count == 2)));
+        Event::World(WorldEvent::BuildingQueued { item }) if item.owner == Nation::Minor(saxony) && item.count == 2)));
     // They arrive after their delay and are placed in Saxony by its controller (the default placement here).
     let due = g
         .state()

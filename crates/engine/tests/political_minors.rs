@@ -13,6 +13,7 @@ use coalition_engine::political::peace::PeaceDecision;
 use coalition_engine::rulebook::{Preset, Rulebook};
 use coalition_engine::scenario::{CorpsKind, Factors, Location, MinorStatus, embedded_scenario};
 use coalition_engine::state::WarCause;
+use coalition_engine::world::WorldEvent;
 use coalition_engine::{Date, Decision};
 use common::*;
 use std::sync::Arc;
@@ -93,7 +94,9 @@ fn control_rolls(g: &Game) -> Vec<coalition_engine::dice::Roll> {
     g.log()
         .iter()
         .filter_map(|e| match e {
-            Event::DiceRolled { roll } if roll.rule == "4.6.2" => Some(roll.clone()),
+            Event::World(WorldEvent::DiceRolled { roll }) if roll.rule == "4.6.2" => {
+                Some(roll.clone())
+            }
             _ => None,
         })
         .collect()
@@ -207,7 +210,7 @@ fn no_power_willing_refunds_the_declaration_points_and_leaves_the_minor_neutral(
         20,
         "no one runs Bavaria: the point is refunded"
     );
-    assert!(g.log().iter().any(|e| matches!(e, Event::PointsChanged { power, delta: 1, rule, .. } if *power == p("france") && rule == "4.2.1.2")));
+    assert!(g.log().iter().any(|e| matches!(e, Event::World(WorldEvent::PointsChanged { power, delta: 1, rule, .. }) if *power == p("france") && rule == "4.2.1.2")));
     let b = &g.state().minors[&m("bavaria")];
     assert_eq!((b.controller, b.status), (None, MinorStatus::Neutral));
     assert!(
@@ -780,7 +783,9 @@ fn a_controller_in_instability_or_fiasco_may_lose_its_minors() {
             .log()
             .iter()
             .find_map(|e| match e {
-                Event::DiceRolled { roll } if roll.rule == "4.6.1" => Some(roll.clone()),
+                Event::World(WorldEvent::DiceRolled { roll }) if roll.rule == "4.6.1" => {
+                    Some(roll.clone())
+                }
                 _ => None,
             })
             .expect("a 4.6.1 roll for Saxony");
@@ -825,9 +830,9 @@ fn a_war_with_a_minor_lapses_without_corps_inside() {
     run_to(&mut g, Step::CreatingAlliances);
     assert!(!g.state().at_war(np("france"), nm("bavaria")));
     assert!(
-        g.log()
-            .iter()
-            .any(|e| matches!(e, Event::WarEnded { rule, .. } if rule == "4.6.6"))
+        g.log().iter().any(
+            |e| matches!(e, Event::World(WorldEvent::WarEnded { rule, .. }) if rule == "4.6.6")
+        )
     );
     assert!(
         !g.state()
@@ -922,9 +927,9 @@ fn a_war_with_a_multi_district_minor_lapses_when_its_invader_holds_only_a_conque
     let g = saxon_war("leipzig", true);
     assert!(!g.state().at_war(np("france"), nm("saxony")));
     assert!(
-        g.log()
-            .iter()
-            .any(|e| matches!(e, Event::WarEnded { rule, .. } if rule == "4.6.6"))
+        g.log().iter().any(
+            |e| matches!(e, Event::World(WorldEvent::WarEnded { rule, .. }) if rule == "4.6.6")
+        )
     );
     // The corps in the conquered district stays where it is.
     assert_eq!(

@@ -10,6 +10,7 @@ use coalition_engine::ids::{AreaId, CorpsId, LeaderId, MinorId, Nation};
 use coalition_engine::political::peace::{Obligation, PeaceEvent, PeaceKind};
 use coalition_engine::scenario::{Factors, Location, MinorStatus};
 use coalition_engine::state::LeaderStatus;
+use coalition_engine::world::WorldEvent;
 use coalition_engine::{Date, Decision};
 use common::*;
 
@@ -412,7 +413,7 @@ fn victors_choose_in_the_order_they_went_to_war_a_called_ally_after_its_caller()
     let rolls = g
         .log()
         .iter()
-        .filter(|e| matches!(e, Event::DiceRolled { roll } if roll.rule == "4.4.5.2"))
+        .filter(|e| matches!(e, Event::World(WorldEvent::DiceRolled { roll }) if roll.rule == "4.4.5.2"))
         .count();
     assert_eq!(rolls, 0);
 

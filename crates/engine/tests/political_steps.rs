@@ -12,6 +12,7 @@ use coalition_engine::host::Adjustment;
 use coalition_engine::ids::{AreaId, CorpsId, MinorId, Nation};
 use coalition_engine::scenario::{Factors, Location};
 use coalition_engine::state::WarCause;
+use coalition_engine::world::WorldEvent;
 use common::*;
 
 fn declare(targets: &[&str], g: &Game) -> Decision {
@@ -533,7 +534,7 @@ fn combined_movement_needs_both_allies_and_lasts_the_turn() {
     // The pair is recorded for the turn: until the first step of the next month clears it. (The Naval and Land
     // Phases ask nothing yet, so the game has walked on to next month's Diplomacy Step.)
     let log = g.log();
-    let declared = log.iter().rposition(|e| matches!(e, Event::CombinedMovementDeclared { a, b } if *a == p("austria") && *b == p("france"))).unwrap();
+    let declared = log.iter().rposition(|e| matches!(e, Event::World(WorldEvent::CombinedMovementDeclared { a, b }) if *a == p("austria") && *b == p("france"))).unwrap();
     let mut s = Game::rebuild(g.scenario(), &log[..=declared]);
     assert!(
         s.relations

@@ -15,6 +15,7 @@ use coalition_engine::rulebook::{OptionalRule, Preset, Rulebook};
 use coalition_engine::scenario::{Factors, Location, UnitKind, embedded_scenario};
 use coalition_engine::state::LeaderStatus;
 use coalition_engine::umps::UmpStatus;
+use coalition_engine::world::WorldEvent;
 use coalition_engine::{Date, Decision};
 use common::*;
 use std::sync::Arc;
@@ -707,7 +708,9 @@ fn a_mixed_occupying_force_decides_by_competitive_die_rolls() {
         .log()
         .iter()
         .filter_map(|e| match e {
-            Event::DiceRolled { roll } if roll.rule == "12.1.2.2" => Some(roll.clone()),
+            Event::World(WorldEvent::DiceRolled { roll }) if roll.rule == "12.1.2.2" => {
+                Some(roll.clone())
+            }
             _ => None,
         })
         .collect();
@@ -887,7 +890,7 @@ fn a_neutral_ump_still_receives_what_was_due_off_the_map() {
     assert_eq!((f.ships, f.location), (2, Location::OffMap));
     assert!(st.building.is_empty());
     assert!(g.log().iter().any(|e| matches!(e,
-        Event::CorpsChanged { rule, reason, .. } if rule == "14.3.2.4.5" && reason.contains("france"))));
+        Event::World(WorldEvent::CorpsChanged { rule, reason, .. }) if rule == "14.3.2.4.5" && reason.contains("france"))));
 }
 
 #[test]

@@ -13,6 +13,7 @@ use coalition_engine::rulebook::{Preset, Rulebook};
 use coalition_engine::scenario::{PlayerDef, Scenario, embedded_scenario};
 use coalition_engine::umps::UmpStatus;
 use coalition_engine::umps::control::{self, UmpBid};
+use coalition_engine::world::WorldEvent;
 use coalition_engine::{Decision, dice::Roll};
 use common::{np, p};
 use std::sync::Arc;
@@ -87,7 +88,7 @@ fn rolls_since(g: &Game, from: usize) -> Vec<Roll> {
     g.log()[from..]
         .iter()
         .filter_map(|e| match e {
-            Event::DiceRolled { roll } => Some(roll.clone()),
+            Event::World(WorldEvent::DiceRolled { roll }) => Some(roll.clone()),
             _ => None,
         })
         .collect()
@@ -144,9 +145,9 @@ fn the_british_bids_cost_eleven_victory_points() {
     let charged: Vec<_> = g.log()[before..]
         .iter()
         .filter_map(|e| match e {
-            Event::VictoryPointsChanged {
+            Event::World(WorldEvent::VictoryPointsChanged {
                 power, delta, rule, ..
-            } => Some((*power, *delta, rule.clone())),
+            }) => Some((*power, *delta, rule.clone())),
             _ => None,
         })
         .collect();
@@ -338,12 +339,12 @@ fn the_highest_roll_wins_two_points_and_sets_the_status() {
         .log()
         .iter()
         .filter_map(|e| match e {
-            Event::UmpControl {
+            Event::World(WorldEvent::UmpControl {
                 ump,
                 rule,
                 controller: Some(_),
                 ..
-            } => Some(format!("{ump} {rule}")),
+            }) => Some(format!("{ump} {rule}")),
             _ => None,
         })
         .collect();
@@ -392,11 +393,9 @@ fn gaining_control_of_an_ump_at_war_makes_an_informal_peace() {
     bid_all(&mut g, vec![("great-britain", bids(&[("spain", 0)]))]);
     let st = g.state();
     assert!(!st.at_war(np("great-britain"), np("spain")));
-    assert!(
-        g.log()
-            .iter()
-            .any(|e| matches!(e, Event::WarEnded { rule, .. } if rule == "14.3.2.1"))
-    );
+    assert!(g.log().iter().any(
+        |e| matches!(e, Event::World(WorldEvent::WarEnded { rule, .. }) if rule == "14.3.2.1")
+    ));
     // 6+6+0-2+1 = 11: active, and no longer at war with anyone.
     assert_eq!(st.umps[&p("spain")].controller, Some(p("great-britain")));
     assert_eq!(st.umps[&p("spain")].status, UmpStatus::Active);

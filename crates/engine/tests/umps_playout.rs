@@ -14,6 +14,7 @@ use coalition_engine::rulebook::{Preset, Rulebook};
 use coalition_engine::scenario::PlayerDef;
 use coalition_engine::state::{RoundKind, State};
 use coalition_engine::umps::control::UmpBid;
+use coalition_engine::world::WorldEvent;
 use coalition_engine::{Date, Decision};
 use proptest::prelude::*;
 use std::collections::BTreeMap;
@@ -74,7 +75,9 @@ impl Ledger {
                     }
                 }
             }
-            Event::VictoryPointsChanged { delta, rule, .. } if rule == "14.3.1.1" => {
+            Event::World(WorldEvent::VictoryPointsChanged { delta, rule, .. })
+                if rule == "14.3.1.1" =>
+            {
                 self.charged -= *delta as i64
             }
             _ => {}

@@ -14,6 +14,7 @@ use coalition_engine::scenario::{Location, embedded_scenario};
 use coalition_engine::state::LossCause;
 use coalition_engine::umps::rules::{self, BattlePoints, ForceShare};
 use coalition_engine::umps::{UmpStatus, status_of};
+use coalition_engine::world::WorldEvent;
 use coalition_engine::{Date, Decision};
 use common::*;
 use std::sync::Arc;
@@ -96,7 +97,9 @@ fn spain_reverts_to_inactive_after_nine_ships_and_five_land_factors() {
         .iter()
         .rev()
         .find_map(|e| match e {
-            Event::UmpControl { rule, reason, .. } => Some((rule.clone(), reason.clone())),
+            Event::World(WorldEvent::UmpControl { rule, reason, .. }) => {
+                Some((rule.clone(), reason.clone()))
+            }
             _ => None,
         })
         .unwrap();
@@ -203,7 +206,7 @@ fn an_active_ump_reverting_with_no_war_goes_on_to_neutral() {
         .log()
         .iter()
         .filter_map(|e| match e {
-            Event::UmpControl { rule, .. } => Some(rule.as_str()),
+            Event::World(WorldEvent::UmpControl { rule, .. }) => Some(rule.as_str()),
             _ => None,
         })
         .collect();
@@ -309,11 +312,11 @@ fn a_neutral_ump_has_no_economic_phase() {
         .log()
         .iter()
         .filter_map(|e| match e {
-            Event::TreasuryChanged {
+            Event::World(WorldEvent::TreasuryChanged {
                 power,
                 income: Some(_),
                 ..
-            } => Some(*power),
+            }) => Some(*power),
             _ => None,
         })
         .collect();
@@ -872,7 +875,7 @@ fn a_minor_gained_while_not_at_war_with_the_aggressor_goes_to_the_last_controlle
     set_ump(&mut g, "prussia", Some("france"), UmpStatus::Neutral);
     assert_eq!(g.state().minors[&bavaria].controller, Some(p("france")));
     assert!(g.log().iter().any(
-        |e| matches!(e, Event::MinorChanged { rule, minor, .. } if rule == "14.3.2.4.4" && *minor == bavaria)
+        |e| matches!(e, Event::World(WorldEvent::MinorChanged { rule, minor, .. }) if rule == "14.3.2.4.4" && *minor == bavaria)
     ));
     // Saxony, a free state Prussia held from the start, stays Prussia's.
     assert_eq!(
@@ -914,7 +917,9 @@ fn an_ump_rolls_for_a_minor_with_its_controllers_status_modifier() {
         .log()
         .iter()
         .find_map(|e| match e {
-            Event::DiceRolled { roll } if roll.who == "prussia" && roll.rule.starts_with("4.6") => {
+            Event::World(WorldEvent::DiceRolled { roll })
+                if roll.who == "prussia" && roll.rule.starts_with("4.6") =>
+            {
                 Some(roll.clone())
             }
             _ => None,

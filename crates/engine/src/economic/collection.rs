@@ -11,6 +11,7 @@ use crate::kernel::ids::{Nation, PowerId, ProvinceId, SeaId};
 use crate::kernel::rulebook::OptionalRule;
 use crate::political::name;
 use crate::scenario::{Location, MinorStatus};
+use crate::world::WorldEvent;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// A `TreasuryChanged` event per power in the game, with its income by source (American trade with its die
@@ -31,14 +32,14 @@ pub fn begin(ctx: &Ctx, dice: &mut Dice) -> Vec<Event> {
     for (p, income, reason) in incomes {
         let total = income.total();
         money.insert(p, ctx.state.powers[&p].money + total.money);
-        out.push(Event::TreasuryChanged {
+        out.push(Event::World(WorldEvent::TreasuryChanged {
             power: p,
             money: total.money,
             manpower: total.manpower,
             rule: "8.2".into(),
             reason,
             income: Some(income),
-        });
+        }));
     }
     out.extend(super::transfers::collection_events(ctx, &mut money));
     out
@@ -114,7 +115,7 @@ fn american_trade(
         vec![],
     );
     let war = roll.total <= target;
-    out.push(Event::DiceRolled { roll: roll.clone() });
+    out.push(Event::World(WorldEvent::DiceRolled { roll: roll.clone() }));
     if let Some((_, inc, reason)) = incomes.iter_mut().find(|(p, _, _)| *p == britain) {
         if war {
             let lost = (chart.war_loss as i32).min(inc.trade);

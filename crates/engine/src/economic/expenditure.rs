@@ -15,6 +15,7 @@ use crate::kernel::ids::{AreaId, CorpsId, MinorId, Nation, PowerId};
 use crate::kernel::rulebook::OptionalRule;
 use crate::political::name;
 use crate::scenario::{Factors, Location, MinorStatus, UnitKind};
+use crate::world::WorldEvent;
 use std::collections::BTreeMap;
 
 /// Every power still in the game owes its list, except neutral UMPs (14.3.2.4.3).
@@ -570,16 +571,16 @@ fn purchase_events(ctx: &Ctx, power: PowerId, s: &Spending) -> Vec<Event> {
             buy: s.buy.clone(),
             ..Default::default()
         };
-        out.push(Event::TreasuryChanged {
+        out.push(Event::World(WorldEvent::TreasuryChanged {
             power,
             money: -money,
             manpower: -manpower,
             rule: "8.5".into(),
             reason: format!("{list}"),
             income: None,
-        });
+        }));
         for b in &s.buy {
-            out.push(Event::BuildingQueued {
+            out.push(Event::World(WorldEvent::BuildingQueued {
                 item: Building {
                     owner: b.minor.map_or(Nation::Power(power), Nation::Minor),
                     unit: b.unit,
@@ -589,7 +590,7 @@ fn purchase_events(ctx: &Ctx, power: PowerId, s: &Spending) -> Vec<Event> {
                     port: b.port,
                     rule: if b.port.is_some() { "12.1.2" } else { "8.5" }.into(),
                 },
-            });
+            }));
         }
     }
     if !s.convert.is_empty() {
@@ -614,7 +615,7 @@ fn purchase_events(ctx: &Ctx, power: PowerId, s: &Spending) -> Vec<Event> {
                     .copied()
                     .unwrap_or_default();
                 f.militia -= from_g;
-                out.push(Event::GarrisonChanged {
+                out.push(Event::World(WorldEvent::GarrisonChanged {
                     area: c.area,
                     owner: me,
                     factors: f,
@@ -623,7 +624,7 @@ fn purchase_events(ctx: &Ctx, power: PowerId, s: &Spending) -> Vec<Event> {
                         "{from_g} militia converted to infantry in {}",
                         area_name(ctx, c.area)
                     ),
-                });
+                }));
             }
             for (id, m) in corps {
                 if left == 0 {
@@ -636,18 +637,18 @@ fn purchase_events(ctx: &Ctx, power: PowerId, s: &Spending) -> Vec<Event> {
                         militia: corps.factors.militia - take,
                         ..corps.factors
                     };
-                    out.push(Event::CorpsChanged {
+                    out.push(Event::World(WorldEvent::CorpsChanged {
                         corps: id,
                         factors: f,
                         location: Location::Area(c.area),
                         rule: "12.1.1".into(),
                         reason: format!("{take} militia of corps {id} converted to infantry"),
-                    });
+                    }));
                 }
             }
             total += c.count;
         }
-        out.push(Event::TreasuryChanged {
+        out.push(Event::World(WorldEvent::TreasuryChanged {
             power,
             money: -(e.militia_conversion_money as i32 * total as i32),
             manpower: 0,
@@ -657,12 +658,12 @@ fn purchase_events(ctx: &Ctx, power: PowerId, s: &Spending) -> Vec<Event> {
                 e.militia_conversion_money
             ),
             income: None,
-        });
+        }));
         let delay = e
             .costs
             .get(&UnitKind::Infantry)
             .map_or(0, |c| c.delay_months);
-        out.push(Event::BuildingQueued {
+        out.push(Event::World(WorldEvent::BuildingQueued {
             item: Building {
                 owner: me,
                 unit: UnitKind::Infantry,
@@ -672,7 +673,7 @@ fn purchase_events(ctx: &Ctx, power: PowerId, s: &Spending) -> Vec<Event> {
                 port: None,
                 rule: "12.1.1".into(),
             },
-        });
+        }));
     }
     out
 }

@@ -13,6 +13,7 @@ use crate::kernel::error::{RuleError, RuleResult};
 use crate::kernel::ids::PowerId;
 use crate::kernel::rulebook::OptionalRule;
 use crate::political::name;
+use crate::world::WorldEvent;
 use std::collections::BTreeMap;
 
 /// Whether the step runs: optional rule 12.5 is on.
@@ -89,22 +90,22 @@ pub fn record(ctx: &Ctx) -> Vec<Event> {
             reason: format!("{who}'s economic manipulation, {what}"),
         }));
         if sq.pp != 0 {
-            out.push(Event::PointsChanged {
+            out.push(Event::World(WorldEvent::PointsChanged {
                 power: p,
                 delta: sq.pp,
                 rule: "12.5.1".into(),
                 reason: format!("economic manipulation, {what}"),
-            });
+            }));
         }
         if sq.money != 0 || sq.manpower != 0 {
-            out.push(Event::TreasuryChanged {
+            out.push(Event::World(WorldEvent::TreasuryChanged {
                 power: p,
                 money: sq.money,
                 manpower: sq.manpower,
                 rule: "12.5.1".into(),
                 reason: format!("economic manipulation, {what}"),
                 income: None,
-            });
+            }));
         }
     }
     out
@@ -245,7 +246,8 @@ mod tests {
         )));
         assert!(!ev.iter().any(|e| matches!(
             e,
-            Event::PointsChanged { .. } | Event::TreasuryChanged { .. }
+            Event::World(WorldEvent::PointsChanged { .. })
+                | Event::World(WorldEvent::TreasuryChanged { .. })
         )));
         // With the 15 money square -2 costs, it pays and gains its points.
         st.powers.get_mut(&p("turkey")).unwrap().money = 15;
@@ -257,11 +259,11 @@ mod tests {
         let ev = record(&ctx);
         assert!(ev.iter().any(|e| matches!(
             e,
-            Event::TreasuryChanged { power, money: -15, rule, .. } if *power == p("turkey") && rule == "12.5.1"
+            Event::World(WorldEvent::TreasuryChanged { power, money: -15, rule, .. }) if *power == p("turkey") && rule == "12.5.1"
         )));
         assert!(ev.iter().any(|e| matches!(
             e,
-            Event::PointsChanged { power, delta: 2, .. } if *power == p("turkey")
+            Event::World(WorldEvent::PointsChanged { power, delta: 2, .. }) if *power == p("turkey")
         )));
     }
 
@@ -275,13 +277,13 @@ mod tests {
                 power: p("spain"),
                 square: 1,
             }),
-            Event::UmpControl {
+            Event::World(WorldEvent::UmpControl {
                 ump: p("spain"),
                 controller: None,
                 status: crate::umps::UmpStatus::Neutral,
                 rule: "14.3".into(),
                 reason: "test".into(),
-            },
+            }),
         ] {
             crate::apply::apply(&mut st, &e);
         }
@@ -299,7 +301,7 @@ mod tests {
         })));
         assert!(!ev.iter().any(|e| matches!(
             e,
-            Event::PointsChanged { power, .. } if *power == p("spain")
+            Event::World(WorldEvent::PointsChanged { power, .. }) if *power == p("spain")
         )));
     }
 }

@@ -241,6 +241,18 @@ impl std::fmt::Display for EconomicEvent {
     }
 }
 
+/// 8.2: the income by source that a collection's treasury change carries is recorded for the phase.
+pub fn observe(economy: &mut EconomyState, date: Date, e: &crate::world::WorldEvent) {
+    if let crate::world::WorldEvent::TreasuryChanged {
+        power,
+        income: Some(i),
+        ..
+    } = e
+    {
+        economy.record_income(date, *power, i);
+    }
+}
+
 /// Applies an Economic Phase event (called by `apply`).
 pub fn apply(state: &mut State, e: &EconomicEvent) {
     let date = state.position.date;

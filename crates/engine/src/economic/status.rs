@@ -10,6 +10,7 @@ use crate::game::Ctx;
 use crate::kernel::ids::PowerId;
 use crate::political::name;
 use crate::scenario::UnitKind;
+use crate::world::WorldEvent;
 use std::collections::BTreeMap;
 
 /// What each power spent this phase on purchases (8.5) and militia conversion (12.1.1), read from the queue.
@@ -59,7 +60,7 @@ pub fn begin(ctx: &Ctx) -> Vec<Event> {
         };
         if let Some(z) = ctx.scenario.status_zone(st.political_points) {
             if z.victory_points != 0 {
-                out.push(Event::VictoryPointsChanged {
+                out.push(Event::World(WorldEvent::VictoryPointsChanged {
                     power: p,
                     delta: z.victory_points,
                     rule: "8.6".into(),
@@ -69,7 +70,7 @@ pub fn begin(ctx: &Ctx) -> Vec<Event> {
                         z.name,
                         st.political_points
                     ),
-                });
+                }));
                 s.victory_points += z.victory_points;
             }
         }
@@ -90,12 +91,12 @@ pub fn begin(ctx: &Ctx) -> Vec<Event> {
             .collect();
         if !defaults.is_empty() && e.default_points != 0 {
             let delta = e.default_points * defaults.len() as i32;
-            out.push(Event::PointsChanged {
+            out.push(Event::World(WorldEvent::PointsChanged {
                 power: p,
                 delta,
                 rule: "8.6".into(),
                 reason: format!("debts not paid in full: {}", defaults.join("; ")),
-            });
+            }));
             s.political_points += delta;
         }
         standing.insert(p, s);
@@ -155,9 +156,9 @@ mod tests {
         let lost: Vec<(PowerId, i32)> = ev
             .iter()
             .filter_map(|e| match e {
-                Event::PointsChanged {
+                Event::World(WorldEvent::PointsChanged {
                     power, delta, rule, ..
-                } if rule == "8.6" => Some((*power, *delta)),
+                }) if rule == "8.6" => Some((*power, *delta)),
                 _ => None,
             })
             .collect();

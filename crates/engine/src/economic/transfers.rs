@@ -208,6 +208,7 @@ pub fn collection_events(ctx: &Ctx, money: &mut BTreeMap<PowerId, i32>) -> Vec<E
 mod tests {
     use super::*;
     use crate::kernel::calendar::{Date, Step};
+    use crate::world::WorldEvent;
 
     fn p(s: &str) -> PowerId {
         PowerId::new(s).unwrap()
@@ -220,13 +221,13 @@ mod tests {
         let mut st = g.state().clone();
         crate::apply::apply(
             &mut st,
-            &Event::UmpControl {
+            &Event::World(WorldEvent::UmpControl {
                 ump: p("spain"),
                 controller: Some(p("france")),
                 status: crate::umps::UmpStatus::Active,
                 rule: "14.3.1.3".into(),
                 reason: "test".into(),
-            },
+            }),
         );
         let ctx = Ctx {
             scenario: g.scenario(),

@@ -9,6 +9,7 @@ use crate::kernel::agreement::mutual_pairs;
 use crate::kernel::error::{RuleError, RuleResult};
 use crate::kernel::ids::PowerId;
 use crate::state::RoundKind;
+use crate::world::WorldEvent;
 use std::collections::BTreeMap;
 
 /// Powers with at least one power they may ally with.
@@ -116,12 +117,12 @@ pub fn resolve(ctx: &Ctx, decisions: &BTreeMap<PowerId, Decision>) -> Vec<Event>
         decisions: decisions.clone(),
     }];
     for (a, b) in mutual_pairs(&named) {
-        ev.push(Event::AllianceFormed {
+        ev.push(Event::World(WorldEvent::AllianceFormed {
             a,
             b,
             since: ctx.state.date(),
             rule: "4.5".into(),
-        });
+        }));
         // 14.3.2.1.5: allying with one's own UMP gains its controller one point in all.
         if let Some(c) = crate::umps::rules::own_ump_alliance(ctx.state, a, b) {
             let u = if c == a { b } else { a };

@@ -7,6 +7,7 @@ use crate::event::Event;
 use crate::game::Ctx;
 use crate::kernel::error::{RuleError, RuleResult};
 use crate::kernel::ids::PowerId;
+use crate::world::WorldEvent;
 use std::collections::BTreeMap;
 
 /// Powers with at least one ally.
@@ -61,14 +62,14 @@ pub fn resolve(ctx: &Ctx, decisions: &BTreeMap<PowerId, Decision>) -> Vec<Event>
     }
     let mut ev = Vec::new();
     for ((a, b), by) in breakers {
-        ev.push(Event::AllianceBroken {
+        ev.push(Event::World(WorldEvent::AllianceBroken {
             a,
             b,
             by: by.clone(),
             date: ctx.state.date(),
             rule: "4.7".into(),
             reason: "broken in the Breaking Alliances Step".into(),
-        });
+        }));
         for x in by {
             let other = if x == a { b } else { a };
             ev.push(points(

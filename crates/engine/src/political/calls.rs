@@ -14,6 +14,7 @@ use crate::kernel::dice::{Dice, Entrant, competitive};
 use crate::kernel::error::{RuleError, RuleResult};
 use crate::kernel::ids::{Nation, PowerId};
 use crate::state::{RoundKind, State, WarCause};
+use crate::world::WorldEvent;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -186,7 +187,11 @@ pub fn begin(ctx: &Ctx, dice: &mut Dice) -> Vec<Event> {
             })
             .collect();
         let (rolls, ranking) = competitive(dice, "4.3", "order of calls to allies", 1, &entrants);
-        events.extend(rolls.into_iter().map(|roll| Event::DiceRolled { roll }));
+        events.extend(
+            rolls
+                .into_iter()
+                .map(|roll| Event::World(WorldEvent::DiceRolled { roll })),
+        );
         ranking
     } else {
         everyone.into_iter().collect()
@@ -565,7 +570,7 @@ fn answer(ctx: &Ctx, p: &PendingCall, accept: bool, ev: &mut Vec<Event>) {
     let now = ctx.state.date();
     if accept {
         if ctx.state.allied(ally, enemy) {
-            ev.push(Event::AllianceBroken {
+            ev.push(Event::World(WorldEvent::AllianceBroken {
                 a: ally,
                 b: enemy,
                 by: vec![ally],
@@ -576,7 +581,7 @@ fn answer(ctx: &Ctx, p: &PendingCall, accept: bool, ev: &mut Vec<Event>) {
                     name(ctx.scenario, ally),
                     name(ctx.scenario, caller)
                 ),
-            });
+            }));
             ev.push(points(
                 ctx.scenario,
                 ally,
@@ -588,13 +593,13 @@ fn answer(ctx: &Ctx, p: &PendingCall, accept: bool, ev: &mut Vec<Event>) {
         }
         // 14.3.2.2: an UMP and its controller declaring on the same power in the same phase lose one set.
         let shared = crate::umps::rules::declared_by_partner_this_phase(ctx.state, ally, enemy);
-        ev.push(Event::WarDeclared {
+        ev.push(Event::World(WorldEvent::WarDeclared {
             aggressor: Nation::Power(ally),
             defender: Nation::Power(enemy),
             cause: WarCause::Call { caller },
             since: now,
             rule: "4.3.2".into(),
-        });
+        }));
         if !shared {
             ev.push(points(
                 ctx.scenario,
@@ -628,7 +633,7 @@ fn answer(ctx: &Ctx, p: &PendingCall, accept: bool, ev: &mut Vec<Event>) {
             ),
             None => ("4.3.1.3", String::new()),
         };
-        ev.push(Event::AllianceBroken {
+        ev.push(Event::World(WorldEvent::AllianceBroken {
             a: caller,
             b: ally,
             by,
@@ -640,7 +645,7 @@ fn answer(ctx: &Ctx, p: &PendingCall, accept: bool, ev: &mut Vec<Event>) {
                 name(ctx.scenario, caller),
                 name(ctx.scenario, enemy)
             ),
-        });
+        }));
         ev.push(points(
             ctx.scenario,
             ally,

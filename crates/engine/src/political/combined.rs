@@ -10,6 +10,7 @@ use crate::kernel::agreement::mutual_pairs;
 use crate::kernel::error::{RuleError, RuleResult};
 use crate::kernel::ids::PowerId;
 use crate::state::RoundKind;
+use crate::world::WorldEvent;
 use std::collections::BTreeMap;
 
 /// Powers with at least one ally.
@@ -63,7 +64,7 @@ pub fn resolve(_ctx: &Ctx, decisions: &BTreeMap<PowerId, Decision>) -> Vec<Event
     ev.extend(
         mutual_pairs(&named)
             .into_iter()
-            .map(|(a, b)| Event::CombinedMovementDeclared { a, b }),
+            .map(|(a, b)| Event::World(WorldEvent::CombinedMovementDeclared { a, b })),
     );
     ev
 }

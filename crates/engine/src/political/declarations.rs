@@ -9,6 +9,7 @@ use crate::kernel::error::{RuleError, RuleResult};
 use crate::kernel::ids::{AreaId, Nation, PowerId};
 use crate::scenario::{CorpsKind, Location, MinorStatus};
 use crate::state::{RoundKind, WarCause};
+use crate::world::WorldEvent;
 use std::collections::BTreeMap;
 
 /// Every power in the game writes down its declarations (or none).
@@ -249,14 +250,14 @@ pub fn resolve(ctx: &Ctx, decisions: &BTreeMap<PowerId, Decision>) -> Vec<Event>
             .map(|x| name(ctx.scenario, *x))
             .collect::<Vec<_>>()
             .join(" and ");
-        ev.push(Event::AllianceBroken {
+        ev.push(Event::World(WorldEvent::AllianceBroken {
             a,
             b,
             by: by.clone(),
             date: ctx.state.date(),
             rule: "4.2.1.1".into(),
             reason: format!("{names} declared war on an ally"),
-        });
+        }));
         for x in by {
             let other = if x == a { b } else { a };
             ev.push(points(
@@ -278,7 +279,7 @@ pub fn resolve(ctx: &Ctx, decisions: &BTreeMap<PowerId, Decision>) -> Vec<Event>
             });
             // A mutual declaration makes one war, recorded once, under the lower key.
             if !(mutual && t.power().is_some_and(|q| q < *p)) {
-                ev.push(Event::WarDeclared {
+                ev.push(Event::World(WorldEvent::WarDeclared {
                     aggressor: Nation::Power(*p),
                     defender: *t,
                     cause: if mutual {
@@ -288,7 +289,7 @@ pub fn resolve(ctx: &Ctx, decisions: &BTreeMap<PowerId, Decision>) -> Vec<Event>
                     },
                     since: ctx.state.date(),
                     rule: "4.2".into(),
-                });
+                }));
             }
             // 14.3.2.2: an UMP and its controller declaring on the same power lose one set of points.
             if crate::umps::rules::declaration_points_shared(ctx.state, *p, *t, &declared) {

@@ -10,6 +10,7 @@ use crate::kernel::error::{RuleError, RuleResult};
 use crate::kernel::ids::{FleetId, MinorId, Nation, PowerId};
 use crate::scenario::{Location, MinorStatus};
 use crate::state::Fleet;
+use crate::world::WorldEvent;
 use std::collections::BTreeMap;
 
 /// The conquered minors `power` could declare free states now.
@@ -105,11 +106,11 @@ pub fn resolve(ctx: &Ctx, decisions: &BTreeMap<PowerId, Decision>) -> Vec<Event>
     for (p, d) in decisions {
         if let Decision::FreeStates { minors } = d {
             for m in minors {
-                ev.push(Event::FreeStateDeclared {
+                ev.push(Event::World(WorldEvent::FreeStateDeclared {
                     minor: *m,
                     by: *p,
                     date: ctx.state.date(),
-                });
+                }));
                 ev.extend(fleet_set_up(ctx, *p, *m));
             }
         }
@@ -153,13 +154,13 @@ fn fleet_set_up(ctx: &Ctx, power: PowerId, m: MinorId) -> Option<Event> {
         ),
     );
     match held {
-        Some((fleet, ships)) => Some(Event::FleetChanged {
+        Some((fleet, ships)) => Some(Event::World(WorldEvent::FleetChanged {
             fleet,
             ships,
             location: Location::Area(port),
             rule,
             reason,
-        }),
+        })),
         None => {
             let fleet = fleets
                 .iter()
@@ -172,20 +173,20 @@ fn fleet_set_up(ctx: &Ctx, power: PowerId, m: MinorId) -> Option<Event> {
                 location: Location::Area(port),
             };
             Some(if fleets.contains_key(&fleet) {
-                Event::FleetChanged {
+                Event::World(WorldEvent::FleetChanged {
                     fleet,
                     ships: fleet_def.ships,
                     location: fleet_def.location,
                     rule,
                     reason,
-                }
+                })
             } else {
-                Event::FleetCreated {
+                Event::World(WorldEvent::FleetCreated {
                     fleet,
                     fleet_def,
                     rule,
                     reason,
-                }
+                })
             })
         }
     }

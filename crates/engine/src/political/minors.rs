@@ -39,6 +39,7 @@ use crate::kernel::rulebook::Rulebook;
 use crate::scenario::{CorpsKind, Factors, Location, MinorStatus, Scenario};
 use crate::state::{Corps, Fleet, RoundKind, State, WarCause};
 pub use crate::world::NotAtWar;
+use crate::world::WorldEvent;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
@@ -501,7 +502,7 @@ fn instability(em: &mut Emitter, dice: &mut Dice) {
             Vec::new(),
         );
         let lost = roll.total <= threshold as i32;
-        em.push(Event::DiceRolled { roll });
+        em.push(Event::World(WorldEvent::DiceRolled { roll }));
         if lost {
             revert(em, m, c, &line.zone);
         }
@@ -532,54 +533,54 @@ pub(crate) fn revert_events(
 ) -> Vec<Event> {
     let me = Nation::Minor(m);
     let (rule, reason) = (rule.to_string(), reason.to_string());
-    let mut out = vec![Event::MinorChanged {
+    let mut out = vec![Event::World(WorldEvent::MinorChanged {
         minor: m,
         controller: None,
         status: MinorStatus::Neutral,
         rule: rule.clone(),
         reason: reason.clone(),
-    }];
+    })];
     for a in scenario.areas_of(me) {
         if st.area_control.contains_key(&a) {
-            out.push(Event::AreaControlChanged {
+            out.push(Event::World(WorldEvent::AreaControlChanged {
                 area: a,
                 holder: None,
                 rule: rule.clone(),
                 reason: reason.clone(),
-            });
+            }));
         }
     }
     for (id, c) in &st.forces.corps {
         if c.owner == me && c.location != Location::OffMap {
-            out.push(Event::CorpsChanged {
+            out.push(Event::World(WorldEvent::CorpsChanged {
                 corps: *id,
                 factors: Factors::default(),
                 location: Location::OffMap,
                 rule: rule.clone(),
                 reason: reason.clone(),
-            });
+            }));
         }
     }
     for (id, f) in &st.forces.fleets {
         if f.owner == me && f.location != Location::OffMap {
-            out.push(Event::FleetChanged {
+            out.push(Event::World(WorldEvent::FleetChanged {
                 fleet: *id,
                 ships: 0,
                 location: Location::OffMap,
                 rule: rule.clone(),
                 reason: reason.clone(),
-            });
+            }));
         }
     }
     for (a, o) in st.forces.garrisons.keys() {
         if *o == me {
-            out.push(Event::GarrisonChanged {
+            out.push(Event::World(WorldEvent::GarrisonChanged {
                 area: *a,
                 owner: me,
                 factors: Factors::default(),
                 rule: rule.clone(),
                 reason: reason.clone(),
-            });
+            }));
         }
     }
     out
@@ -716,7 +717,7 @@ fn choose(em: &mut Emitter, wishes: &BTreeMap<PowerId, Vec<MinorId>>, dice: &mut
         let (rolls, ranking) =
             competitive(dice, "4.6.2", &format!("control of {mname}"), 1, &entrants);
         for roll in rolls {
-            em.push(Event::DiceRolled { roll });
+            em.push(Event::World(WorldEvent::DiceRolled { roll }));
         }
         let w = ranking[0];
         em.minor(MinorEvent::Chosen { minor: m, power: w });
@@ -734,7 +735,7 @@ fn choose(em: &mut Emitter, wishes: &BTreeMap<PowerId, Vec<MinorId>>, dice: &mut
         // 4.8: a power that once declared the minor a free state runs it as one, forces or not.
         let declared = em.state.may_hold_conquered(em.scenario, m, w).err();
         let free = has || declared.is_some();
-        em.push(Event::MinorChanged {
+        em.push(Event::World(WorldEvent::MinorChanged {
             minor: m,
             controller: Some(w),
             status: if free {
@@ -762,9 +763,9 @@ fn choose(em: &mut Emitter, wishes: &BTreeMap<PowerId, Vec<MinorId>>, dice: &mut
                     _ => String::new(),
                 }
             ),
-        });
+        }));
         for a in em.scenario.areas_of(Nation::Minor(m)) {
-            em.push(Event::AreaControlChanged {
+            em.push(Event::World(WorldEvent::AreaControlChanged {
                 area: a,
                 holder: Some(Nation::Power(w)),
                 rule: "4.6.3.1".into(),
@@ -772,7 +773,7 @@ fn choose(em: &mut Emitter, wishes: &BTreeMap<PowerId, Vec<MinorId>>, dice: &mut
                     "{} places its control flag in {mname}",
                     name(em.scenario, w)
                 ),
-            });
+            }));
         }
         if free {
             em.minor(MinorEvent::CombatPoints { minor: m, power: w });
@@ -935,7 +936,7 @@ fn back_downs(em: &mut Emitter) {
         let mname = minor_name(em.scenario, t.minor);
         for a in &t.backed_down {
             if em.state.at_war(Nation::Power(*a), Nation::Minor(t.minor)) {
-                em.push(Event::WarEnded {
+                em.push(Event::World(WorldEvent::WarEnded {
                     a: Nation::Power(*a),
                     b: Nation::Minor(t.minor),
                     date: now,
@@ -944,7 +945,7 @@ fn back_downs(em: &mut Emitter) {
                         "{} backs down from its declaration on {mname} (its points stay paid; no alliance is broken)",
                         name(em.scenario, *a)
                     ),
-                });
+                }));
             }
         }
     }
@@ -962,14 +963,14 @@ fn back_downs(em: &mut Emitter) {
                     continue;
                 }
                 if em.state.allied(*a, *b) {
-                    em.push(Event::AllianceBroken {
+                    em.push(Event::World(WorldEvent::AllianceBroken {
                         a: *a,
                         b: *b,
                         by: vec![*a, *b],
                         date: now,
                         rule: "4.6.4.2.2".into(),
                         reason: format!("forced declarations of war over {mname}"),
-                    });
+                    }));
                     for (x, y) in [(*a, *b), (*b, *a)] {
                         let e = points(
                             em.scenario,
@@ -989,13 +990,13 @@ fn back_downs(em: &mut Emitter) {
                     r.broken.is_none() && ((r.a == *a && r.b == *b) || (r.a == *b && r.b == *a))
                 });
                 if married {
-                    em.push(Event::RoyalMarriage {
+                    em.push(Event::World(WorldEvent::RoyalMarriage {
                         a: *a,
                         b: *b,
                         made: false,
                         date: now,
                         rule: "4.6.4.2.2".into(),
-                    });
+                    }));
                     for (x, y) in [(*a, *b), (*b, *a)] {
                         let e = points(
                             em.scenario,
@@ -1012,7 +1013,7 @@ fn back_downs(em: &mut Emitter) {
                     }
                 }
                 // The war begins once the alliance and the marriage are broken: never allied and at war.
-                em.push(Event::WarDeclared {
+                em.push(Event::World(WorldEvent::WarDeclared {
                     aggressor: na,
                     defender: nb,
                     cause: WarCause::Rule {
@@ -1020,7 +1021,7 @@ fn back_downs(em: &mut Emitter) {
                     },
                     since: now,
                     rule: "4.6.4.2".into(),
-                });
+                }));
                 declared.insert(*a);
                 declared.insert(*b);
             }
@@ -1473,7 +1474,7 @@ fn set_up(
         let Ok(id) = CorpsId::new(&format!("{m}-{}", i + 1)) else {
             continue;
         };
-        em.push(Event::CorpsCreated {
+        em.push(Event::World(WorldEvent::CorpsCreated {
             corps: id,
             corps_def: Corps {
                 owner,
@@ -1492,7 +1493,7 @@ fn set_up(
                 name(em.scenario, power),
                 def.name
             ),
-        });
+        }));
     }
     let mut by_area: BTreeMap<AreaId, Factors> = BTreeMap::new();
     for pl in garrisons {
@@ -1511,19 +1512,19 @@ fn set_up(
             .get(&(area, owner))
             .copied()
             .unwrap_or_default();
-        em.push(Event::GarrisonChanged {
+        em.push(Event::World(WorldEvent::GarrisonChanged {
             area,
             owner,
             factors: now.plus(&f),
             rule: "4.6.3.4".into(),
             reason: format!("{} garrisons {}", name(em.scenario, power), def.name),
-        });
+        }));
     }
     if let Some(l) = fleet
         && def.forces.ships > 0
         && let Ok(id) = FleetId::new(&format!("{m}-fleet"))
     {
-        em.push(Event::FleetCreated {
+        em.push(Event::World(WorldEvent::FleetCreated {
             fleet: id,
             fleet_def: Fleet {
                 owner,
@@ -1536,7 +1537,7 @@ fn set_up(
                 name(em.scenario, power),
                 def.name
             ),
-        });
+        }));
     }
     em.minor(MinorEvent::ForcesSetUp { minor: m, power });
 }
@@ -1559,7 +1560,7 @@ fn support(em: &mut Emitter, power: PowerId, m: MinorId, against: &[PowerId]) {
     em.push(e);
     for a in against {
         if em.state.allied(power, *a) {
-            em.push(Event::AllianceBroken {
+            em.push(Event::World(WorldEvent::AllianceBroken {
                 a: power,
                 b: *a,
                 by: vec![power],
@@ -1569,7 +1570,7 @@ fn support(em: &mut Emitter, power: PowerId, m: MinorId, against: &[PowerId]) {
                     "{} declared war on its ally in support of {mname}",
                     name(em.scenario, power)
                 ),
-            });
+            }));
             let e = points(
                 em.scenario,
                 power,
@@ -1585,7 +1586,7 @@ fn support(em: &mut Emitter, power: PowerId, m: MinorId, against: &[PowerId]) {
         }
     }
     for a in against {
-        em.push(Event::WarDeclared {
+        em.push(Event::World(WorldEvent::WarDeclared {
             aggressor: Nation::Power(power),
             defender: Nation::Power(*a),
             cause: WarCause::Rule {
@@ -1593,7 +1594,7 @@ fn support(em: &mut Emitter, power: PowerId, m: MinorId, against: &[PowerId]) {
             },
             since: now,
             rule: "4.6.5".into(),
-        });
+        }));
     }
 }
 
@@ -1660,7 +1661,7 @@ pub fn lapse_of_war(ctx: &Ctx) -> (Vec<Event>, Vec<peace::Placement>) {
         if invading {
             continue;
         }
-        ev.push(Event::WarEnded {
+        ev.push(Event::World(WorldEvent::WarEnded {
             a: me,
             b: Nation::Minor(m),
             date: now,
@@ -1670,7 +1671,7 @@ pub fn lapse_of_war(ctx: &Ctx) -> (Vec<Event>, Vec<peace::Placement>) {
                 name(ctx.scenario, p),
                 def.name
             ),
-        });
+        }));
         let reason = format!("repatriated from {} (4.6.6, 4.4.6.2)", def.name);
         // 4.4.6.2: the nearest areas it controls outside the rest of the minor; garrisons to one with a city or
         // one of its depots. Several equidistant areas: its owner chooses in the Peace Step.
@@ -1701,13 +1702,13 @@ pub fn lapse_of_war(ctx: &Ctx) -> (Vec<Event>, Vec<peace::Placement>) {
                         continue;
                     }
                 };
-                ev.push(Event::CorpsChanged {
+                ev.push(Event::World(WorldEvent::CorpsChanged {
                     corps: *id,
                     factors: c.factors,
                     location,
                     rule: "4.6.6".into(),
                     reason: reason.clone(),
-                });
+                }));
             }
         }
         let mut moved: BTreeMap<AreaId, Factors> = BTreeMap::new();
@@ -1719,13 +1720,13 @@ pub fn lapse_of_war(ctx: &Ctx) -> (Vec<Event>, Vec<peace::Placement>) {
             if options.is_empty() {
                 continue;
             }
-            ev.push(Event::GarrisonChanged {
+            ev.push(Event::World(WorldEvent::GarrisonChanged {
                 area: *a,
                 owner: me,
                 factors: Factors::default(),
                 rule: "4.6.6".into(),
                 reason: reason.clone(),
-            });
+            }));
             if let [to] = options.as_slice() {
                 let e = moved.entry(*to).or_insert_with(|| {
                     st.forces
@@ -1746,13 +1747,13 @@ pub fn lapse_of_war(ctx: &Ctx) -> (Vec<Event>, Vec<peace::Placement>) {
             }
         }
         for (to, f) in moved {
-            ev.push(Event::GarrisonChanged {
+            ev.push(Event::World(WorldEvent::GarrisonChanged {
                 area: to,
                 owner: me,
                 factors: f,
                 rule: "4.6.6".into(),
                 reason: reason.clone(),
-            });
+            }));
         }
     }
     (ev, placements)

@@ -16,6 +16,7 @@ use crate::event::Event;
 use crate::kernel::ids::PowerId;
 use crate::scenario::Scenario;
 use crate::state::State;
+use crate::world::WorldEvent;
 
 /// A political points change of the Political Points Chart's entry `id` (which gives the value), `times` over,
 /// citing `rule`: the clause that causes this change (the chart's entry may be cited by several: breaking an
@@ -31,12 +32,12 @@ pub(crate) fn points(
     reason: String,
 ) -> Event {
     let delta = scenario.points(id).map_or(0, |e| e.points * times);
-    Event::PointsChanged {
+    Event::World(WorldEvent::PointsChanged {
         power,
         delta,
         rule: rule.to_string(),
         reason,
-    }
+    })
 }
 
 /// Rule 3.3: a list decision names each thing at most once.

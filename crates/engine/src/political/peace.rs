@@ -31,6 +31,7 @@ use crate::scenario::{
     CorpsKind, Factors, Location, MinorStatus, PeaceTermDef, Scenario, TermList,
 };
 use crate::state::{EnforcedPeace, LeaderStatus, RoundKind, State, WarCause};
+use crate::world::WorldEvent;
 pub use crate::world::treaties::{
     ChosenTerm, Obligation, PeaceKind, PeaceRecord, record_trade_breach, trade_restriction_broken,
 };
@@ -1320,14 +1321,14 @@ pub fn resolve(ctx: &Ctx, decisions: &BTreeMap<PowerId, Decision>, dice: &mut Di
                                 run.name(w),
                                 run.name(*a)
                             );
-                            run.push(Event::AllianceBroken {
+                            run.push(Event::World(WorldEvent::AllianceBroken {
                                 a: w,
                                 b: *a,
                                 by: vec![*a],
                                 date,
                                 rule: "4.4.7".into(),
                                 reason,
-                            });
+                            }));
                             let r = format!("broke its alliance with {} on demand", run.name(w));
                             let e = points(run.sc, *a, "separate-peace-break", 1, "4.4.7", r);
                             run.push(e);
@@ -1403,13 +1404,13 @@ fn informal_peace(run: &mut Run, sub: &mut Sub, a: PowerId, b: PowerId, rule: &s
             run.name(b)
         )
     };
-    run.push(Event::WarEnded {
+    run.push(Event::World(WorldEvent::WarEnded {
         a: Nation::Power(a),
         b: Nation::Power(b),
         date,
         rule: rule.into(),
         reason,
-    });
+    }));
     run.peace(PeaceEvent::Made {
         record: PeaceRecord {
             date,
@@ -1654,7 +1655,7 @@ fn victor_order(run: &mut Run, s: &Surrender, dice: &mut Dice) -> Vec<PowerId> {
             &entrants,
         );
         for roll in rolls {
-            run.push(Event::DiceRolled { roll });
+            run.push(Event::World(WorldEvent::DiceRolled { roll }));
         }
         order.extend(ranking);
     }
@@ -1702,13 +1703,13 @@ fn conclude(run: &mut Run, sub: &mut Sub, s: &Surrender, dice: &mut Dice) {
     for (v, unc) in &s.to {
         let v = *v;
         let reason = format!("{} surrendered to {}", run.name(loser), run.name(v));
-        run.push(Event::WarEnded {
+        run.push(Event::World(WorldEvent::WarEnded {
             a: Nation::Power(loser),
             b: Nation::Power(v),
             date,
             rule: if *unc { "4.4.4" } else { "4.4.3" }.into(),
             reason,
-        });
+        }));
         let mine: Vec<ChosenTerm> = s.terms.iter().filter(|t| t.by == v).cloned().collect();
         let chose = |id: &str| mine.iter().any(|t| t.term == id);
         let loser_months = if chose("C.2") {
@@ -1733,7 +1734,7 @@ fn conclude(run: &mut Run, sub: &mut Sub, s: &Surrender, dice: &mut Dice) {
             ),
             (v, loser, victor_until, "4.4.6.3"),
         ] {
-            run.push(Event::EnforcedPeaceRecorded {
+            run.push(Event::World(WorldEvent::EnforcedPeaceRecorded {
                 peace: EnforcedPeace {
                     restricted: r,
                     towards: t,
@@ -1741,7 +1742,7 @@ fn conclude(run: &mut Run, sub: &mut Sub, s: &Surrender, dice: &mut Dice) {
                     until,
                     rule: rule.into(),
                 },
-            });
+            }));
         }
         let mut terms: Vec<ChosenTerm> = s
             .protections
@@ -1797,11 +1798,11 @@ fn conclude(run: &mut Run, sub: &mut Sub, s: &Surrender, dice: &mut Dice) {
     let ceded_capital = capital_province(sc, loser).is_some_and(|cp| ceded(s).contains(&cp));
     if ceded_capital && capital_lost {
         let reason = format!("{} ceded the province of its capital", run.name(loser));
-        run.push(Event::PowerLeftGame {
+        run.push(Event::World(WorldEvent::PowerLeftGame {
             power: loser,
             rule: "4.4.8".into(),
             reason: reason.clone(),
-        });
+        }));
         for e in enemies_major(&run.st, loser)
             .into_iter()
             .map(Nation::Power)
@@ -1813,25 +1814,25 @@ fn conclude(run: &mut Run, sub: &mut Sub, s: &Surrender, dice: &mut Dice) {
             )
             .collect::<Vec<_>>()
         {
-            run.push(Event::WarEnded {
+            run.push(Event::World(WorldEvent::WarEnded {
                 a: Nation::Power(loser),
                 b: e,
                 date,
                 rule: "4.4.8".into(),
                 reason: reason.clone(),
-            });
+            }));
         }
         // Out of the game for ever: its alliances and royal marriages end (no points: nobody chose to break
         // them), and the minors it controlled are neutral again (Coalition's reading, docs/rules/peace.md).
         for ally in run.st.allies(loser) {
-            run.push(Event::AllianceBroken {
+            run.push(Event::World(WorldEvent::AllianceBroken {
                 a: loser,
                 b: ally,
                 by: vec![loser],
                 date,
                 rule: "4.4.8".into(),
                 reason: format!("{reason}: its alliances end"),
-            });
+            }));
         }
         let marriages: Vec<(PowerId, PowerId)> = run
             .st
@@ -1842,13 +1843,13 @@ fn conclude(run: &mut Run, sub: &mut Sub, s: &Surrender, dice: &mut Dice) {
             .map(|m| (m.a, m.b))
             .collect();
         for (a, b) in marriages {
-            run.push(Event::RoyalMarriage {
+            run.push(Event::World(WorldEvent::RoyalMarriage {
                 a,
                 b,
                 made: false,
                 date,
                 rule: "4.4.8".into(),
-            });
+            }));
         }
         let minors: Vec<MinorId> = run
             .st
@@ -1921,12 +1922,12 @@ fn term_effect(
                 let (rolls, ranking) =
                     competitive(dice, "B.1", "corps removed at random", 1, &entrants);
                 for roll in rolls {
-                    run.push(Event::DiceRolled { roll });
+                    run.push(Event::World(WorldEvent::DiceRolled { roll }));
                 }
                 ranking.into_iter().take(n).collect()
             };
             for c in chosen {
-                run.push(Event::CorpsChanged {
+                run.push(Event::World(WorldEvent::CorpsChanged {
                     corps: c,
                     factors: Factors::default(),
                     location: Location::OffMap,
@@ -1935,7 +1936,7 @@ fn term_effect(
                         "removed by peace term B.1 of {} (may be rebuilt)",
                         run.name(v)
                     ),
-                });
+                }));
             }
         }
         "C.1" => {
@@ -1948,13 +1949,13 @@ fn term_effect(
                 .map(|(id, _)| *id)
                 .collect();
             for f in fleets {
-                run.push(Event::FleetChanged {
+                run.push(Event::World(WorldEvent::FleetChanged {
                     fleet: f,
                     ships: 0,
                     location: Location::OffMap,
                     rule: rule.clone(),
                     reason: format!("removed by peace term C.1 of {}", run.name(v)),
-                });
+                }));
             }
         }
         "B.3" | "C.3" => {
@@ -1999,13 +2000,13 @@ fn term_effect(
                 }
             }
         }
-        "B.5" => run.push(Event::RoyalMarriage {
+        "B.5" => run.push(Event::World(WorldEvent::RoyalMarriage {
             a: loser,
             b: v,
             made: true,
             date,
             rule,
-        }),
+        })),
         "B.6" => run.peace(PeaceEvent::Recorded {
             obligation: Obligation::TradeRestriction {
                 loser,
@@ -2041,18 +2042,18 @@ fn cede(run: &mut Run, sub: &mut Sub, loser: PowerId, v: PowerId, target: &str, 
             .get(&m)
             .map(|s| s.status)
             .unwrap_or(MinorStatus::Conquered);
-        run.push(Event::MinorChanged {
+        run.push(Event::World(WorldEvent::MinorChanged {
             minor: m,
             controller: Some(v),
             status,
             rule: rule.into(),
             reason: reason.clone(),
-        });
+        }));
         // 4.8: a conquered minor ceded to a power that once declared it a free state is a free state in its hands.
         if status == MinorStatus::Conquered
             && let Err(e) = run.st.may_hold_conquered(sc, m, v)
         {
-            run.push(Event::MinorChanged {
+            run.push(Event::World(WorldEvent::MinorChanged {
                 minor: m,
                 controller: Some(v),
                 status: MinorStatus::FreeState,
@@ -2063,15 +2064,15 @@ fn cede(run: &mut Run, sub: &mut Sub, loser: PowerId, v: PowerId, target: &str, 
                     sc.minor(m)
                         .map_or_else(|| m.to_string(), |d| d.name.clone())
                 ),
-            });
+            }));
         }
         for a in sc.areas_of(Nation::Minor(m)) {
-            run.push(Event::AreaControlChanged {
+            run.push(Event::World(WorldEvent::AreaControlChanged {
                 area: a,
                 holder: Some(Nation::Power(v)),
                 rule: rule.into(),
                 reason: reason.clone(),
-            });
+            }));
         }
         if status == MinorStatus::FreeState {
             sub.ceded_free.push(CededFree {
@@ -2081,12 +2082,12 @@ fn cede(run: &mut Run, sub: &mut Sub, loser: PowerId, v: PowerId, target: &str, 
         }
     } else {
         for a in province_areas(sc, target) {
-            run.push(Event::AreaControlChanged {
+            run.push(Event::World(WorldEvent::AreaControlChanged {
                 area: a,
                 holder: Some(Nation::Power(v)),
                 rule: rule.into(),
                 reason: reason.clone(),
-            });
+            }));
         }
     }
 }
@@ -2094,13 +2095,13 @@ fn cede(run: &mut Run, sub: &mut Sub, loser: PowerId, v: PowerId, target: &str, 
 /// 4.4.6.4: a ceded free state made conquered: its forces are removed (8.8.5).
 fn conquer_ceded(run: &mut Run, acquirer: PowerId, m: MinorId) {
     let reason = format!("{} makes {m} a conquered minor country", run.name(acquirer));
-    run.push(Event::MinorChanged {
+    run.push(Event::World(WorldEvent::MinorChanged {
         minor: m,
         controller: Some(acquirer),
         status: MinorStatus::Conquered,
         rule: "4.4.6.4".into(),
         reason: reason.clone(),
-    });
+    }));
     let me = Nation::Minor(m);
     let corps: Vec<CorpsId> = run
         .st
@@ -2111,13 +2112,13 @@ fn conquer_ceded(run: &mut Run, acquirer: PowerId, m: MinorId) {
         .map(|(id, _)| *id)
         .collect();
     for c in corps {
-        run.push(Event::CorpsChanged {
+        run.push(Event::World(WorldEvent::CorpsChanged {
             corps: c,
             factors: Factors::default(),
             location: Location::OffMap,
             rule: "4.4.6.4".into(),
             reason: reason.clone(),
-        });
+        }));
     }
     let fleets: Vec<FleetId> = run
         .st
@@ -2128,13 +2129,13 @@ fn conquer_ceded(run: &mut Run, acquirer: PowerId, m: MinorId) {
         .map(|(id, _)| *id)
         .collect();
     for f in fleets {
-        run.push(Event::FleetChanged {
+        run.push(Event::World(WorldEvent::FleetChanged {
             fleet: f,
             ships: 0,
             location: Location::OffMap,
             rule: "4.4.6.4".into(),
             reason: reason.clone(),
-        });
+        }));
     }
     let garrisons: Vec<AreaId> = run
         .st
@@ -2145,13 +2146,13 @@ fn conquer_ceded(run: &mut Run, acquirer: PowerId, m: MinorId) {
         .map(|(a, _)| *a)
         .collect();
     for a in garrisons {
-        run.push(Event::GarrisonChanged {
+        run.push(Event::World(WorldEvent::GarrisonChanged {
             area: a,
             owner: me,
             factors: Factors::default(),
             rule: "4.4.6.4".into(),
             reason: reason.clone(),
-        });
+        }));
     }
 }
 
@@ -2178,13 +2179,13 @@ fn exchange_prisoners(run: &mut Run, a: PowerId, b: PowerId) {
             Nation::Power(p) => sc.power(p).map(|d| d.capital),
             Nation::Minor(m) => sc.minor(m).map(|d| d.capital),
         };
-        run.push(Event::LeaderChanged {
+        run.push(Event::World(WorldEvent::LeaderChanged {
             leader: id,
             status: LeaderStatus::Active,
             location: home.map(Location::Area).unwrap_or(Location::OffMap),
             rule: "4.4.6.1".into(),
             reason: "returned in the prisoner exchange".into(),
-        });
+        }));
     }
     for e in crate::reinforcement::prisoners_returned(&run.st, a, b) {
         run.push(e);
@@ -2228,13 +2229,13 @@ fn place(run: &mut Run, owner: &Nation, item: &Item, from: AreaId, to: AreaId, r
                 .get(c)
                 .map(|x| x.factors)
                 .unwrap_or_default();
-            run.push(Event::CorpsChanged {
+            run.push(Event::World(WorldEvent::CorpsChanged {
                 corps: *c,
                 factors,
                 location: Location::Area(to),
                 rule: rule.into(),
                 reason,
-            });
+            }));
         }
         Item::Garrison(f) => {
             let there = run
@@ -2244,13 +2245,13 @@ fn place(run: &mut Run, owner: &Nation, item: &Item, from: AreaId, to: AreaId, r
                 .get(&(to, *owner))
                 .copied()
                 .unwrap_or_default();
-            run.push(Event::GarrisonChanged {
+            run.push(Event::World(WorldEvent::GarrisonChanged {
                 area: to,
                 owner: *owner,
                 factors: there.plus(f),
                 rule: rule.into(),
                 reason,
-            });
+            }));
         }
     }
 }
@@ -2265,12 +2266,12 @@ fn repatriate(run: &mut Run, sub: &mut Sub, o: PowerId, t: PowerId, access: bool
     for a in sc.territory(Nation::Power(t)).to_vec() {
         let holder = run.st.area_control.get(&a).copied();
         if holder.is_some_and(|h| run.st.controller_of(h) == Some(o)) && !kept.contains(&a) {
-            run.push(Event::AreaControlChanged {
+            run.push(Event::World(WorldEvent::AreaControlChanged {
                 area: a,
                 holder: None,
                 rule: rule.into(),
                 reason: format!("{a} returns to {} at the peace", run.name(t)),
-            });
+            }));
         }
     }
     let st = &run.st;
@@ -2338,36 +2339,36 @@ fn repatriate(run: &mut Run, sub: &mut Sub, o: PowerId, t: PowerId, access: bool
                         .get(c)
                         .map(|x| x.factors)
                         .unwrap_or_default();
-                    run.push(Event::CorpsChanged {
+                    run.push(Event::World(WorldEvent::CorpsChanged {
                         corps: *c,
                         factors,
                         location: Location::OffMap,
                         rule: rule.into(),
                         reason: "no friendly area to repatriate to".into(),
-                    });
+                    }));
                 }
             }
             1 => {
                 if let Item::Garrison(_) = item {
-                    run.push(Event::GarrisonChanged {
+                    run.push(Event::World(WorldEvent::GarrisonChanged {
                         area: from,
                         owner: n,
                         factors: Factors::default(),
                         rule: "4.4.6.2".into(),
                         reason: format!("repatriated to {}", options[0]),
-                    });
+                    }));
                 }
                 place(run, &n, &item, from, options[0], "4.4.6.2");
             }
             _ => {
                 if let Item::Garrison(_) = item {
-                    run.push(Event::GarrisonChanged {
+                    run.push(Event::World(WorldEvent::GarrisonChanged {
                         area: from,
                         owner: n,
                         factors: Factors::default(),
                         rule: "4.4.6.2".into(),
                         reason: "repatriated: its owner chooses among equidistant areas".into(),
-                    });
+                    }));
                 }
                 sub.placements.push(Placement {
                     owner: n,
@@ -2380,13 +2381,13 @@ fn repatriate(run: &mut Run, sub: &mut Sub, o: PowerId, t: PowerId, access: bool
         }
     }
     for (a, n) in depots {
-        run.push(Event::DepotChanged {
+        run.push(Event::World(WorldEvent::DepotChanged {
             area: a,
             owner: n,
             present: false,
             rule: "4.4.6.2".into(),
             reason: format!("depot picked up at the peace with {}", run.name(t)),
-        });
+        }));
     }
     for (owner, list) in fleets {
         run.peace(PeaceEvent::Recorded {

@@ -33,6 +33,7 @@ use crate::political::{name, points};
 use crate::scenario::{Location, Scenario};
 use crate::state::{RoundKind, State, WarCause};
 use crate::umps::{UmpStatus, controller_of, on_becoming_neutral, on_leaving_neutral, status_of};
+use crate::world::WorldEvent;
 pub use crate::world::umps::ForcedSurrender;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -259,13 +260,13 @@ pub(crate) fn set_control(
     reason: String,
 ) {
     let prior = status_of(&run.st, ump);
-    run.push(Event::UmpControl {
+    run.push(Event::World(WorldEvent::UmpControl {
         ump,
         controller,
         status,
         rule: rule.into(),
         reason,
-    });
+    }));
     let was_neutral = prior == Some(UmpStatus::Neutral);
     if was_neutral
         && status != UmpStatus::Neutral
@@ -327,13 +328,13 @@ pub fn start_events(ctx: &Ctx) -> Vec<Event> {
             ),
         };
         // The hooks see the UMP as new: a neutral one leaves the map now.
-        run.push(Event::UmpControl {
+        run.push(Event::World(WorldEvent::UmpControl {
             ump: u,
             controller,
             status,
             rule: "14.3".into(),
             reason,
-        });
+        }));
         if status == UmpStatus::Neutral {
             for e in on_becoming_neutral(&run.ctx(), u) {
                 run.push(e);
@@ -664,12 +665,12 @@ fn settle(
                 .map(|b| format!("{} for {}", b.points, run.name(b.ump)))
                 .collect::<Vec<_>>()
                 .join(", ");
-            run.push(Event::VictoryPointsChanged {
+            run.push(Event::World(WorldEvent::VictoryPointsChanged {
                 power: *p,
                 delta: -total,
                 rule: "14.3.1.1".into(),
                 reason: format!("{} bid {list}: {total} in all", run.name(*p)),
-            });
+            }));
         }
     }
     let dice_n = run.sc.charts.ump_control.dice as usize;
@@ -700,7 +701,7 @@ fn settle(
             let mods = modifiers(&revealed, b, *ump, points);
             let roll = dice.roll(b.as_str(), "14.3.1.2", &purpose, dice_n, mods);
             totals.push((b, roll.total));
-            run.push(Event::DiceRolled { roll });
+            run.push(Event::World(WorldEvent::DiceRolled { roll }));
         }
         let best = totals.iter().map(|t| t.1).max().unwrap_or(0);
         let tied: Vec<PowerId> = totals.iter().filter(|t| t.1 == best).map(|t| t.0).collect();
@@ -723,7 +724,7 @@ fn settle(
                 &entrants,
             );
             for roll in rolls {
-                run.push(Event::DiceRolled { roll });
+                run.push(Event::World(WorldEvent::DiceRolled { roll }));
             }
             ranking.first().copied().unwrap_or(tied[0])
         };
@@ -746,13 +747,13 @@ fn gain(run: &mut Run, kind: BiddingKind, ump: PowerId, winner: PowerId, total: 
     // 14.3.2.1: a power that gains control of an UMP it is at war with makes an informal peace with it at once.
     if run.st.at_war(Nation::Power(winner), Nation::Power(ump)) {
         let date = run.st.date();
-        run.push(Event::WarEnded {
+        run.push(Event::World(WorldEvent::WarEnded {
             a: Nation::Power(winner),
             b: Nation::Power(ump),
             date,
             rule: "14.3.2.1".into(),
             reason: format!("{me} gains control of {them}: informal peace, no conditions or terms"),
-        });
+        }));
         let (loser, victor) = if winner < ump {
             (winner, ump)
         } else {

@@ -23,18 +23,19 @@ use crate::kernel::dice::Dice;
 use crate::kernel::ids::{Nation, PowerId};
 use crate::political::name;
 use crate::state::{State, WarCause};
+use crate::world::WorldEvent;
 use std::collections::BTreeSet;
 
 /// The UMPs declared war upon by the events `ev` (a mutual war counts for both sides).
 fn declared_upon(state: &State, ev: &[Event]) -> BTreeSet<PowerId> {
     let mut out = BTreeSet::new();
     for e in ev {
-        if let Event::WarDeclared {
+        if let Event::World(WorldEvent::WarDeclared {
             aggressor,
             defender,
             cause,
             ..
-        } = e
+        }) = e
         {
             if let Some(d) = defender.power().filter(|d| is_ump(state, *d)) {
                 out.insert(d);

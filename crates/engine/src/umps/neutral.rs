@@ -13,6 +13,7 @@ use crate::kernel::calendar::{Position, Step};
 use crate::kernel::ids::{AreaId, CorpsId, Nation, PowerId};
 use crate::political::name;
 use crate::scenario::{Factors, Location, MinorStatus, UnitKind};
+use crate::world::WorldEvent;
 use std::collections::BTreeMap;
 
 fn ev(e: UmpEvent) -> Event {
@@ -87,7 +88,7 @@ pub fn becoming_neutral(ctx: &Ctx, ump: PowerId) -> Vec<Event> {
     {
         record.manpower = Some(manpower);
     } else if manpower > 0 {
-        out.push(Event::TreasuryChanged {
+        out.push(Event::World(WorldEvent::TreasuryChanged {
             power: ump,
             money: 0,
             manpower: -manpower,
@@ -97,7 +98,7 @@ pub fn becoming_neutral(ctx: &Ctx, ump: PowerId) -> Vec<Event> {
                 name(ctx.scenario, ump)
             ),
             income: None,
-        });
+        }));
     }
     out.push(ev(UmpEvent::ForcesOffMap { ump, record }));
     out.extend(minors_back(ctx, ump));
@@ -124,13 +125,13 @@ fn take_off_map(
             } else {
                 record.corps.push((*id, c.location));
             }
-            out.push(Event::CorpsChanged {
+            out.push(Event::World(WorldEvent::CorpsChanged {
                 corps: *id,
                 factors: c.factors,
                 location: Location::OffMap,
                 rule: rule.clone(),
                 reason: reason.clone(),
-            });
+            }));
         }
     }
     for (id, f) in &st.forces.fleets {
@@ -140,13 +141,13 @@ fn take_off_map(
             } else {
                 record.fleets.push((*id, f.location));
             }
-            out.push(Event::FleetChanged {
+            out.push(Event::World(WorldEvent::FleetChanged {
                 fleet: *id,
                 ships: f.ships,
                 location: Location::OffMap,
                 rule: rule.clone(),
                 reason: reason.clone(),
-            });
+            }));
         }
     }
     for ((a, o), g) in &st.forces.garrisons {
@@ -156,13 +157,13 @@ fn take_off_map(
             } else {
                 record.garrisons.push((*a, *g));
             }
-            out.push(Event::GarrisonChanged {
+            out.push(Event::World(WorldEvent::GarrisonChanged {
                 area: *a,
                 owner: me,
                 factors: Factors::default(),
                 rule: rule.clone(),
                 reason: reason.clone(),
-            });
+            }));
         }
     }
     out
@@ -233,21 +234,21 @@ fn minors_back(ctx: &Ctx, ump: PowerId) -> Vec<Event> {
             name(ctx.scenario, ump),
             name(ctx.scenario, to)
         );
-        out.push(Event::MinorChanged {
+        out.push(Event::World(WorldEvent::MinorChanged {
             minor: n.minor,
             controller: Some(to),
             status: ms.status,
             rule: "14.3.2.4.4".into(),
             reason: reason.clone(),
-        });
+        }));
         for a in ctx.scenario.areas_of(Nation::Minor(n.minor)) {
             if st.area_control.get(&a) == Some(&Nation::Power(ump)) {
-                out.push(Event::AreaControlChanged {
+                out.push(Event::World(WorldEvent::AreaControlChanged {
                     area: a,
                     holder: Some(Nation::Power(to)),
                     rule: "14.3.2.4.4".into(),
                     reason: reason.clone(),
-                });
+                }));
             }
         }
     }
@@ -365,13 +366,13 @@ pub fn leaving_neutral(ctx: &Ctx, ump: PowerId, controller: PowerId) -> Vec<Even
             };
             if let Some(a) = home_area(ctx, ump, from) {
                 corps_at.insert(*id, (Location::Area(a), c.factors));
-                out.push(Event::CorpsChanged {
+                out.push(Event::World(WorldEvent::CorpsChanged {
                     corps: *id,
                     factors: c.factors,
                     location: Location::Area(a),
                     rule: rule.clone(),
                     reason: reason.clone(),
-                });
+                }));
             }
         }
         for (id, left) in &rec.fleets {
@@ -379,13 +380,13 @@ pub fn leaving_neutral(ctx: &Ctx, ump: PowerId, controller: PowerId) -> Vec<Even
                 continue;
             };
             if let Some(a) = home_port(ctx, ump, *left) {
-                out.push(Event::FleetChanged {
+                out.push(Event::World(WorldEvent::FleetChanged {
                     fleet: *id,
                     ships: f.ships,
                     location: Location::Area(a),
                     rule: rule.clone(),
                     reason: reason.clone(),
-                });
+                }));
             }
         }
         for (left, g) in &rec.garrisons {
@@ -408,13 +409,13 @@ pub fn leaving_neutral(ctx: &Ctx, ump: PowerId, controller: PowerId) -> Vec<Even
     );
     for (id, f) in deploy.corps {
         if let Some((loc, _)) = corps_at.get(&id) {
-            out.push(Event::CorpsChanged {
+            out.push(Event::World(WorldEvent::CorpsChanged {
                 corps: id,
                 factors: f,
                 location: *loc,
                 rule: crule.clone(),
                 reason: creason.clone(),
-            });
+            }));
         }
     }
     for (a, n) in deploy.garrison {
@@ -423,17 +424,17 @@ pub fn leaving_neutral(ctx: &Ctx, ump: PowerId, controller: PowerId) -> Vec<Even
     }
     for (a, f) in garrisons {
         if st.forces.garrisons.get(&(a, me)) != Some(&f) {
-            out.push(Event::GarrisonChanged {
+            out.push(Event::World(WorldEvent::GarrisonChanged {
                 area: a,
                 owner: me,
                 factors: f,
                 rule: rule.clone(),
                 reason: reason.clone(),
-            });
+            }));
         }
     }
     for (m, a, f) in deploy.free_states {
-        out.push(Event::GarrisonChanged {
+        out.push(Event::World(WorldEvent::GarrisonChanged {
             area: a,
             owner: Nation::Minor(m),
             factors: f,
@@ -442,7 +443,7 @@ pub fn leaving_neutral(ctx: &Ctx, ump: PowerId, controller: PowerId) -> Vec<Even
                 "combined economic phase of {}: the free state's own factors",
                 name(ctx.scenario, ump)
             ),
-        });
+        }));
     }
     out
 }

@@ -16,6 +16,7 @@ pub use crate::scenario::{BattlePoints, ForceShare};
 use crate::scenario::{Location, Scenario};
 use crate::state::{LossCause, LossRecord, State};
 use crate::umps::{UmpStatus, controller_of, is_ump, status_of};
+use crate::world::WorldEvent;
 pub use crate::world::umps::{CombinedPhase, OffMapRecord, UmpRecords};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
@@ -42,19 +43,6 @@ pub fn apply(state: &mut State, e: &UmpEvent) {
             state.ump_records.off_map.remove(ump);
         }
         UmpEvent::CombinedEconomicPhase { phase } => state.ump_records.combined.push(phase.clone()),
-    }
-}
-
-/// 14.3.2.2.1, 14.3.2.4.6: notes a status change as `apply` makes it — the loss count restarts when an UMP
-/// becomes active, and the moment it becomes neutral is kept.
-pub fn status_applied(state: &mut State, ump: PowerId, before: UmpStatus, after: UmpStatus) {
-    if after == UmpStatus::Active && before != UmpStatus::Active {
-        let n = state.records.losses.len();
-        state.ump_records.losses_from.insert(ump, n);
-    }
-    if after == UmpStatus::Neutral && before != UmpStatus::Neutral {
-        let at = state.position;
-        state.ump_records.neutral_at.insert(ump, at);
     }
 }
 
@@ -111,7 +99,7 @@ pub fn reversions(ctx: &Ctx) -> Vec<Event> {
                 let t = loss_tally(ctx.scenario, ctx.state, *ump);
                 let limit = reversion_threshold(ctx.scenario, *ump);
                 if limit > 0 && t.equivalent >= limit {
-                    ev.push(Event::UmpControl {
+                    ev.push(Event::World(WorldEvent::UmpControl {
                         ump: *ump,
                         controller: u.controller,
                         status: UmpStatus::Inactive,
@@ -125,17 +113,17 @@ pub fn reversions(ctx: &Ctx) -> Vec<Event> {
                             t.equivalent,
                             limit
                         ),
-                    });
+                    }));
                 }
             }
             UmpStatus::Inactive if !ctx.state.at_war_with_a_major(Nation::Power(*ump)) => {
-                ev.push(Event::UmpControl {
+                ev.push(Event::World(WorldEvent::UmpControl {
                     ump: *ump,
                     controller: u.controller,
                     status: UmpStatus::Neutral,
                     rule: "14.3.2.3.2".into(),
                     reason: format!("{} is at war with no major power", name(ctx.scenario, *ump)),
-                });
+                }));
                 ev.extend(crate::umps::on_becoming_neutral(ctx, *ump));
             }
             // 14.3.2.4.2: a neutral UMP keeps no forces on the map, even those a rule puts there after it went
@@ -162,19 +150,19 @@ pub fn display_power(state: &State, power: PowerId) -> PowerId {
 /// Every other event is returned unchanged. (`Game::emit` passes every event through here.)
 pub fn to_controller(state: &State, e: Event) -> Event {
     match e {
-        Event::PointsChanged {
+        Event::World(WorldEvent::PointsChanged {
             power,
             delta,
             rule,
             reason,
-        } if is_ump(state, power) && controller_of(state, power).is_some() => {
+        }) if is_ump(state, power) && controller_of(state, power).is_some() => {
             let c = display_power(state, power);
-            Event::PointsChanged {
+            Event::World(WorldEvent::PointsChanged {
                 power: c,
                 delta,
                 rule,
                 reason: format!("{reason} (by its UMP {power}; 14.3.2.1.3)"),
-            }
+            })
         }
         e => e,
     }
@@ -574,16 +562,18 @@ pub fn mixed_loss_records(date: Date, rule: &str, force: &[ForceShare]) -> Vec<E
     force
         .iter()
         .filter(|f| f.land_factors > 0 || f.ships > 0)
-        .map(|f| Event::LossRecorded {
-            loss: LossRecord {
-                nation: f.nation,
-                date,
-                cause: LossCause::Combat,
-                land_factors: f.land_factors,
-                ships: f.ships,
-                rule: rule.to_string(),
-                excluded_factors: f.excluded_factors,
-            },
+        .map(|f| {
+            Event::World(WorldEvent::LossRecorded {
+                loss: LossRecord {
+                    nation: f.nation,
+                    date,
+                    cause: LossCause::Combat,
+                    land_factors: f.land_factors,
+                    ships: f.ships,
+                    rule: rule.to_string(),
+                    excluded_factors: f.excluded_factors,
+                },
+            })
         })
         .collect()
 }

@@ -2,6 +2,8 @@
 //! forces, relations and their history, the records several phases read, and who plays which power. It changes
 //! only through `apply` (the game's single point of mutation); the phases read it through `Ctx`.
 
+pub mod apply;
+pub mod event;
 pub mod forces;
 pub mod records;
 pub mod relations;
@@ -10,6 +12,7 @@ pub mod treaties;
 pub mod umps;
 
 pub use crate::scenario::{LeaderStatus, LossCause, UmpStatus};
+pub use event::WorldEvent;
 pub use forces::{Corps, Fleet, Forces, LeaderState};
 pub use records::{Building, LossRecord, Records};
 pub use relations::{

@@ -5,6 +5,7 @@ use coalition_engine::Event;
 use coalition_engine::economic::EconomicEvent;
 use coalition_engine::ids::{Nation, PowerId};
 use coalition_engine::state::State;
+use coalition_engine::world::WorldEvent;
 
 /// Points changes a host records directly (3.5, 3.7, the campaign's set-up 14.1.4), and a battle's points as the
 /// host reports them until combat exists (14.3.2.1.3): their own cause.
@@ -28,13 +29,17 @@ pub fn points_caused(e: &Event, st: &State) -> Vec<(PowerId, String)> {
     ];
     let each = |ps: &[PowerId], rule: &str| ps.iter().map(|p| (*p, rule.to_string())).collect();
     match e {
-        Event::AllianceBroken { by, rule, .. } if BREAKS.contains(&rule.as_str()) => each(by, rule),
-        Event::WarDeclared {
+        Event::World(WorldEvent::AllianceBroken { by, rule, .. })
+            if BREAKS.contains(&rule.as_str()) =>
+        {
+            each(by, rule)
+        }
+        Event::World(WorldEvent::WarDeclared {
             aggressor: Nation::Power(p),
             defender,
             cause,
             ..
-        } => {
+        }) => {
             // Both sides of a mutual declaration declared (4.3.1.2), and so did both sides of a forced one (4.6.4.2).
             let both: Vec<PowerId> = [Some(*p), defender.power()].into_iter().flatten().collect();
             match cause {
@@ -48,13 +53,13 @@ pub fn points_caused(e: &Event, st: &State) -> Vec<(PowerId, String)> {
                 WarCause::Rule { .. } => vec![],
             }
         }
-        Event::RoyalMarriage {
+        Event::World(WorldEvent::RoyalMarriage {
             a,
             b,
             made: false,
             rule,
             ..
-        } if rule == "4.6.4.2.2" => each(&[*a, *b], rule),
+        }) if rule == "4.6.4.2.2" => each(&[*a, *b], rule),
         Event::Peace(PeaceEvent::Made { record }) => match record.kind {
             PeaceKind::Informal => vec![],
             PeaceKind::Conditional => each(&[record.loser, record.victor], "4.4.2.3.1"),
@@ -69,12 +74,12 @@ pub fn points_caused(e: &Event, st: &State) -> Vec<(PowerId, String)> {
             .filter(|t| t.minor == *minor)
             .flat_map(|t| t.attackers.iter().map(|a| (*a, "4.2.1.2".to_string())))
             .collect(),
-        Event::UmpControl {
+        Event::World(WorldEvent::UmpControl {
             controller: Some(c),
             rule,
             ..
-        } if rule.starts_with("14.3.1.3") => each(&[*c], "14.3.1.3"),
-        Event::AllianceFormed { a, b, .. } => {
+        }) if rule.starts_with("14.3.1.3") => each(&[*c], "14.3.1.3"),
+        Event::World(WorldEvent::AllianceFormed { a, b, .. }) => {
             let own =
                 |x: &PowerId, y: &PowerId| st.umps.get(y).and_then(|u| u.controller) == Some(*x);
             if own(a, b) {
@@ -109,12 +114,12 @@ pub fn audit_points(batch: &[(Event, State)]) {
         }
     }
     for (e, _) in batch {
-        if let Event::PointsChanged {
+        if let Event::World(WorldEvent::PointsChanged {
             power,
             rule,
             reason,
             ..
-        } = e
+        }) = e
         {
             if SELF_CAUSED.contains(&rule.as_str()) {
                 continue;

@@ -4,22 +4,15 @@
 //! The flow of one decision: `Game::pending` → `Game::choices` → `Game::submit` → resolution to `Event`s →
 //! `apply` (the only mutation) → `Game::view` and `Game::log`.
 
-pub mod apply;
 pub mod kernel;
 pub use kernel::{agreement, calendar, dice, error, ids, rulebook};
-pub mod decision;
 pub mod economic;
-pub mod event;
 pub mod game;
-pub mod host;
+pub use game::{apply, decision, event, host, state, steps, transcript, view};
 pub mod political;
 pub mod reinforcement;
 pub mod scenario;
-pub mod state;
-pub mod steps;
-pub mod transcript;
 pub mod umps;
-pub mod view;
 pub mod world;
 
 pub use calendar::{Date, Position, Step};

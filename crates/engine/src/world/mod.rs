@@ -7,6 +7,7 @@ pub mod event;
 pub mod forces;
 pub mod records;
 pub mod relations;
+pub mod step;
 pub mod treasury;
 pub mod treaties;
 pub mod umps;
@@ -18,6 +19,7 @@ pub use records::{Building, LossRecord, Records};
 pub use relations::{
     Alliance, BrokenAlliance, EnforcedPeace, Relations, RoyalMarriage, War, WarCause,
 };
+pub use step::{Ask, Ctx, Cx, Sink, Step};
 pub use treasury::{Amount, Income};
 pub use treaties::{ChosenTerm, Obligation, PeaceKind, PeaceRecord, Treaties};
 pub use umps::UmpState;

@@ -1,10 +1,19 @@
 //! `Game`: drives the sequence of play (rule 3, Coalition's) through the decision pipeline: `pending`,
 //! `choices`, `submit`, resolution to events, `apply`, `view`, `log`.
 
+pub mod apply;
+pub mod decision;
+pub mod event;
+pub mod host;
+pub mod state;
+pub mod steps;
+pub mod transcript;
+pub mod view;
+
 use crate::apply::apply;
 use crate::decision::Decision;
 use crate::event::Event;
-use crate::host::{self, Adjustment};
+use crate::host::Adjustment;
 use crate::kernel::calendar::Position;
 use crate::kernel::dice::Dice;
 use crate::kernel::error::{RuleError, RuleResult};
@@ -12,7 +21,6 @@ use crate::kernel::ids::{PlayerId, PowerId};
 use crate::kernel::rulebook::Rulebook;
 use crate::scenario::{PlayerDef, Scenario};
 use crate::state::State;
-use crate::steps;
 use crate::view::View;
 use std::collections::BTreeSet;
 use std::sync::Arc;

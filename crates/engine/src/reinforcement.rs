@@ -940,7 +940,8 @@ impl<'a> Run<'a> {
             rulebook: self.rb,
         }
     }
-    fn push(&mut self, e: Event) {
+    fn push(&mut self, e: impl Into<Event>) {
+        let e = e.into();
         crate::apply::apply(&mut self.st, &e);
         self.ev.push(e);
     }

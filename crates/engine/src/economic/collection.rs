@@ -62,7 +62,7 @@ pub fn denied_american_trade(ctx: &Ctx, britain: PowerId) -> BTreeSet<PowerId> {
             ..
         } = o
         {
-            if *loser != britain && crate::political::in_game(ctx.state, *loser) {
+            if *loser != britain && ctx.state.in_game(*loser) {
                 out.insert(*loser);
             }
         }
@@ -79,10 +79,7 @@ fn american_trade(
     incomes: &mut [(PowerId, Income, String)],
 ) -> Vec<Event> {
     let chart = &ctx.scenario.charts.economy.american_trade;
-    let Some(britain) = chart
-        .britain
-        .filter(|b| crate::political::in_game(ctx.state, *b))
-    else {
+    let Some(britain) = chart.britain.filter(|b| ctx.state.in_game(*b)) else {
         return vec![];
     };
     let denied = denied_american_trade(ctx, britain);

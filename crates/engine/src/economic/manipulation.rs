@@ -154,7 +154,7 @@ pub fn check(ctx: &Ctx, power: PowerId, square: i32) -> RuleResult<()> {
         ));
     }
     if chart.unstable_no_pp_loss && sq.pp < 0 {
-        if let Some(l) = crate::political::status::status_line(ctx.scenario, ctx.state, power)
+        if let Some(l) = crate::world::status::status_line(ctx.scenario, ctx.state, power)
             .filter(|l| l.instability || l.fiasco)
         {
             return Err(RuleError::new(

@@ -7,8 +7,8 @@ use crate::event::Event;
 use crate::game::Ctx;
 use crate::kernel::error::{RuleError, RuleResult};
 use crate::kernel::ids::PowerId;
+use crate::political::name;
 use crate::political::peace::Obligation;
-use crate::political::{in_game, name};
 use std::collections::BTreeMap;
 
 /// Checks one gift or loan of `from` (8.5): to another power still in the game, at least 1 money, and never by
@@ -30,7 +30,7 @@ pub fn check_gift(ctx: &Ctx, from: PowerId, g: &Gift) -> RuleResult<()> {
             format!("a power cannot {verb} money to itself"),
         ));
     }
-    if !in_game(ctx.state, g.to) {
+    if !ctx.state.in_game(g.to) {
         return Err(RuleError::new(
             "3.4",
             format!("`{}` is not a major power in the game", g.to),
@@ -124,7 +124,7 @@ pub fn collection_events(ctx: &Ctx, money: &mut BTreeMap<PowerId, i32>) -> Vec<E
         else {
             continue;
         };
-        if *made > date || !in_game(ctx.state, *from) || !in_game(ctx.state, *to) {
+        if *made > date || !ctx.state.in_game(*from) || !ctx.state.in_game(*to) {
             continue;
         }
         let before: Vec<&&Transfer> = paid.iter().filter(|t| t.obligation == Some(i)).collect();
@@ -168,7 +168,7 @@ pub fn collection_events(ctx: &Ctx, money: &mut BTreeMap<PowerId, i32>) -> Vec<E
         }));
     }
     for (i, l) in ctx.state.economy.loans.iter().enumerate() {
-        if l.outstanding() == 0 || l.due > date || !in_game(ctx.state, l.borrower) {
+        if l.outstanding() == 0 || l.due > date || !ctx.state.in_game(l.borrower) {
             continue;
         }
         let owed = l.outstanding();

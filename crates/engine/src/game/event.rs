@@ -64,6 +64,12 @@ pub enum Event {
     World(WorldEvent),
 }
 
+impl From<WorldEvent> for Event {
+    fn from(e: WorldEvent) -> Event {
+        Event::World(e)
+    }
+}
+
 impl Event {
     /// Whether `power` may see this event at all (private messages are for sender and recipients only).
     pub fn visible_to(&self, power: PowerId) -> bool {

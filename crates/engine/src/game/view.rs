@@ -6,8 +6,8 @@ use crate::game::Game;
 use crate::kernel::calendar::Position;
 use crate::kernel::ids::PowerId;
 use crate::kernel::rulebook::Rulebook;
-use crate::political::status::{StatusLine, status_line};
 use crate::state::State;
+use crate::world::status::{StatusLine, status_line};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 

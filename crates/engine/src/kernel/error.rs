@@ -54,3 +54,13 @@ impl std::fmt::Display for DataError {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{} problem(s) in the data:\n{}", .0.len(), .0.iter().map(|e| format!("  {e}")).collect::<Vec<_>>().join("\n"))]
 pub struct DataErrors(pub Vec<DataError>);
+
+/// Rule 3.3: a list decision names each thing at most once.
+pub fn distinct<T: PartialEq + std::fmt::Display>(v: &[T]) -> RuleResult<()> {
+    for (i, x) in v.iter().enumerate() {
+        if v[..i].contains(x) {
+            return Err(RuleError::new("3.3", format!("{x} is named twice")));
+        }
+    }
+    Ok(())
+}

@@ -1,7 +1,7 @@
 //! Rule 4.5: the Creating Alliances Step. A sealed step: each power names the powers it agrees to ally with;
 //! an alliance forms where two powers name each other (a mutual agreement), and both gain the chart's points.
 
-use super::{in_game, name, points};
+use super::{name, points};
 use crate::decision::Decision;
 use crate::event::Event;
 use crate::game::Ctx;
@@ -63,7 +63,7 @@ pub fn check_partner(ctx: &Ctx, p: PowerId, q: PowerId) -> RuleResult<()> {
     if ctx.scenario.power(q).is_none() {
         return Err(RuleError::new("3.4", format!("unknown power `{q}`")));
     }
-    if !in_game(ctx.state, q) {
+    if !ctx.state.in_game(q) {
         return Err(RuleError::new("4.4.8", format!("{qn} has left the game")));
     }
     if let Some(a) = ctx.state.alliance(p, q) {
@@ -126,28 +126,34 @@ pub fn resolve(ctx: &Ctx, decisions: &BTreeMap<PowerId, Decision>) -> Vec<Event>
         // 14.3.2.1.5: allying with one's own UMP gains its controller one point in all.
         if let Some(c) = crate::umps::rules::own_ump_alliance(ctx.state, a, b) {
             let u = if c == a { b } else { a };
-            ev.push(points(
-                ctx.scenario,
-                c,
-                "ally-own-ump",
-                1,
-                "14.3.2.1.5",
-                format!(
-                    "allied with its own UMP {} (one point in all, 14.3.2.1.5)",
-                    name(ctx.scenario, u)
-                ),
-            ));
+            ev.push(
+                points(
+                    ctx.scenario,
+                    c,
+                    "ally-own-ump",
+                    1,
+                    "14.3.2.1.5",
+                    format!(
+                        "allied with its own UMP {} (one point in all, 14.3.2.1.5)",
+                        name(ctx.scenario, u)
+                    ),
+                )
+                .into(),
+            );
             continue;
         }
         for (x, y) in [(a, b), (b, a)] {
-            ev.push(points(
-                ctx.scenario,
-                x,
-                "create-alliance",
-                1,
-                "4.5",
-                format!("allied with {}", name(ctx.scenario, y)),
-            ));
+            ev.push(
+                points(
+                    ctx.scenario,
+                    x,
+                    "create-alliance",
+                    1,
+                    "4.5",
+                    format!("allied with {}", name(ctx.scenario, y)),
+                )
+                .into(),
+            );
         }
     }
     ev

@@ -72,14 +72,17 @@ pub fn resolve(ctx: &Ctx, decisions: &BTreeMap<PowerId, Decision>) -> Vec<Event>
         }));
         for x in by {
             let other = if x == a { b } else { a };
-            ev.push(points(
-                ctx.scenario,
-                x,
-                "break-alliance",
-                1,
-                "4.7",
-                format!("broke its alliance with {}", name(ctx.scenario, other)),
-            ));
+            ev.push(
+                points(
+                    ctx.scenario,
+                    x,
+                    "break-alliance",
+                    1,
+                    "4.7",
+                    format!("broke its alliance with {}", name(ctx.scenario, other)),
+                )
+                .into(),
+            );
         }
     }
     ev

@@ -6,7 +6,7 @@
 //! 4.2.2.1 or 4.2.2.2 can be called and must refuse (4.3.1.4); an answering declaration allows no further
 //! calls (4.3.2).
 
-use super::{declarations, in_game, name, points};
+use super::{declarations, name, points};
 use crate::decision::{Call, Decision};
 use crate::event::Event;
 use crate::game::Ctx;
@@ -165,7 +165,7 @@ pub fn begin(ctx: &Ctx, dice: &mut Dice) -> Vec<Event> {
     let mut defenders: BTreeMap<PowerId, Vec<PowerId>> = BTreeMap::new();
     let mut aggressors: BTreeMap<PowerId, Vec<PowerId>> = BTreeMap::new();
     for (a, d, mutual) in &decl {
-        if *mutual || !in_game(ctx.state, *a) || !in_game(ctx.state, *d) {
+        if *mutual || !ctx.state.in_game(*a) || !ctx.state.in_game(*d) {
             continue;
         }
         defenders.entry(*d).or_default().push(*a);
@@ -582,14 +582,17 @@ fn answer(ctx: &Ctx, p: &PendingCall, accept: bool, ev: &mut Vec<Event>) {
                     name(ctx.scenario, caller)
                 ),
             }));
-            ev.push(points(
-                ctx.scenario,
-                ally,
-                "declare-war-on-ally",
-                1,
-                "4.2.1.1",
-                format!("declared war on its ally {}", name(ctx.scenario, enemy)),
-            ));
+            ev.push(
+                points(
+                    ctx.scenario,
+                    ally,
+                    "declare-war-on-ally",
+                    1,
+                    "4.2.1.1",
+                    format!("declared war on its ally {}", name(ctx.scenario, enemy)),
+                )
+                .into(),
+            );
         }
         // 14.3.2.2: an UMP and its controller declaring on the same power in the same phase lose one set.
         let shared = crate::umps::rules::declared_by_partner_this_phase(ctx.state, ally, enemy);
@@ -601,18 +604,21 @@ fn answer(ctx: &Ctx, p: &PendingCall, accept: bool, ev: &mut Vec<Event>) {
             rule: "4.3.2".into(),
         }));
         if !shared {
-            ev.push(points(
-                ctx.scenario,
-                ally,
-                "declare-war-major",
-                1,
-                "4.2.1.1",
-                format!(
-                    "declared war on {} at the call of {}",
-                    name(ctx.scenario, enemy),
-                    name(ctx.scenario, caller)
-                ),
-            ));
+            ev.push(
+                points(
+                    ctx.scenario,
+                    ally,
+                    "declare-war-major",
+                    1,
+                    "4.2.1.1",
+                    format!(
+                        "declared war on {} at the call of {}",
+                        name(ctx.scenario, enemy),
+                        name(ctx.scenario, caller)
+                    ),
+                )
+                .into(),
+            );
         }
     } else {
         let mut by = vec![ally];
@@ -646,26 +652,32 @@ fn answer(ctx: &Ctx, p: &PendingCall, accept: bool, ev: &mut Vec<Event>) {
                 name(ctx.scenario, enemy)
             ),
         }));
-        ev.push(points(
-            ctx.scenario,
-            ally,
-            "refuse-call",
-            1,
-            rule,
-            format!("refused the call of {}", name(ctx.scenario, caller)),
-        ));
-        if p.caller_aggressor {
-            ev.push(points(
+        ev.push(
+            points(
                 ctx.scenario,
-                caller,
-                "break-alliance",
+                ally,
+                "refuse-call",
                 1,
                 rule,
-                format!(
-                    "its ally {} refused its call as an aggressor",
-                    name(ctx.scenario, ally)
-                ),
-            ));
+                format!("refused the call of {}", name(ctx.scenario, caller)),
+            )
+            .into(),
+        );
+        if p.caller_aggressor {
+            ev.push(
+                points(
+                    ctx.scenario,
+                    caller,
+                    "break-alliance",
+                    1,
+                    rule,
+                    format!(
+                        "its ally {} refused its call as an aggressor",
+                        name(ctx.scenario, ally)
+                    ),
+                )
+                .into(),
+            );
         }
     }
 }

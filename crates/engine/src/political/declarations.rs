@@ -1,7 +1,7 @@
 //! Rule 4.2: the Declarations of War Step. A sealed step: each power writes down its targets (major powers and
 //! neutral minor countries) or none; all are revealed together, then the wars begin and the points are paid.
 
-use super::{in_game, name, points};
+use super::{name, points};
 use crate::decision::Decision;
 use crate::event::Event;
 use crate::game::Ctx;
@@ -64,7 +64,7 @@ pub fn check_target(ctx: &Ctx, power: PowerId, target: Nation) -> RuleResult<()>
                 return Err(RuleError::new("3.4", format!("unknown power `{q}`")));
             }
             let them = name(ctx.scenario, q);
-            if !in_game(st, q) {
+            if !st.in_game(q) {
                 return Err(RuleError::new("4.4.8", format!("{them} has left the game")));
             }
             if let Some(w) = st.current_war(power.into(), q.into()) {
@@ -260,14 +260,17 @@ pub fn resolve(ctx: &Ctx, decisions: &BTreeMap<PowerId, Decision>) -> Vec<Event>
         }));
         for x in by {
             let other = if x == a { b } else { a };
-            ev.push(points(
-                ctx.scenario,
-                x,
-                "declare-war-on-ally",
-                1,
-                "4.2.1.1",
-                format!("declared war on its ally {}", name(ctx.scenario, other)),
-            ));
+            ev.push(
+                points(
+                    ctx.scenario,
+                    x,
+                    "declare-war-on-ally",
+                    1,
+                    "4.2.1.1",
+                    format!("declared war on its ally {}", name(ctx.scenario, other)),
+                )
+                .into(),
+            );
         }
     }
     for (p, targets) in &declared {
@@ -297,31 +300,37 @@ pub fn resolve(ctx: &Ctx, decisions: &BTreeMap<PowerId, Decision>) -> Vec<Event>
             }
             match t {
                 Nation::Power(q) => {
-                    ev.push(points(
-                        ctx.scenario,
-                        *p,
-                        "declare-war-major",
-                        1,
-                        "4.2.1.1",
-                        format!("declared war on {}", name(ctx.scenario, *q)),
-                    ));
+                    ev.push(
+                        points(
+                            ctx.scenario,
+                            *p,
+                            "declare-war-major",
+                            1,
+                            "4.2.1.1",
+                            format!("declared war on {}", name(ctx.scenario, *q)),
+                        )
+                        .into(),
+                    );
                 }
                 Nation::Minor(m) => {
                     let districts =
                         ctx.scenario
                             .minor(*m)
                             .map_or(1, |d| d.districts.len().max(1)) as i32;
-                    ev.push(points(
-                        ctx.scenario,
-                        *p,
-                        "declare-war-minor-district",
-                        districts,
-                        "4.2.1.2",
-                        format!(
-                            "declared war on {} ({districts} district(s))",
-                            target_name(ctx, *t)
-                        ),
-                    ));
+                    ev.push(
+                        points(
+                            ctx.scenario,
+                            *p,
+                            "declare-war-minor-district",
+                            districts,
+                            "4.2.1.2",
+                            format!(
+                                "declared war on {} ({districts} district(s))",
+                                target_name(ctx, *t)
+                            ),
+                        )
+                        .into(),
+                    );
                 }
             }
         }

@@ -1,7 +1,7 @@
 //! Rule 4.1: the Diplomacy Step. Private messages and formal, non-binding proposals, seen only by sender and
 //! recipients and kept in the log; each power passes when done.
 
-use super::{in_game, name};
+use super::name;
 use crate::decision::{Decision, Diplomatic};
 use crate::event::Event;
 use crate::game::Ctx;
@@ -66,7 +66,7 @@ pub fn check(ctx: &Ctx, power: PowerId, to: &[PowerId], body: &Diplomatic) -> Ru
         if ctx.scenario.power(*q).is_none() {
             return Err(RuleError::new("3.4", format!("unknown power `{q}`")));
         }
-        if !in_game(ctx.state, *q) {
+        if !ctx.state.in_game(*q) {
             return Err(RuleError::new(
                 "4.4.8",
                 format!("{} has left the game", name(ctx.scenario, *q)),

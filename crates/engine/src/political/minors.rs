@@ -27,7 +27,7 @@
 //! the minor has corps, else as a garrison) and the fleet (else the first port); back down from every minor
 //! where one may (an absent player is not dragged into forced wars with major powers); no support declarations.
 
-use super::{declarations, in_game, name, peace, points, status};
+use super::{declarations, name, peace, points};
 use crate::apply::apply as apply_event;
 use crate::decision::Decision;
 use crate::event::Event;
@@ -40,6 +40,7 @@ use crate::scenario::{CorpsKind, Factors, Location, MinorStatus, Scenario};
 use crate::state::{Corps, Fleet, RoundKind, State, WarCause};
 pub use crate::world::NotAtWar;
 use crate::world::WorldEvent;
+use crate::world::status;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
@@ -382,7 +383,8 @@ impl<'a> Emitter<'a> {
             events: Vec::new(),
         }
     }
-    fn push(&mut self, e: Event) {
+    fn push(&mut self, e: impl Into<Event>) {
+        let e = e.into();
         apply_event(&mut self.state, &e);
         self.events.push(e);
     }
@@ -431,7 +433,7 @@ fn targets_this_month(st: &State) -> Vec<Target> {
                 .minors
                 .get(&m)
                 .is_some_and(|s| s.status == MinorStatus::Neutral)
-            && in_game(st, a)
+            && st.in_game(a)
         {
             let v = map.entry(m).or_default();
             if !v.contains(&a) {
@@ -454,7 +456,7 @@ fn targets_this_month(st: &State) -> Vec<Target> {
 
 /// Whether `p` may be chosen to run `m` at all: in the game and not at war with it (4.6).
 fn eligible(st: &State, p: PowerId, m: MinorId) -> bool {
-    in_game(st, p)
+    st.in_game(p)
         && !st.at_war(Nation::Power(p), Nation::Minor(m))
         && crate::umps::rules::may_attempt_minor_control(st, p)
 }

@@ -19,7 +19,7 @@
 //! offer; a loser picks the first list A term (A.1); a victor chooses no (more) terms; repatriated forces go to the
 //! first equidistant area by id; a ceded free state is kept as it is; no separate-peace demand.
 
-use super::{in_game, name, points};
+use super::{name, points};
 use crate::decision::Decision;
 use crate::event::Event;
 use crate::game::Ctx;
@@ -478,7 +478,7 @@ fn enemies_major(st: &State, p: PowerId) -> Vec<PowerId> {
     st.enemies(Nation::Power(p))
         .into_iter()
         .filter_map(|n| n.power())
-        .filter(|e| in_game(st, *e))
+        .filter(|e| st.in_game(*e))
         .collect()
 }
 
@@ -698,7 +698,8 @@ impl<'a> Run<'a> {
             ev: Vec::new(),
         }
     }
-    fn push(&mut self, e: Event) {
+    fn push(&mut self, e: impl Into<Event>) {
+        let e = e.into();
         crate::apply::apply(&mut self.st, &e);
         self.ev.push(e);
     }
@@ -1434,7 +1435,7 @@ fn next(run: &mut Run, mut sub: Sub, dice: &mut Dice) {
         if !sub.placements.is_empty() {
             let p = sub.placements.remove(0);
             match run.st.controller_of(p.owner) {
-                Some(c) if in_game(&run.st, c) => {
+                Some(c) if run.st.in_game(c) => {
                     run.peace(PeaceEvent::PlacementOwed {
                         placement: p.clone(),
                     });
@@ -1467,9 +1468,9 @@ fn next(run: &mut Run, mut sub: Sub, dice: &mut Dice) {
             if !s.offered {
                 let st = &run.st;
                 s.sued.retain(|v| {
-                    in_game(st, *v) && st.at_war(Nation::Power(loser), Nation::Power(*v))
+                    st.in_game(*v) && st.at_war(Nation::Power(loser), Nation::Power(*v))
                 });
-                if s.sued.is_empty() || !in_game(st, loser) {
+                if s.sued.is_empty() || !st.in_game(loser) {
                     continue;
                 }
                 let victors = s.sued.clone();
@@ -1598,14 +1599,14 @@ fn demand_rights(st: &State, sub: &Sub) -> Vec<(PowerId, Vec<PowerId>)> {
     for (a, b) in &sub.informal {
         for (x, y) in [(*a, *b), (*b, *a)] {
             for c in st.allies(x) {
-                if in_game(st, c) && st.at_war(Nation::Power(c), Nation::Power(y)) {
+                if st.in_game(c) && st.at_war(Nation::Power(c), Nation::Power(y)) {
                     m.entry(c).or_default().insert(x);
                 }
             }
         }
     }
     m.into_iter()
-        .filter(|(d, _)| in_game(st, *d))
+        .filter(|(d, _)| st.in_game(*d))
         .map(|(d, s)| (d, s.into_iter().collect()))
         .collect()
 }

@@ -129,6 +129,20 @@ impl Scenario {
         }
     }
 
+    /// A power's display name (its id if the scenario has no such power).
+    pub fn power_name(&self, p: PowerId) -> String {
+        self.power(p)
+            .map(|d| d.name.clone())
+            .unwrap_or_else(|| p.to_string())
+    }
+
+    /// A minor country's display name (its id if the scenario has no such minor).
+    pub fn minor_name(&self, m: MinorId) -> String {
+        self.minor(m)
+            .map(|d| d.name.clone())
+            .unwrap_or_else(|| m.to_string())
+    }
+
     /// Rebuilds the lookup indexes (after deserialising a `Scenario` from JSON).
     pub fn reindex(&mut self) {
         fn idx<K: Ord + Copy, T>(v: &[T], key: impl Fn(&T) -> K) -> BTreeMap<K, usize> {

@@ -233,7 +233,8 @@ impl<'a> Run<'a> {
             ev: Vec::new(),
         }
     }
-    pub fn push(&mut self, e: Event) {
+    pub fn push(&mut self, e: impl Into<Event>) {
+        let e = e.into();
         crate::apply::apply(&mut self.st, &e);
         self.ev.push(e);
     }
@@ -349,7 +350,7 @@ pub fn opening_needed(state: &State) -> bool {
     state
         .umps
         .iter()
-        .any(|(u, s)| s.controller.is_none() && super::super::political::in_game(state, *u))
+        .any(|(u, s)| s.controller.is_none() && state.in_game(*u))
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -463,7 +464,7 @@ pub fn december_umps(state: &State) -> Vec<PowerId> {
         .umps
         .keys()
         .copied()
-        .filter(|u| crate::political::in_game(state, *u))
+        .filter(|u| state.in_game(*u))
         .collect()
 }
 
@@ -599,7 +600,7 @@ pub fn modifiers(ctx: &Ctx, bidder: PowerId, ump: PowerId, points: i32) -> Vec<M
             format!("{me} is at war with {them}"),
         ));
     }
-    let line = crate::political::status::status_line(sc, st, bidder);
+    let line = crate::world::status::status_line(sc, st, bidder);
     v.push(Modifier::new(
         line.as_ref().map_or(0, |l| l.modifier),
         "14.3.1.2.4",

@@ -91,7 +91,7 @@ pub fn reversion_threshold(scenario: &Scenario, ump: PowerId) -> u32 {
 pub fn reversions(ctx: &Ctx) -> Vec<Event> {
     let mut ev = Vec::new();
     for (ump, u) in &ctx.state.umps {
-        if !crate::political::in_game(ctx.state, *ump) {
+        if !ctx.state.in_game(*ump) {
             continue;
         }
         match u.status {

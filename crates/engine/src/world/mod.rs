@@ -7,6 +7,7 @@ pub mod event;
 pub mod forces;
 pub mod records;
 pub mod relations;
+pub mod status;
 pub mod step;
 pub mod treasury;
 pub mod treaties;
@@ -233,6 +234,11 @@ impl World {
         }
     }
 
+    /// Whether `p` is a power of the scenario still in the game (4.4.8).
+    pub fn in_game(&self, p: PowerId) -> bool {
+        self.powers.get(&p).is_some_and(|s| s.in_game)
+    }
+
     /// The current month.
     pub fn date(&self) -> Date {
         self.position.date
@@ -431,5 +437,27 @@ impl World {
             .copied()
             .unwrap_or_default();
         (corps, g)
+    }
+}
+
+/// A political points change of the Political Points Chart's entry `id` (which gives the value), `times` over,
+/// citing `rule`: the clause that causes this change (the chart's entry may be cited by several: breaking an
+/// alliance costs the same under 4.3.1.3, 4.4.7, 4.6.4.2.2, 4.6.5.1 and 4.7).
+///
+/// Every entry the engine uses is required by the data checks, so a missing one is a data error caught at load.
+pub fn points(
+    scenario: &Scenario,
+    power: PowerId,
+    id: &str,
+    times: i32,
+    rule: &str,
+    reason: String,
+) -> WorldEvent {
+    let delta = scenario.points(id).map_or(0, |e| e.points * times);
+    WorldEvent::PointsChanged {
+        power,
+        delta,
+        rule: rule.to_string(),
+        reason,
     }
 }

@@ -1,8 +1,8 @@
 //! Rule 10.5 as cited by 4.6.1, 4.6.2.2 and 14.3.1.2.4: the Political Status Display (Coalition's zones, in data).
 
+use super::World;
 use crate::kernel::ids::PowerId;
 use crate::scenario::Scenario;
-use crate::state::State;
 use serde::{Deserialize, Serialize};
 
 /// A power's line on the Political Status Display.
@@ -20,7 +20,7 @@ pub struct StatusLine {
 }
 
 /// Where `power`'s marker stands: points, zone and status modifier (4.6.2.2).
-pub fn status_line(scenario: &Scenario, state: &State, power: PowerId) -> Option<StatusLine> {
+pub fn status_line(scenario: &Scenario, state: &World, power: PowerId) -> Option<StatusLine> {
     let pp = state.powers.get(&power)?.political_points;
     let z = scenario.status_zone(pp)?;
     Some(StatusLine {
@@ -33,6 +33,6 @@ pub fn status_line(scenario: &Scenario, state: &State, power: PowerId) -> Option
 }
 
 /// The status modifier of `power` (4.6.2.2, 14.3.1.2.4).
-pub fn status_modifier(scenario: &Scenario, state: &State, power: PowerId) -> i32 {
+pub fn status_modifier(scenario: &Scenario, state: &World, power: PowerId) -> i32 {
     status_line(scenario, state, power).map_or(0, |l| l.modifier)
 }

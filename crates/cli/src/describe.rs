@@ -615,8 +615,12 @@ pub fn position(s: &Scenario, st: &State, status: &View) -> String {
 pub fn choice(s: &Scenario, d: &Decision) -> String {
     match d {
         Decision::Pass => "pass (nothing more this step)".into(),
-        Decision::DeclareWar { targets } if targets.is_empty() => "no declarations".into(),
-        Decision::DeclareWar { targets } => format!(
+        Decision::DeclareWar(coalition_engine::decision::Declare { targets })
+            if targets.is_empty() =>
+        {
+            "no declarations".into()
+        }
+        Decision::DeclareWar(coalition_engine::decision::Declare { targets }) => format!(
             "declare war on {}",
             targets
                 .iter()
@@ -624,11 +628,23 @@ pub fn choice(s: &Scenario, d: &Decision) -> String {
                 .collect::<Vec<_>>()
                 .join(", ")
         ),
-        Decision::Ally { with } if with.is_empty() => "no alliance".into(),
-        Decision::Ally { with } => format!("agree to ally with {}", powers(s, with)),
-        Decision::BreakAlliances { with } => format!("break the alliance with {}", powers(s, with)),
-        Decision::CombineMovement { with } if with.is_empty() => "no combined movement".into(),
-        Decision::CombineMovement { with } => format!("combine movement with {}", powers(s, with)),
+        Decision::Ally(coalition_engine::decision::Ally { with }) if with.is_empty() => {
+            "no alliance".into()
+        }
+        Decision::Ally(coalition_engine::decision::Ally { with }) => {
+            format!("agree to ally with {}", powers(s, with))
+        }
+        Decision::BreakAlliances(coalition_engine::decision::Break { with }) => {
+            format!("break the alliance with {}", powers(s, with))
+        }
+        Decision::CombineMovement(coalition_engine::decision::Combine { with })
+            if with.is_empty() =>
+        {
+            "no combined movement".into()
+        }
+        Decision::CombineMovement(coalition_engine::decision::Combine { with }) => {
+            format!("combine movement with {}", powers(s, with))
+        }
         Decision::CallAllies { calls } if calls.is_empty() => "no calls".into(),
         Decision::CallAllies { calls } => format!(
             "call {}",
@@ -640,8 +656,12 @@ pub fn choice(s: &Scenario, d: &Decision) -> String {
         ),
         Decision::AnswerCall { accept: true } => "answer the call: declare war".into(),
         Decision::AnswerCall { accept: false } => "refuse the call (the alliance is broken)".into(),
-        Decision::FreeStates { minors } if minors.is_empty() => "no free state declaration".into(),
-        Decision::FreeStates { minors } => format!(
+        Decision::FreeStates(coalition_engine::decision::FreeStates { minors })
+            if minors.is_empty() =>
+        {
+            "no free state declaration".into()
+        }
+        Decision::FreeStates(coalition_engine::decision::FreeStates { minors }) => format!(
             "declare {} a free state",
             minors
                 .iter()
@@ -669,7 +689,7 @@ pub fn choice(s: &Scenario, d: &Decision) -> String {
             "buy nothing".into()
         }
         Decision::Economy(e) => e.to_string(),
-        Decision::Diplomacy { to, body } => {
+        Decision::Diplomacy(coalition_engine::decision::Send { to, body }) => {
             let to = powers(s, to);
             match body {
                 coalition_engine::decision::Diplomatic::Message { .. } => {
@@ -698,17 +718,25 @@ pub fn merge(chosen: &[Decision]) -> Option<Decision> {
     let mut out = first;
     for d in &chosen[1..] {
         match (&mut out, d) {
-            (Decision::DeclareWar { targets }, Decision::DeclareWar { targets: t }) => {
-                targets.extend(t.iter().copied())
-            }
+            (
+                Decision::DeclareWar(coalition_engine::decision::Declare { targets }),
+                Decision::DeclareWar(coalition_engine::decision::Declare { targets: t }),
+            ) => targets.extend(t.iter().copied()),
             (Decision::UmpBids { bids }, Decision::UmpBids { bids: b }) => {
                 bids.extend(b.iter().copied())
             }
-            (Decision::Ally { with }, Decision::Ally { with: w })
-            | (Decision::BreakAlliances { with }, Decision::BreakAlliances { with: w })
-            | (Decision::CombineMovement { with }, Decision::CombineMovement { with: w }) => {
-                with.extend(w.iter().copied())
-            }
+            (
+                Decision::Ally(coalition_engine::decision::Ally { with }),
+                Decision::Ally(coalition_engine::decision::Ally { with: w }),
+            )
+            | (
+                Decision::BreakAlliances(coalition_engine::decision::Break { with }),
+                Decision::BreakAlliances(coalition_engine::decision::Break { with: w }),
+            )
+            | (
+                Decision::CombineMovement(coalition_engine::decision::Combine { with }),
+                Decision::CombineMovement(coalition_engine::decision::Combine { with: w }),
+            ) => with.extend(w.iter().copied()),
             _ => return None,
         }
     }

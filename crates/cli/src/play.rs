@@ -232,21 +232,21 @@ pub fn run(
             },
         };
         let decision = match decision {
-            Some(Decision::Diplomacy {
+            Some(Decision::Diplomacy(coalition_engine::decision::Send {
                 to,
                 body: Diplomatic::Message { text },
-            }) if text.is_empty() => {
+            })) if text.is_empty() => {
                 print!("message text> ");
                 std::io::stdout().flush().ok();
                 let Some(Ok(text)) = input.next() else {
                     continue;
                 };
-                Some(Decision::Diplomacy {
+                Some(Decision::Diplomacy(coalition_engine::decision::Send {
                     to,
                     body: Diplomatic::Message {
                         text: text.trim().to_string(),
                     },
-                })
+                }))
             }
             d => d,
         };
@@ -256,7 +256,7 @@ pub fn run(
         };
         let sent = match &entry {
             Entry::Submit {
-                decision: Decision::Diplomacy { to, .. },
+                decision: Decision::Diplomacy(coalition_engine::decision::Send { to, .. }),
                 ..
             } => Some(to.clone()),
             _ => None,

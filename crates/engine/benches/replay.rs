@@ -66,10 +66,10 @@ fn long_game(scenario: &Arc<Scenario>) -> (Game, Transcript) {
         let power = pending[picks.next(pending.len())];
         let choices = g.choices(power);
         let mut d = choices[picks.next(choices.len())].clone();
-        if let Decision::Diplomacy {
+        if let Decision::Diplomacy(coalition_engine::decision::Send {
             body: Diplomatic::Message { text },
             ..
-        } = &mut d
+        }) = &mut d
             && text.is_empty()
         {
             n += 1;
@@ -96,17 +96,17 @@ fn vec_heap<T>(v: &Vec<T>) -> usize {
 fn decision_heap(d: &Decision) -> usize {
     match d {
         Decision::Pass => 0,
-        Decision::Diplomacy { to, body } => {
+        Decision::Diplomacy(coalition_engine::decision::Send { to, body }) => {
             vec_heap(to)
                 + match body {
                     Diplomatic::Message { text } => text.capacity(),
                     _ => 0,
                 }
         }
-        Decision::DeclareWar { targets } => vec_heap(targets),
-        Decision::Ally { with }
-        | Decision::BreakAlliances { with }
-        | Decision::CombineMovement { with } => vec_heap(with),
+        Decision::DeclareWar(coalition_engine::decision::Declare { targets }) => vec_heap(targets),
+        Decision::Ally(coalition_engine::decision::Ally { with })
+        | Decision::BreakAlliances(coalition_engine::decision::Break { with })
+        | Decision::CombineMovement(coalition_engine::decision::Combine { with }) => vec_heap(with),
         // Kinds of decision this estimate does not walk: their JSON length, a generous bound.
         #[allow(unreachable_patterns)]
         other => serde_json::to_vec(other).map_or(0, |v| v.len()),

@@ -96,9 +96,9 @@ fn refusals_cite_a_rule_and_leave_the_game_unchanged() {
     let e = g
         .submit(
             p("france"),
-            Decision::Ally {
+            Decision::Ally(coalition_engine::decision::Ally {
                 with: vec![p("austria")],
-            },
+            }),
         )
         .unwrap_err();
     assert_eq!(e.rule, "3.1");
@@ -107,12 +107,18 @@ fn refusals_cite_a_rule_and_leave_the_game_unchanged() {
     let bad = coalition_engine::PowerId::new("prussiaa").unwrap();
     assert_eq!(g.submit(bad, Decision::Pass).unwrap_err().rule, "3.4");
     // A power that already submitted.
-    g.submit(p("france"), Decision::DeclareWar { targets: vec![] })
-        .unwrap();
+    g.submit(
+        p("france"),
+        Decision::DeclareWar(coalition_engine::decision::Declare { targets: vec![] }),
+    )
+    .unwrap();
     let mid_log = g.log().len();
     let mid = g.state().clone();
     let e = g
-        .submit(p("france"), Decision::DeclareWar { targets: vec![] })
+        .submit(
+            p("france"),
+            Decision::DeclareWar(coalition_engine::decision::Declare { targets: vec![] }),
+        )
         .unwrap_err();
     assert_eq!(e.rule, "3.2");
     assert!(e.reason.contains("already"), "{e}");
@@ -171,15 +177,15 @@ fn the_state_is_the_scenario_folded_over_the_log() {
         vec![
             (
                 "austria",
-                Decision::Ally {
+                Decision::Ally(coalition_engine::decision::Ally {
                     with: vec![p("prussia")],
-                },
+                }),
             ),
             (
                 "prussia",
-                Decision::Ally {
+                Decision::Ally(coalition_engine::decision::Ally {
                     with: vec![p("austria")],
-                },
+                }),
             ),
         ],
     );

@@ -197,9 +197,9 @@ fn playout(seed: u64, months: i32, mut pick: impl FnMut(usize) -> usize) -> Game
         );
         // An unlisted decision of the wrong kind is refused with a rule and changes nothing.
         let before = g.log().len();
-        let wrong = Decision::BreakAlliances {
+        let wrong = Decision::BreakAlliances(coalition_engine::decision::Break {
             with: vec![PowerId::new("nobody").unwrap()],
-        };
+        });
         if !choices.contains(&wrong) {
             let e = g.submit(power, wrong).unwrap_err();
             assert!(!e.rule.is_empty());
@@ -210,10 +210,10 @@ fn playout(seed: u64, months: i32, mut pick: impl FnMut(usize) -> usize) -> Game
             assert_eq!(g.submit(*other, Decision::Pass).unwrap_err().rule, "3.2");
         }
         let mut d = choices[pick(choices.len())].clone();
-        if let Decision::Diplomacy {
+        if let Decision::Diplomacy(coalition_engine::decision::Send {
             body: Diplomatic::Message { text },
             ..
-        } = &mut d
+        }) = &mut d
         {
             *text = format!("seed {seed}");
         }

@@ -32,9 +32,9 @@ fn france_declares_on_austria(g: &mut Game) {
         g,
         vec![(
             "france",
-            Decision::DeclareWar {
+            Decision::DeclareWar(coalition_engine::decision::Declare {
                 targets: vec![np("austria")],
-            },
+            }),
         )],
     );
 }
@@ -113,15 +113,15 @@ fn powers_that_declare_on_each_other_call_no_one() {
         vec![
             (
                 "france",
-                Decision::DeclareWar {
+                Decision::DeclareWar(coalition_engine::decision::Declare {
                     targets: vec![np("austria")],
-                },
+                }),
             ),
             (
                 "austria",
-                Decision::DeclareWar {
+                Decision::DeclareWar(coalition_engine::decision::Declare {
                     targets: vec![np("france")],
-                },
+                }),
             ),
         ],
     );
@@ -259,9 +259,9 @@ fn several_declarations_order_the_calls_by_competitive_rolls_defenders_first() {
         &mut g,
         vec![(
             "france",
-            Decision::DeclareWar {
+            Decision::DeclareWar(coalition_engine::decision::Declare {
                 targets: vec![np("austria"), np("prussia")],
-            },
+            }),
         )],
     );
     let rolls: Vec<_> = g
@@ -311,17 +311,17 @@ fn a_conquered_minor_with_corps_becomes_a_free_state_for_good() {
     let e = g
         .submit(
             p("france"),
-            Decision::FreeStates {
+            Decision::FreeStates(coalition_engine::decision::FreeStates {
                 minors: vec![MinorId::new("saxony").unwrap()],
-            },
+            }),
         )
         .unwrap_err();
     assert_eq!(e.rule, "4.8");
     g.submit(
         p("france"),
-        Decision::FreeStates {
+        Decision::FreeStates(coalition_engine::decision::FreeStates {
             minors: vec![bavaria],
-        },
+        }),
     )
     .unwrap();
     let m = &g.state().minors[&bavaria];
@@ -338,15 +338,17 @@ fn a_conquered_minor_with_corps_becomes_a_free_state_for_good() {
     )
     .unwrap();
     run_to(&mut g, Step::FreeStateDeclaration);
-    assert!(!g.choices(p("france")).contains(&Decision::FreeStates {
-        minors: vec![bavaria]
-    }));
+    assert!(!g.choices(p("france")).contains(&Decision::FreeStates(
+        coalition_engine::decision::FreeStates {
+            minors: vec![bavaria]
+        }
+    )));
     let e = g
         .submit(
             p("france"),
-            Decision::FreeStates {
+            Decision::FreeStates(coalition_engine::decision::FreeStates {
                 minors: vec![bavaria],
-            },
+            }),
         )
         .unwrap_err();
     assert!(e.reason.contains("already a free state"), "{e}");
@@ -369,16 +371,18 @@ fn a_minor_that_cannot_have_corps_cannot_become_a_free_state() {
     )
     .unwrap();
     run_to(&mut g, Step::FreeStateDeclaration);
-    assert!(!g.choices(p("russia")).contains(&Decision::FreeStates {
-        minors: vec![ionian]
-    }));
+    assert!(!g.choices(p("russia")).contains(&Decision::FreeStates(
+        coalition_engine::decision::FreeStates {
+            minors: vec![ionian]
+        }
+    )));
     if g.pending().contains(&p("russia")) {
         let e = g
             .submit(
                 p("russia"),
-                Decision::FreeStates {
+                Decision::FreeStates(coalition_engine::decision::FreeStates {
                     minors: vec![ionian],
-                },
+                }),
             )
             .unwrap_err();
         assert_eq!(e.rule, "4.8");

@@ -67,12 +67,12 @@ fn declare(g: &mut Game, decl: &[(&str, &[&str])]) {
         .map(|(pw, ts)| {
             (
                 *pw,
-                Decision::DeclareWar {
+                Decision::DeclareWar(coalition_engine::decision::Declare {
                     targets: ts
                         .iter()
                         .map(|t| g.scenario().nation_by_name(t).unwrap())
                         .collect(),
-                },
+                }),
             )
         })
         .collect();
@@ -166,9 +166,9 @@ fn a_non_attacker_is_chosen_by_modified_die_rolls_and_gains_a_point_per_district
     let err = g
         .submit(
             p("prussia"),
-            Decision::DeclareWar {
+            Decision::DeclareWar(coalition_engine::decision::Declare {
                 targets: vec![nm("bavaria")],
-            },
+            }),
         )
         .unwrap_err();
     assert_eq!(err.rule, "4.2.3");

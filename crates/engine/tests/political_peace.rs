@@ -395,9 +395,9 @@ fn victors_choose_in_the_order_they_went_to_war_a_called_ally_after_its_caller()
         &mut g,
         vec![(
             "prussia",
-            Decision::DeclareWar {
+            Decision::DeclareWar(coalition_engine::decision::Declare {
                 targets: vec![np("austria")],
-            },
+            }),
         )],
     );
     sub(&mut g, "austria", "call france:prussia");

@@ -16,12 +16,12 @@ use coalition_engine::world::WorldEvent;
 use common::*;
 
 fn declare(targets: &[&str], g: &Game) -> Decision {
-    Decision::DeclareWar {
+    Decision::DeclareWar(coalition_engine::decision::Declare {
         targets: targets
             .iter()
             .map(|t| g.scenario().nation_by_name(t).unwrap())
             .collect(),
-    }
+    })
 }
 
 #[test]
@@ -30,20 +30,20 @@ fn messages_are_seen_only_by_sender_and_recipients() {
     let mut g = game();
     g.submit(
         p("france"),
-        Decision::Diplomacy {
+        Decision::Diplomacy(coalition_engine::decision::Send {
             to: vec![p("austria")],
             body: Diplomatic::Message {
                 text: "Ulm is lovely in October".into(),
             },
-        },
+        }),
     )
     .unwrap();
     g.submit(
         p("austria"),
-        Decision::Diplomacy {
+        Decision::Diplomacy(coalition_engine::decision::Send {
             to: vec![p("france")],
             body: Diplomatic::ProposeInformalPeace,
-        },
+        }),
     )
     .unwrap();
     let seen = |who: &str| {
@@ -70,10 +70,10 @@ fn messages_are_seen_only_by_sender_and_recipients() {
     let e = g
         .submit(
             p("france"),
-            Decision::Diplomacy {
+            Decision::Diplomacy(coalition_engine::decision::Send {
                 to: vec![p("france")],
                 body: Diplomatic::ProposeAlliance,
-            },
+            }),
         )
         .unwrap_err();
     assert_eq!(e.rule, "4.1");
@@ -199,12 +199,16 @@ fn no_declaration_with_forces_inside_the_target() {
     assert_eq!(e.rule, "4.2.2.1");
     assert!(e.reason.contains("garrison"), "{e}");
     // The choices list agrees: Austria is not offered to France.
-    assert!(!g.choices(p("france")).contains(&Decision::DeclareWar {
-        targets: vec![np("austria")]
-    }));
-    assert!(g.choices(p("france")).contains(&Decision::DeclareWar {
-        targets: vec![np("prussia")]
-    }));
+    assert!(!g.choices(p("france")).contains(&Decision::DeclareWar(
+        coalition_engine::decision::Declare {
+            targets: vec![np("austria")]
+        }
+    )));
+    assert!(g.choices(p("france")).contains(&Decision::DeclareWar(
+        coalition_engine::decision::Declare {
+            targets: vec![np("prussia")]
+        }
+    )));
 }
 
 #[test]
@@ -307,15 +311,15 @@ fn alliances_form_by_mutual_agreement_and_pay_both() {
         vec![
             (
                 "austria",
-                Decision::Ally {
+                Decision::Ally(coalition_engine::decision::Ally {
                     with: vec![p("prussia"), p("france")],
-                },
+                }),
             ),
             (
                 "prussia",
-                Decision::Ally {
+                Decision::Ally(coalition_engine::decision::Ally {
                     with: vec![p("austria")],
-                },
+                }),
             ),
         ],
     );
@@ -346,9 +350,9 @@ fn allies_may_not_re_ally() {
     let e = g
         .submit(
             p("austria"),
-            Decision::Ally {
+            Decision::Ally(coalition_engine::decision::Ally {
                 with: vec![p("prussia")],
-            },
+            }),
         )
         .unwrap_err();
     assert_eq!(e.rule, "4.5.1");
@@ -371,15 +375,18 @@ fn powers_at_war_may_not_ally() {
     let e = g
         .submit(
             p("austria"),
-            Decision::Ally {
+            Decision::Ally(coalition_engine::decision::Ally {
                 with: vec![p("france")],
-            },
+            }),
         )
         .unwrap_err();
     assert_eq!(e.rule, "4.5.2");
-    assert!(!g.choices(p("austria")).contains(&Decision::Ally {
-        with: vec![p("france")]
-    }));
+    assert!(
+        !g.choices(p("austria"))
+            .contains(&Decision::Ally(coalition_engine::decision::Ally {
+                with: vec![p("france")]
+            }))
+    );
 }
 
 #[test]
@@ -409,9 +416,9 @@ fn a_broken_alliance_bars_re_allying_for_twelve_months() {
     let e = g
         .submit(
             p("austria"),
-            Decision::Ally {
+            Decision::Ally(coalition_engine::decision::Ally {
                 with: vec![p("france")],
-            },
+            }),
         )
         .unwrap_err();
     assert_eq!(e.rule, "4.5.3");
@@ -430,15 +437,15 @@ fn a_broken_alliance_bars_re_allying_for_twelve_months() {
         vec![
             (
                 "austria",
-                Decision::Ally {
+                Decision::Ally(coalition_engine::decision::Ally {
                     with: vec![p("france")],
-                },
+                }),
             ),
             (
                 "france",
-                Decision::Ally {
+                Decision::Ally(coalition_engine::decision::Ally {
                     with: vec![p("austria")],
-                },
+                }),
             ),
         ],
     );
@@ -463,9 +470,9 @@ fn breaking_an_alliance_costs_two_points_and_is_not_war() {
     let e = g
         .submit(
             p("austria"),
-            Decision::BreakAlliances {
+            Decision::BreakAlliances(coalition_engine::decision::Break {
                 with: vec![p("prussia")],
-            },
+            }),
         )
         .unwrap_err();
     assert_eq!(e.rule, "4.7");
@@ -473,9 +480,9 @@ fn breaking_an_alliance_costs_two_points_and_is_not_war() {
         &mut g,
         vec![(
             "austria",
-            Decision::BreakAlliances {
+            Decision::BreakAlliances(coalition_engine::decision::Break {
                 with: vec![p("france")],
-            },
+            }),
         )],
     );
     assert!(!g.state().allied(p("france"), p("austria")));
@@ -508,9 +515,9 @@ fn combined_movement_needs_both_allies_and_lasts_the_turn() {
     let e = g
         .submit(
             p("france"),
-            Decision::CombineMovement {
+            Decision::CombineMovement(coalition_engine::decision::Combine {
                 with: vec![p("prussia")],
-            },
+            }),
         )
         .unwrap_err();
     assert_eq!(e.rule, "4.9");
@@ -519,15 +526,15 @@ fn combined_movement_needs_both_allies_and_lasts_the_turn() {
         vec![
             (
                 "france",
-                Decision::CombineMovement {
+                Decision::CombineMovement(coalition_engine::decision::Combine {
                     with: vec![p("austria")],
-                },
+                }),
             ),
             (
                 "austria",
-                Decision::CombineMovement {
+                Decision::CombineMovement(coalition_engine::decision::Combine {
                     with: vec![p("france")],
-                },
+                }),
             ),
         ],
     );

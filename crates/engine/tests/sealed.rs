@@ -78,19 +78,22 @@ fn no_view_holds_another_powers_sealed_submission_before_the_reveal() {
             vec![
                 (
                     "france",
-                    Decision::DeclareWar {
+                    Decision::DeclareWar(coalition_engine::decision::Declare {
                         targets: vec![np("austria")],
-                    },
+                    }),
                 ),
                 (
                     "austria",
-                    Decision::DeclareWar {
+                    Decision::DeclareWar(coalition_engine::decision::Declare {
                         targets: vec![coalition_engine::Nation::Minor(
                             coalition_engine::ids::MinorId::new("bavaria").unwrap(),
                         )],
-                    },
+                    }),
                 ),
-                ("prussia", Decision::DeclareWar { targets: vec![] }),
+                (
+                    "prussia",
+                    Decision::DeclareWar(coalition_engine::decision::Declare { targets: vec![] }),
+                ),
             ],
         ),
         (
@@ -98,15 +101,15 @@ fn no_view_holds_another_powers_sealed_submission_before_the_reveal() {
             vec![
                 (
                     "france",
-                    Decision::Ally {
+                    Decision::Ally(coalition_engine::decision::Ally {
                         with: vec![p("prussia")],
-                    },
+                    }),
                 ),
                 (
                     "prussia",
-                    Decision::Ally {
+                    Decision::Ally(coalition_engine::decision::Ally {
                         with: vec![p("france")],
-                    },
+                    }),
                 ),
             ],
         ),
@@ -115,15 +118,15 @@ fn no_view_holds_another_powers_sealed_submission_before_the_reveal() {
             vec![
                 (
                     "austria",
-                    Decision::CombineMovement {
+                    Decision::CombineMovement(coalition_engine::decision::Combine {
                         with: vec![p("prussia")],
-                    },
+                    }),
                 ),
                 (
                     "prussia",
-                    Decision::CombineMovement {
+                    Decision::CombineMovement(coalition_engine::decision::Combine {
                         with: vec![p("austria")],
-                    },
+                    }),
                 ),
             ],
         ),

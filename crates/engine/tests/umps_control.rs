@@ -458,9 +458,9 @@ fn war_on_an_uncontrolled_ump_opens_bidding_for_inactive_status_without_the_decl
         &mut g,
         vec![(
             "france",
-            Decision::DeclareWar {
+            Decision::DeclareWar(coalition_engine::decision::Declare {
                 targets: vec![np("prussia")],
-            },
+            }),
         )],
     );
     // The bidding round opens in the Declarations of War Step, without France.
@@ -500,9 +500,9 @@ fn a_player_that_declared_war_this_month_may_not_bid() {
         &mut g,
         vec![(
             "spain",
-            Decision::DeclareWar {
+            Decision::DeclareWar(coalition_engine::decision::Declare {
                 targets: vec![np("prussia")],
-            },
+            }),
         )],
     );
     // Anne bids through France (her highest power), but Spain, hers too, declared: she may not bid.
@@ -529,9 +529,9 @@ fn a_controlled_neutral_ump_declared_upon_becomes_inactive_for_its_controller() 
         &mut g,
         vec![(
             "russia",
-            Decision::DeclareWar {
+            Decision::DeclareWar(coalition_engine::decision::Declare {
                 targets: vec![np("turkey")],
-            },
+            }),
         )],
     );
     let u = &g.state().umps[&p("turkey")];
@@ -782,9 +782,9 @@ fn a_power_that_declared_war_on_an_ump_this_month_may_not_bid_in_december() {
         &mut g,
         vec![(
             "france",
-            Decision::DeclareWar {
+            Decision::DeclareWar(coalition_engine::decision::Declare {
                 targets: vec![np("prussia")],
-            },
+            }),
         )],
     );
     // The mid-year round: Britain wins Prussia (inactive).

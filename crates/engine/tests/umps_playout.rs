@@ -162,10 +162,10 @@ fn playout(players: &[PlayerDef], seed: u64, mut pick: impl FnMut(usize) -> usiz
         } else {
             choices[pick(choices.len())].clone()
         };
-        if let Decision::Diplomacy {
+        if let Decision::Diplomacy(coalition_engine::decision::Send {
             body: Diplomatic::Message { text },
             ..
-        } = &mut d
+        }) = &mut d
         {
             *text = format!("seed {seed}");
         }

@@ -364,15 +364,15 @@ fn an_ump_and_its_controller_declaring_on_the_same_power_lose_one_set_of_points(
         vec![
             (
                 "france",
-                Decision::DeclareWar {
+                Decision::DeclareWar(coalition_engine::decision::Declare {
                     targets: vec![np("austria")],
-                },
+                }),
             ),
             (
                 "prussia",
-                Decision::DeclareWar {
+                Decision::DeclareWar(coalition_engine::decision::Declare {
                     targets: vec![np("austria")],
-                },
+                }),
             ),
         ],
     );
@@ -530,15 +530,15 @@ fn allying_with_ones_own_ump_gains_one_point_in_all() {
         vec![
             (
                 "france",
-                Decision::Ally {
+                Decision::Ally(coalition_engine::decision::Ally {
                     with: vec![p("prussia")],
-                },
+                }),
             ),
             (
                 "prussia",
-                Decision::Ally {
+                Decision::Ally(coalition_engine::decision::Ally {
                     with: vec![p("france")],
-                },
+                }),
             ),
         ],
     );
@@ -690,9 +690,9 @@ fn an_active_ump_allied_to_its_controller_must_call_it() {
         &mut g,
         vec![(
             "austria",
-            Decision::DeclareWar {
+            Decision::DeclareWar(coalition_engine::decision::Declare {
                 targets: vec![np("prussia")],
-            },
+            }),
         )],
     );
     assert_eq!(g.pending(), vec![p("prussia")]);
@@ -732,9 +732,9 @@ fn an_inactive_ump_allied_to_its_controller_must_call_it() {
         &mut g,
         vec![(
             "france",
-            Decision::DeclareWar {
+            Decision::DeclareWar(coalition_engine::decision::Declare {
                 targets: vec![np("prussia")],
-            },
+            }),
         )],
     );
     assert_eq!(g.pending(), vec![p("prussia")]);
@@ -775,9 +775,9 @@ fn a_neutral_ump_may_not_attempt_minor_control_and_a_controlled_one_uses_its_con
         &mut g,
         vec![(
             "prussia",
-            Decision::DeclareWar {
+            Decision::DeclareWar(coalition_engine::decision::Declare {
                 targets: vec![bavaria],
-            },
+            }),
         )],
     );
     run_to(&mut g, Step::MinorCountryControl);
@@ -845,9 +845,9 @@ fn a_minor_gained_while_not_at_war_with_the_aggressor_goes_to_the_last_controlle
         &mut g,
         vec![(
             "austria",
-            Decision::DeclareWar {
+            Decision::DeclareWar(coalition_engine::decision::Declare {
                 targets: vec![Nation::Minor(bavaria)],
-            },
+            }),
         )],
     );
     run_to(&mut g, Step::MinorCountryControl);
@@ -906,9 +906,9 @@ fn an_ump_rolls_for_a_minor_with_its_controllers_status_modifier() {
         &mut g,
         vec![(
             "austria",
-            Decision::DeclareWar {
+            Decision::DeclareWar(coalition_engine::decision::Declare {
                 targets: vec![Nation::Minor(bavaria)],
-            },
+            }),
         )],
     );
     run_to(&mut g, Step::MinorCountryControl);

@@ -3,23 +3,15 @@
 
 use crate::kernel::error::{RuleError, RuleResult};
 use crate::kernel::ids::{Nation, PowerId};
+pub use crate::political::alliances::Ally;
+pub use crate::political::breaking::Break;
+pub use crate::political::combined::Combine;
+pub use crate::political::declarations::Declare;
+pub use crate::political::diplomacy::{Diplomatic, Send};
+pub use crate::political::free_states::FreeStates;
 use crate::scenario::Scenario;
 use serde::{Deserialize, Serialize};
 use std::fmt;
-
-/// The body of a diplomatic message or formal, non-binding proposal (4.1).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum Diplomatic {
-    /// A private message.
-    Message { text: String },
-    /// A proposal to ally (4.5); binding only when both sides submit matching alliances.
-    ProposeAlliance,
-    /// A proposal of informal peace (4.4.1).
-    ProposeInformalPeace,
-    /// A proposal to combine movement this turn (4.9).
-    ProposeCombinedMovement,
-}
 
 /// A decision a power submits in the current step.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
@@ -28,15 +20,15 @@ pub enum Decision {
     /// Nothing (more) to do in this step.
     Pass,
     /// 4.1: send a message or proposal to one or more powers; only they and the sender see it.
-    Diplomacy { to: Vec<PowerId>, body: Diplomatic },
+    Diplomacy(Send),
     /// 4.2: every major power and neutral minor country declared on (empty: no declarations).
-    DeclareWar { targets: Vec<Nation> },
+    DeclareWar(Declare),
     /// 4.5: the powers this power agrees to ally with (an alliance forms when both name each other).
-    Ally { with: Vec<PowerId> },
+    Ally(Ally),
     /// 4.7: the alliances this power breaks.
-    BreakAlliances { with: Vec<PowerId> },
+    BreakAlliances(Break),
     /// 4.9: the allies this power combines movement with (when both name each other).
-    CombineMovement { with: Vec<PowerId> },
+    CombineMovement(Combine),
     /// 4.3: the calls a caller makes (none: no calls), each to one ally against one new enemy.
     CallAllies { calls: Vec<Call> },
     /// 4.3: a called ally's answer: declare war on the enemy, or refuse and break the alliance (4.3.1.3).
@@ -46,9 +38,7 @@ pub enum Decision {
     /// 4.6: a decision of the Minor Country Control Step.
     MinorControl(crate::political::minors::MinorDecision),
     /// 4.8: the conquered minor countries this power declares free states (none: none).
-    FreeStates {
-        minors: Vec<crate::kernel::ids::MinorId>,
-    },
+    FreeStates(FreeStates),
     /// 5: where what has arrived is placed (see `reinforcement`); what is left out waits.
     Reinforce(crate::reinforcement::Placement),
     /// 14.3.1.1: a player's sealed bids, one per UMP it bids for (an UMP not named: declined; none: declines all).
@@ -73,16 +63,16 @@ impl Decision {
     pub fn kind(&self) -> &'static str {
         match self {
             Decision::Pass => "pass",
-            Decision::Diplomacy { .. } => "diplomacy",
-            Decision::DeclareWar { .. } => "declare",
-            Decision::Ally { .. } => "ally",
-            Decision::BreakAlliances { .. } => "break",
-            Decision::CombineMovement { .. } => "combine",
+            Decision::Diplomacy(_) => "diplomacy",
+            Decision::DeclareWar(_) => "declare",
+            Decision::Ally(_) => "ally",
+            Decision::BreakAlliances(_) => "break",
+            Decision::CombineMovement(_) => "combine",
             Decision::CallAllies { .. } => "call",
             Decision::AnswerCall { .. } => "answer",
             Decision::Peace(_) => "peace",
             Decision::MinorControl(_) => "minor control",
-            Decision::FreeStates { .. } => "free",
+            Decision::FreeStates(_) => "free",
             Decision::Reinforce(_) => "reinforce",
             Decision::UmpBids { .. } => "bid",
             Decision::Economy(crate::economic::EconomicDecision::Manipulate { .. }) => "manipulate",
@@ -117,7 +107,7 @@ impl Decision {
             "pass" | "done" if rest.is_empty() => Ok(Decision::Pass),
             "declare" => {
                 if rest == "none" || rest.is_empty() {
-                    return Ok(Decision::DeclareWar { targets: vec![] });
+                    return Ok(Decision::DeclareWar(Declare { targets: vec![] }));
                 }
                 let targets = names(rest)
                     .map(|n| {
@@ -126,39 +116,39 @@ impl Decision {
                             .ok_or_else(|| unknown(n, scenario))
                     })
                     .collect::<RuleResult<_>>()?;
-                Ok(Decision::DeclareWar { targets })
+                Ok(Decision::DeclareWar(Declare { targets }))
             }
-            "ally" => Ok(Decision::Ally {
+            "ally" => Ok(Decision::Ally(Ally {
                 with: if rest == "none" {
                     vec![]
                 } else {
                     powers(rest)?
                 },
-            }),
-            "break" => Ok(Decision::BreakAlliances {
+            })),
+            "break" => Ok(Decision::BreakAlliances(Break {
                 with: if rest == "none" {
                     vec![]
                 } else {
                     powers(rest)?
                 },
-            }),
-            "combine" => Ok(Decision::CombineMovement {
+            })),
+            "combine" => Ok(Decision::CombineMovement(Combine {
                 with: if rest == "none" {
                     vec![]
                 } else {
                     powers(rest)?
                 },
-            }),
+            })),
             "message" => {
                 let (to, text) = rest
                     .split_once(':')
                     .ok_or_else(|| RuleError::new("3.3", "write `message POWER[,POWER]: text`"))?;
-                Ok(Decision::Diplomacy {
+                Ok(Decision::Diplomacy(Send {
                     to: powers(to)?,
                     body: Diplomatic::Message {
                         text: text.trim().to_string(),
                     },
-                })
+                }))
             }
             "propose" => {
                 let (what, to) = rest.split_once(char::is_whitespace).ok_or_else(|| {
@@ -178,10 +168,10 @@ impl Decision {
                         ));
                     }
                 };
-                Ok(Decision::Diplomacy {
+                Ok(Decision::Diplomacy(Send {
                     to: powers(to)?,
                     body,
-                })
+                }))
             }
             "call" => {
                 if rest == "none" || rest.is_empty() {
@@ -212,7 +202,7 @@ impl Decision {
             },
             "free" => {
                 if rest == "none" || rest.is_empty() {
-                    return Ok(Decision::FreeStates { minors: vec![] });
+                    return Ok(Decision::FreeStates(FreeStates { minors: vec![] }));
                 }
                 let minors = names(rest)
                     .map(|n| match scenario.nation_by_name(n) {
@@ -224,7 +214,7 @@ impl Decision {
                         None => Err(unknown(n, scenario)),
                     })
                     .collect::<RuleResult<_>>()?;
-                Ok(Decision::FreeStates { minors })
+                Ok(Decision::FreeStates(FreeStates { minors }))
             }
             _ => {
                 if let Some(r) = crate::political::peace::parse(verb, rest, scenario) {
@@ -290,16 +280,16 @@ impl fmt::Display for Decision {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Decision::Pass => write!(f, "pass"),
-            Decision::Diplomacy { to, body } => match body {
+            Decision::Diplomacy(Send { to, body }) => match body {
                 Diplomatic::Message { text } => write!(f, "message {}: {text}", list(to)),
                 Diplomatic::ProposeAlliance => write!(f, "propose alliance {}", list(to)),
                 Diplomatic::ProposeInformalPeace => write!(f, "propose peace {}", list(to)),
                 Diplomatic::ProposeCombinedMovement => write!(f, "propose combined {}", list(to)),
             },
-            Decision::DeclareWar { targets } => write!(f, "declare {}", list(targets)),
-            Decision::Ally { with } => write!(f, "ally {}", list(with)),
-            Decision::BreakAlliances { with } => write!(f, "break {}", list(with)),
-            Decision::CombineMovement { with } => write!(f, "combine {}", list(with)),
+            Decision::DeclareWar(Declare { targets }) => write!(f, "declare {}", list(targets)),
+            Decision::Ally(Ally { with }) => write!(f, "ally {}", list(with)),
+            Decision::BreakAlliances(Break { with }) => write!(f, "break {}", list(with)),
+            Decision::CombineMovement(Combine { with }) => write!(f, "combine {}", list(with)),
             Decision::CallAllies { calls } => {
                 let v: Vec<String> = calls
                     .iter()
@@ -312,7 +302,7 @@ impl fmt::Display for Decision {
             }
             Decision::Peace(p) => write!(f, "{p}"),
             Decision::MinorControl(m) => write!(f, "{m}"),
-            Decision::FreeStates { minors } => write!(f, "free {}", list(minors)),
+            Decision::FreeStates(FreeStates { minors }) => write!(f, "free {}", list(minors)),
             Decision::Reinforce(p) => write!(f, "{p}"),
             Decision::UmpBids { bids } => write!(f, "bid {}", list(bids)),
             Decision::Economy(e) => write!(f, "{e}"),

@@ -3,8 +3,11 @@
 
 pub mod apply;
 pub mod decision;
+mod emit;
 pub mod event;
 pub mod host;
+pub mod legacy;
+mod reactions;
 pub mod state;
 pub mod steps;
 pub mod transcript;
@@ -22,6 +25,8 @@ use crate::kernel::rulebook::Rulebook;
 use crate::scenario::{PlayerDef, Scenario};
 use crate::state::State;
 use crate::view::View;
+use emit::Emitter;
+use state::RoundKind;
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
@@ -31,6 +36,13 @@ pub struct Ctx<'a> {
     pub scenario: &'a Scenario,
     pub state: &'a State,
     pub rulebook: &'a Rulebook,
+}
+
+impl<'a> Ctx<'a> {
+    /// The rules' reading of the world alone (for the steps plugged into the new table).
+    pub fn world(&self) -> crate::world::Ctx<'a> {
+        crate::world::Ctx::new(self.scenario, self.rulebook, &self.state.world)
+    }
 }
 
 /// A game in progress.
@@ -156,11 +168,11 @@ impl Game {
         );
         let campaign = g.scenario.meta.setup.clone();
         for adj in &campaign {
-            let ev = host::events(&g.ctx(), adj, "14.1.4", "the campaign's set-up")?;
+            let ev = host::events(&g.legacy_ctx(), adj, "14.1.4", "the campaign's set-up")?;
             g.emit(ev);
         }
         for adj in setup {
-            let ev = host::events(&g.ctx(), adj, "3.7", "set-up of the position")?;
+            let ev = host::events(&g.legacy_ctx(), adj, "3.7", "set-up of the position")?;
             g.emit(ev);
         }
         let explicit = start.is_some();
@@ -178,7 +190,7 @@ impl Game {
             ));
         }
         // 14.3: the powers no player has a seat for become UMPs.
-        let umps = crate::umps::control::start_events(&g.ctx());
+        let umps = crate::umps::control::start_events(&g.legacy_ctx());
         g.emit(umps);
         if !explicit && crate::umps::control::opening_needed(&g.state) {
             g.begin_opening(start);
@@ -189,8 +201,13 @@ impl Game {
         Ok(g)
     }
 
-    /// The read-only context of the rules.
-    pub fn ctx(&self) -> Ctx<'_> {
+    /// The rules' reading of the world now.
+    pub fn ctx(&self) -> crate::world::Ctx<'_> {
+        crate::world::Ctx::new(&self.scenario, &self.rulebook, &self.state.world)
+    }
+
+    /// The reading of the whole state, for the steps not yet plugged into the table.
+    pub(crate) fn legacy_ctx(&self) -> Ctx<'_> {
         Ctx {
             scenario: &self.scenario,
             state: &self.state,
@@ -231,7 +248,10 @@ impl Game {
     /// The legal decisions of `power` now: the one list that UIs, bots and tests use. Empty when it owes none.
     pub fn choices(&self, power: PowerId) -> Vec<Decision> {
         match &self.state.round {
-            Some(r) if r.owing.contains(&power) => steps::choices(&self.ctx(), r.kind, power),
+            Some(r) if r.owing.contains(&power) => {
+                steps::choices(&self.scenario, &self.rulebook, &self.state, r.kind, power)
+                    .unwrap_or_else(|| legacy::choices(&self.legacy_ctx(), r.kind, power))
+            }
             _ => Vec::new(),
         }
     }
@@ -239,7 +259,7 @@ impl Game {
     /// The decision taken for `power` if its player is absent or late (3.6), when it owes one.
     pub fn default_decision(&self, power: PowerId) -> Option<Decision> {
         match &self.state.round {
-            Some(r) if r.owing.contains(&power) => Some(steps::default(&self.ctx(), r.kind, power)),
+            Some(r) if r.owing.contains(&power) => Some(self.default_in(r.kind, power)),
             _ => None,
         }
     }
@@ -260,7 +280,7 @@ impl Game {
         power: PowerId,
         decision: Decision,
     ) -> RuleResult<()> {
-        crate::umps::control::check_player(&self.ctx(), player, power)?;
+        crate::umps::control::check_player(&self.legacy_ctx(), player, power)?;
         self.submit(power, decision)
     }
 
@@ -281,7 +301,7 @@ impl Game {
 
     /// Applies a host adjustment (3.5): public, logged, citing the host's note.
     pub fn host(&mut self, adj: &Adjustment, note: &str) -> RuleResult<()> {
-        let events = host::events(&self.ctx(), adj, "3.5", note)?;
+        let events = host::events(&self.legacy_ctx(), adj, "3.5", note)?;
         self.emit(events);
         Ok(())
     }
@@ -367,14 +387,22 @@ impl Game {
         else {
             return Err(self.not_owing(power));
         };
-        let ctx = self.ctx();
-        steps::check(&ctx, r.kind, power, d)?;
-        if steps::is_immediate(d) {
-            if let Decision::Diplomacy { to, body } = d {
-                return Ok(vec![crate::political::diplomacy::send(
-                    &ctx, power, to, body,
-                )]);
-            }
+        let ctx = self.legacy_ctx();
+        match steps::check(
+            &self.scenario,
+            &self.rulebook,
+            &self.state,
+            r.kind,
+            power,
+            d,
+        ) {
+            Some(checked) => checked?,
+            None => legacy::check(&ctx, r.kind, power, d)?,
+        }
+        // 4.1: a message acts at once, without ending the power's part in the round.
+        if let Decision::Diplomacy(send) = d {
+            let message = crate::political::diplomacy::message(&ctx.world(), power, send);
+            return Ok(vec![Event::MessageSent { message }]);
         }
         Ok(vec![Event::Submitted {
             power,
@@ -383,30 +411,47 @@ impl Game {
         }])
     }
 
+    /// The one emit path over this game's state and log (`emit::Emitter`).
+    fn emitter(&mut self) -> Emitter<'_> {
+        Emitter {
+            scenario: &self.scenario,
+            rulebook: &self.rulebook,
+            state: &mut self.state,
+            log: &mut self.log,
+        }
+    }
+
     fn emit(&mut self, events: Vec<Event>) {
-        if events.is_empty() {
-            return;
-        }
-        for e in events {
-            // 14.3.2.1.3: an UMP's political points go to its controller.
-            let e = crate::umps::rules::to_controller(&self.state, e);
-            apply(&mut self.state, &e);
-            self.log.push(e);
-        }
-        // 14.3.2.2.1, 14.3.2.3.2: an UMP's status changes the moment its condition is met.
-        let more = crate::umps::rules::reversions(&self.ctx());
-        self.emit(more);
+        self.emitter().batch(events);
+    }
+
+    /// The default decision (3.6) of `power` in a round of `kind`.
+    fn default_in(&self, kind: RoundKind, power: PowerId) -> Decision {
+        steps::default(&self.scenario, &self.rulebook, &self.state, kind, power)
+            .unwrap_or_else(|| legacy::default(&self.legacy_ctx(), kind, power))
     }
 
     fn begin_step(&mut self, pos: Position) {
         self.emit(vec![Event::StepBegan { position: pos }]);
-        let ctx = Ctx {
+        let dice = &mut self.dice;
+        let mut em = Emitter {
             scenario: &self.scenario,
-            state: &self.state,
             rulebook: &self.rulebook,
+            state: &mut self.state,
+            log: &mut self.log,
         };
-        let events = steps::begin(&ctx, pos.step, &mut self.dice);
-        self.emit(events);
+        match steps::begin(&mut em, pos.step, dice) {
+            Some(()) => em.settle(),
+            None => {
+                let ctx = Ctx {
+                    scenario: em.scenario,
+                    state: em.state,
+                    rulebook: em.rulebook,
+                };
+                let events = legacy::begin(&ctx, pos.step, dice);
+                em.batch(events);
+            }
+        }
         self.take_defaults_for_empty_seats();
     }
 
@@ -444,7 +489,7 @@ impl Game {
             .copied()
             .collect();
         for p in empty {
-            let decision = steps::default(&self.ctx(), kind, p);
+            let decision = self.default_in(kind, p);
             self.emit(vec![
                 Event::DefaultTaken {
                     power: p,
@@ -465,17 +510,42 @@ impl Game {
             match &self.state.round {
                 Some(r) if !r.owing.is_empty() => return,
                 Some(r) => {
-                    let (kind, decisions) = (r.kind, r.submitted.clone());
-                    let ctx = Ctx {
+                    let (kind, sealed, decisions) = (r.kind, r.sealed, r.submitted.clone());
+                    let dice = &mut self.dice;
+                    let mut em = Emitter {
                         scenario: &self.scenario,
-                        state: &self.state,
                         rulebook: &self.rulebook,
+                        state: &mut self.state,
+                        log: &mut self.log,
                     };
-                    let events = steps::resolve(&ctx, kind, &decisions, &mut self.dice);
-                    let reopened = events
-                        .iter()
-                        .any(|e| matches!(e, Event::RoundOpened { .. }));
-                    self.emit(events);
+                    let reopened = match steps::resolve(&mut em, kind, sealed, &decisions, dice) {
+                        Some(reopened) => {
+                            em.settle();
+                            reopened
+                        }
+                        None => {
+                            let ctx = Ctx {
+                                scenario: em.scenario,
+                                state: em.state,
+                                rulebook: em.rulebook,
+                            };
+                            let mut events = legacy::resolve(&ctx, kind, &decisions, dice);
+                            let mark = em.log.len();
+                            for e in events.drain(..) {
+                                em.push(e);
+                            }
+                            let more = reactions::after_resolve(&em, kind, mark, dice);
+                            let reopened = em.log[mark..]
+                                .iter()
+                                .chain(&more)
+                                .any(|e| matches!(e, Event::RoundOpened { .. }));
+                            for e in more {
+                                em.push(e);
+                            }
+                            em.settle();
+                            reopened
+                        }
+                    };
                     if reopened {
                         self.take_defaults_for_empty_seats();
                     } else {

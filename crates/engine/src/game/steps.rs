@@ -1,222 +1,81 @@
-//! Rule 3 (Coalition's sequence of play): which steps ask for decisions, from whom, and how each resolves.
+//! Rule 3 (Coalition's sequence of play): the one table of the game's steps. Each kind of round is one `Step`
+//! of a phase module, plugged in here by a `Plug`: where its own state lives in the game's `State`, how its
+//! events are written in the log and its decisions in the transcripts. Adding a phase adds its plugs and one line
+//! each to `plugged!`; no other phase changes.
 //!
-//! Default decisions (3.6), taken for a power whose seat is empty or whose player is late:
-//! - 4.1 Diplomacy: pass (no message).
-//! - 4.2 Declarations of War: no declarations.
-//! - 4.5 Creating Alliances: no alliance.
-//! - 4.7 Breaking Alliances: keep every alliance (pass).
-//! - 4.9 Combined Movement: no combined movement.
-//!
-//! - 4.3 Call to Allies: no calls (an UMP makes the calls 14.3.2.2.2 and 14.3.2.3.3 force on it); a called ally
-//!   answers yes when it can declare war, no when it cannot.
-//! - 4.8 Free State Declaration: none.
-//! - 4.4 and 4.6: see their modules (4.4: `political::peace`, `docs/rules/peace.md`; 4.6: `political::minors`,
-//!   `docs/rules/minor-control.md`).
-//!
-//! - 5 Reinforcement Phase: the default placement (`reinforcement`, `docs/rules/reinforcement.md`): everything
-//!   that has arrived goes where it can by a fixed order (corps and cities of the capital first), the taker of
-//!   a minor free state's port keeps its ships building (12.1.2.2); what cannot be placed waits.
-//!
-//! - 8.2 Money and Manpower Collection: asks nothing; every power collects (`economic::collection`).
-//!
-//! - 8.4 Manipulation (12.5): the allowed square nearest to 0 (`economic::manipulation`).
-//! - 8.5 Expenditure: buy nothing (`economic::expenditure`).
-//! - 8.6 Status: asks nothing (`economic::status`).
-//!
-//! - 14.3.1 UMP Control Step (and the mid-year bidding of 14.3.1.3.3 after the declarations of war): decline
-//!   every UMP (`umps::control`, `docs/rules/umps.md`).
-//!
-//! Steps whose rules belong to later work (6, 7) pass with no decision.
+//! Default decisions (3.6) are each step's `default` (documented there and in `docs/rules/`).
 
-use crate::decision::Decision;
-use crate::economic::{EconomicDecision, expenditure, manipulation};
-use crate::event::Event;
-use crate::game::Ctx;
-use crate::kernel::calendar::Step;
+use super::decision::Decision;
+use super::emit::Emitter;
+use super::event::Event;
+use super::state::{RoundKind, State};
+use crate::kernel::calendar::Step as CalendarStep;
 use crate::kernel::dice::Dice;
 use crate::kernel::error::{RuleError, RuleResult};
 use crate::kernel::ids::PowerId;
-use crate::political::{
-    alliances, breaking, calls, combined, declarations, diplomacy, free_states, minors, peace,
-};
-use crate::reinforcement;
-use crate::state::RoundKind;
-use crate::umps;
+use crate::kernel::rulebook::Rulebook;
+use crate::scenario::Scenario;
+use crate::world::{Ask, Ctx, Cx, Step};
 use std::collections::BTreeMap;
 
-/// The events that begin a step: for most steps the round it opens (its kind, whether it is sealed, who owes a
-/// decision), none when it asks nothing of anyone this month. Steps with several rounds (4.3, 4.4, 4.6) may roll
-/// dice and record their own sub-state first.
-pub fn begin(ctx: &Ctx, step: Step, dice: &mut Dice) -> Vec<Event> {
-    match step {
-        Step::CallToAllies => return calls::begin(ctx, dice),
-        // 4.6.6: wars with minor countries lapse in the Peace Step, before its own rounds (`peace::begin`).
-        Step::Peace => return peace::begin(ctx, dice),
-        Step::MinorCountryControl => return minors::begin(ctx, dice),
-        Step::Reinforcement => return reinforcement::begin(ctx, dice),
-        Step::UmpControl => {
-            return umps::control::begin(ctx, dice, umps::control::BiddingKind::December);
-        }
-        Step::EconomicCollection => return crate::economic::collection::begin(ctx, dice),
-        Step::EconomicStatus => return crate::economic::status::begin(ctx),
-        _ => {}
-    }
-    // 12.5.1: the last settings are recorded before the new ones are asked for.
-    let mut out = match step {
-        Step::EconomicManipulation => crate::economic::manipulation::record(ctx),
-        _ => vec![],
-    };
-    out.extend(match open(ctx, step) {
-        Some((round, sealed, owing)) => vec![Event::RoundOpened {
-            round,
-            sealed,
-            owing,
-        }],
-        None => vec![],
-    });
-    out
+/// How the game keeps one step.
+pub(crate) trait Plug: Step + Sized {
+    /// The round kind the step's rounds have.
+    const KIND: RoundKind;
+    /// The kinds of decision it takes, for refusals (3.1).
+    const TAKES: &'static str;
+    /// Whether a sealed round's decisions are written in a `Revealed` event before it resolves (the Peace Step
+    /// reveals its proposals in its own event).
+    const REVEALS: bool = true;
+    /// Its own state in the game's.
+    fn own(s: &State) -> &Self::State;
+    /// Its own event as the log writes it.
+    fn wrap(e: Self::Event) -> Event;
+    /// A transcript's decision, if it is one this step takes (`pass` is read as the step's "nothing").
+    fn decode(d: &Decision) -> Option<Self::Decision>;
+    /// The step's decision as a transcript writes it.
+    fn encode(d: Self::Decision) -> Decision;
 }
 
-/// The single round of a one-round step, if anyone owes a decision in it.
-fn open(ctx: &Ctx, step: Step) -> Option<(RoundKind, bool, Vec<PowerId>)> {
-    let (kind, sealed, owing) = match step {
-        Step::Diplomacy => (RoundKind::Diplomacy, false, diplomacy::owing(ctx)),
-        Step::DeclarationsOfWar => (RoundKind::Declarations, true, declarations::owing(ctx)),
-        Step::CreatingAlliances => (RoundKind::Alliances, true, alliances::owing(ctx)),
-        Step::BreakingAlliances => (RoundKind::BreakAlliances, false, breaking::owing(ctx)),
-        Step::CombinedMovement => (RoundKind::CombinedMovement, true, combined::owing(ctx)),
-        Step::FreeStateDeclaration => (RoundKind::FreeStates, false, free_states::owing(ctx)),
-        Step::EconomicManipulation => (RoundKind::Manipulation, false, manipulation::owing(ctx)),
-        Step::EconomicExpenditure => (RoundKind::Expenditure, false, expenditure::owing(ctx)),
-        _ => return None,
-    };
-    (!owing.is_empty()).then_some((kind, sealed, owing))
-}
-
-/// The step a round belongs to.
-pub fn step_of(kind: RoundKind) -> Step {
-    match kind {
-        RoundKind::Diplomacy => Step::Diplomacy,
-        RoundKind::Declarations => Step::DeclarationsOfWar,
-        RoundKind::Alliances => Step::CreatingAlliances,
-        RoundKind::BreakAlliances => Step::BreakingAlliances,
-        RoundKind::CombinedMovement => Step::CombinedMovement,
-        RoundKind::CallToAllies => Step::CallToAllies,
-        RoundKind::Peace => Step::Peace,
-        RoundKind::MinorControl => Step::MinorCountryControl,
-        RoundKind::FreeStates => Step::FreeStateDeclaration,
-        RoundKind::Reinforcement => Step::Reinforcement,
-        RoundKind::UmpBids => Step::UmpControl,
-        RoundKind::Manipulation => Step::EconomicManipulation,
-        RoundKind::Expenditure => Step::EconomicExpenditure,
+/// The rules' reading of `state` for step `P`.
+fn ctx<'a, P: Plug>(sc: &'a Scenario, rb: &'a Rulebook, state: &'a State) -> Ctx<'a, P::State> {
+    Ctx {
+        scenario: sc,
+        rulebook: rb,
+        world: &state.world,
+        own: P::own(state),
     }
 }
 
-/// The legal decisions of `power` in a round of `kind`.
-pub fn choices(ctx: &Ctx, kind: RoundKind, power: PowerId) -> Vec<Decision> {
-    match kind {
-        RoundKind::Diplomacy => diplomacy::choices(ctx, power),
-        RoundKind::Declarations => declarations::choices(ctx, power),
-        RoundKind::Alliances => alliances::choices(ctx, power),
-        RoundKind::BreakAlliances => breaking::choices(ctx, power),
-        RoundKind::CombinedMovement => combined::choices(ctx, power),
-        RoundKind::CallToAllies => calls::choices(ctx, power),
-        RoundKind::Peace => peace::choices(ctx, power),
-        RoundKind::MinorControl => minors::choices(ctx, power),
-        RoundKind::FreeStates => free_states::choices(ctx, power),
-        RoundKind::Reinforcement => reinforcement::choices(ctx, power),
-        RoundKind::UmpBids => umps::control::choices(ctx, power),
-        RoundKind::Manipulation => manipulation::choices(ctx, power),
-        RoundKind::Expenditure => expenditure::choices(ctx, power),
-    }
+fn choices_of<P: Plug>(sc: &Scenario, rb: &Rulebook, s: &State, power: PowerId) -> Vec<Decision> {
+    P::choices(&ctx::<P>(sc, rb, s), power)
+        .into_iter()
+        .map(P::encode)
+        .collect()
 }
 
-/// The default decision of `power` in a round (3.6).
-pub fn default(ctx: &Ctx, kind: RoundKind, power: PowerId) -> Decision {
-    match kind {
-        RoundKind::Diplomacy | RoundKind::BreakAlliances => Decision::Pass,
-        RoundKind::Declarations => Decision::DeclareWar { targets: vec![] },
-        RoundKind::Alliances => Decision::Ally { with: vec![] },
-        RoundKind::CombinedMovement => Decision::CombineMovement { with: vec![] },
-        RoundKind::CallToAllies => calls::default(ctx, power),
-        RoundKind::Peace => peace::default(ctx, power),
-        RoundKind::MinorControl => minors::default(ctx, power),
-        RoundKind::FreeStates => Decision::FreeStates { minors: vec![] },
-        RoundKind::Reinforcement => reinforcement::default(ctx, power),
-        RoundKind::UmpBids => umps::control::default(ctx, power),
-        RoundKind::Manipulation => manipulation::default(ctx, power),
-        RoundKind::Expenditure => Decision::Economy(EconomicDecision::Spend(Default::default())),
-    }
+fn default_of<P: Plug>(sc: &Scenario, rb: &Rulebook, s: &State, power: PowerId) -> Decision {
+    P::encode(P::default(&ctx::<P>(sc, rb, s), power))
 }
 
-/// The name of the kind of decision a round takes, for refusals.
-fn kind_name(kind: RoundKind) -> &'static str {
-    match kind {
-        RoundKind::Diplomacy => "pass, message or propose",
-        RoundKind::Declarations => "declare",
-        RoundKind::Alliances => "ally",
-        RoundKind::BreakAlliances => "break or pass",
-        RoundKind::CombinedMovement => "combine",
-        RoundKind::CallToAllies => "call or answer",
-        RoundKind::Peace => "peace",
-        RoundKind::MinorControl => "minor control",
-        RoundKind::FreeStates => "free states",
-        RoundKind::Reinforcement => "reinforce or pass",
-        RoundKind::UmpBids => "bid",
-        RoundKind::Manipulation => "manipulate",
-        RoundKind::Expenditure => "buy",
-    }
-}
-
-/// Checks a decision against the round's kind and the step's rules.
-pub fn check(ctx: &Ctx, kind: RoundKind, power: PowerId, d: &Decision) -> RuleResult<()> {
-    match (kind, d) {
-        (RoundKind::Diplomacy, Decision::Pass) => Ok(()),
-        (RoundKind::Diplomacy, Decision::Diplomacy { to, body }) => {
-            diplomacy::check(ctx, power, to, body)
-        }
-        (RoundKind::Declarations, Decision::DeclareWar { targets }) => {
-            declarations::check(ctx, power, targets)
-        }
-        (RoundKind::Declarations, Decision::Pass) => Ok(()),
-        (RoundKind::Alliances, Decision::Ally { with }) => alliances::check(ctx, power, with),
-        (RoundKind::Alliances, Decision::Pass) => Ok(()),
-        (RoundKind::BreakAlliances, Decision::Pass) => Ok(()),
-        (RoundKind::BreakAlliances, Decision::BreakAlliances { with }) => {
-            breaking::check(ctx, power, with)
-        }
-        (RoundKind::CombinedMovement, Decision::CombineMovement { with }) => {
-            combined::check(ctx, power, with)
-        }
-        (RoundKind::CombinedMovement, Decision::Pass) => Ok(()),
-        (RoundKind::CallToAllies, Decision::CallAllies { .. } | Decision::AnswerCall { .. }) => {
-            calls::check(ctx, power, d)
-        }
-        (RoundKind::Peace, Decision::Peace(p)) => peace::check(ctx, power, p),
-        (RoundKind::MinorControl, Decision::MinorControl(m)) => minors::check(ctx, power, m),
-        (RoundKind::FreeStates, Decision::FreeStates { minors }) => {
-            free_states::check(ctx, power, minors)
-        }
-        (RoundKind::FreeStates, Decision::Pass) => Ok(()),
-        (RoundKind::Reinforcement, Decision::Reinforce(pl)) => reinforcement::check(ctx, power, pl),
-        (RoundKind::Reinforcement, Decision::Pass) => Ok(()),
-        (RoundKind::UmpBids, Decision::UmpBids { bids }) => umps::control::check(ctx, power, bids),
-        (RoundKind::Manipulation, Decision::Economy(EconomicDecision::Manipulate { square })) => {
-            manipulation::check(ctx, power, *square)
-        }
-        (RoundKind::Expenditure, Decision::Economy(EconomicDecision::Spend(s))) => {
-            expenditure::check(ctx, power, s)
-        }
-        (RoundKind::Expenditure, Decision::Pass) => Ok(()),
-        (k, d) => {
-            let step = step_of(k);
+fn check_of<P: Plug>(
+    sc: &Scenario,
+    rb: &Rulebook,
+    s: &State,
+    power: PowerId,
+    d: &Decision,
+) -> RuleResult<()> {
+    match P::decode(d) {
+        Some(x) => P::check(&ctx::<P>(sc, rb, s), power, &x),
+        None => {
+            let step = step_of(P::KIND);
             Err(RuleError::new(
                 "3.1",
                 format!(
                     "the {} ({}) takes `{}` decisions, not `{}`",
                     step.name(),
                     step.rule(),
-                    kind_name(k),
+                    P::TAKES,
                     d.kind()
                 ),
             ))
@@ -224,39 +83,258 @@ pub fn check(ctx: &Ctx, kind: RoundKind, power: PowerId, d: &Decision) -> RuleRe
     }
 }
 
-/// Whether a decision acts at once without ending the power's part in the round (a diplomatic message).
-pub fn is_immediate(d: &Decision) -> bool {
-    matches!(d, Decision::Diplomacy { .. })
+fn begin_of<P: Plug>(em: &mut Emitter, dice: &mut Dice) -> Option<Ask> {
+    let (sc, rb) = (em.scenario, em.rulebook);
+    let mut sink = em.sink::<P>();
+    let mut cx = Cx::new(sc, rb, &mut sink);
+    P::begin(&mut cx, dice)
 }
 
-/// Resolves a round once every decision is in.
-pub fn resolve(
-    ctx: &Ctx,
-    kind: RoundKind,
+fn resolve_of<P: Plug>(
+    em: &mut Emitter,
+    sealed: bool,
     decisions: &BTreeMap<PowerId, Decision>,
     dice: &mut Dice,
-) -> Vec<Event> {
-    match kind {
-        RoundKind::Diplomacy => vec![],
-        RoundKind::CallToAllies => {
-            let mut ev = calls::resolve(ctx, decisions, dice);
-            ev.extend(umps::midyear::after_calls(ctx, &ev));
-            ev
-        }
-        RoundKind::Peace => peace::resolve(ctx, decisions, dice),
-        RoundKind::MinorControl => minors::resolve(ctx, decisions, dice),
-        RoundKind::FreeStates => free_states::resolve(ctx, decisions),
-        RoundKind::Declarations => {
-            let mut ev = declarations::resolve(ctx, decisions);
-            ev.extend(umps::midyear::after_declarations(ctx, &ev, dice));
-            ev
-        }
-        RoundKind::UmpBids => umps::control::resolve(ctx, decisions, dice),
-        RoundKind::Alliances => alliances::resolve(ctx, decisions),
-        RoundKind::BreakAlliances => breaking::resolve(ctx, decisions),
-        RoundKind::CombinedMovement => combined::resolve(ctx, decisions),
-        RoundKind::Reinforcement => reinforcement::resolve(ctx, decisions, dice),
-        RoundKind::Manipulation => manipulation::resolve(ctx, decisions),
-        RoundKind::Expenditure => expenditure::resolve(ctx, decisions),
+) -> Option<Ask> {
+    if sealed && P::REVEALS {
+        em.push(Event::Revealed {
+            round: P::KIND,
+            decisions: decisions.clone(),
+        });
     }
+    let ds: BTreeMap<PowerId, P::Decision> = decisions
+        .iter()
+        .filter_map(|(p, d)| P::decode(d).map(|x| (*p, x)))
+        .collect();
+    let (sc, rb) = (em.scenario, em.rulebook);
+    let mut sink = em.sink::<P>();
+    let mut cx = Cx::new(sc, rb, &mut sink);
+    P::resolve(&mut cx, &ds, dice)
+}
+
+/// A plug for a step with no state or events of its own, whose decision is `$d` (a transcript's `$v`), and `pass`
+/// read as `$pass`.
+macro_rules! plug_plain {
+    ($step:ty, $kind:ident, $takes:literal, $d:ty, $v:ident, $pass:expr) => {
+        impl Plug for $step {
+            const KIND: RoundKind = RoundKind::$kind;
+            const TAKES: &'static str = $takes;
+            fn own(_: &State) -> &() {
+                &()
+            }
+            fn wrap(e: std::convert::Infallible) -> Event {
+                match e {}
+            }
+            fn decode(d: &Decision) -> Option<$d> {
+                match d {
+                    Decision::$v(x) => Some(x.clone()),
+                    Decision::Pass => Some($pass),
+                    _ => None,
+                }
+            }
+            fn encode(d: $d) -> Decision {
+                Decision::$v(d)
+            }
+        }
+    };
+}
+
+/// A plug for a step with no state or events of its own whose decision may be a pass (`None`).
+macro_rules! plug_passing {
+    ($step:ty, $kind:ident, $takes:literal, $d:ty, $v:ident) => {
+        impl Plug for $step {
+            const KIND: RoundKind = RoundKind::$kind;
+            const TAKES: &'static str = $takes;
+            fn own(_: &State) -> &() {
+                &()
+            }
+            fn wrap(e: std::convert::Infallible) -> Event {
+                match e {}
+            }
+            fn decode(d: &Decision) -> Option<Option<$d>> {
+                match d {
+                    Decision::$v(x) => Some(Some(x.clone())),
+                    Decision::Pass => Some(None),
+                    _ => None,
+                }
+            }
+            fn encode(d: Option<$d>) -> Decision {
+                d.map_or(Decision::Pass, Decision::$v)
+            }
+        }
+    };
+}
+
+use crate::political::{alliances, breaking, combined, declarations, diplomacy, free_states};
+
+plug_passing!(
+    diplomacy::Diplomacy,
+    Diplomacy,
+    "pass, message or propose",
+    diplomacy::Send,
+    Diplomacy
+);
+plug_plain!(
+    declarations::Declarations,
+    Declarations,
+    "declare",
+    declarations::Declare,
+    DeclareWar,
+    Default::default()
+);
+plug_plain!(
+    alliances::Alliances,
+    Alliances,
+    "ally",
+    alliances::Ally,
+    Ally,
+    Default::default()
+);
+plug_passing!(
+    breaking::BreakingAlliances,
+    BreakAlliances,
+    "break or pass",
+    breaking::Break,
+    BreakAlliances
+);
+plug_plain!(
+    combined::CombinedMovement,
+    CombinedMovement,
+    "combine",
+    combined::Combine,
+    CombineMovement,
+    Default::default()
+);
+plug_plain!(
+    free_states::FreeStateDeclaration,
+    FreeStates,
+    "free states",
+    free_states::FreeStates,
+    FreeStates,
+    Default::default()
+);
+
+/// Calls `$f::<P>($args)` with `P` the step plugged for `$kind`; `None` for a kind not plugged yet.
+macro_rules! plugged {
+    ($kind:expr, $f:ident ( $($arg:expr),* )) => {
+        match $kind {
+            RoundKind::Diplomacy => Some($f::<diplomacy::Diplomacy>($($arg),*)),
+            RoundKind::Declarations => Some($f::<declarations::Declarations>($($arg),*)),
+            RoundKind::Alliances => Some($f::<alliances::Alliances>($($arg),*)),
+            RoundKind::BreakAlliances => Some($f::<breaking::BreakingAlliances>($($arg),*)),
+            RoundKind::CombinedMovement => Some($f::<combined::CombinedMovement>($($arg),*)),
+            RoundKind::FreeStates => Some($f::<free_states::FreeStateDeclaration>($($arg),*)),
+            _ => None,
+        }
+    };
+}
+
+/// The round kind the calendar step `step` begins with, when that step is plugged.
+fn kind_of(step: CalendarStep) -> Option<RoundKind> {
+    Some(match step {
+        CalendarStep::Diplomacy => RoundKind::Diplomacy,
+        CalendarStep::DeclarationsOfWar => RoundKind::Declarations,
+        CalendarStep::CreatingAlliances => RoundKind::Alliances,
+        CalendarStep::BreakingAlliances => RoundKind::BreakAlliances,
+        CalendarStep::CombinedMovement => RoundKind::CombinedMovement,
+        CalendarStep::FreeStateDeclaration => RoundKind::FreeStates,
+        _ => return None,
+    })
+}
+
+/// The calendar step a round belongs to.
+pub fn step_of(kind: RoundKind) -> CalendarStep {
+    match kind {
+        RoundKind::Diplomacy => CalendarStep::Diplomacy,
+        RoundKind::Declarations => CalendarStep::DeclarationsOfWar,
+        RoundKind::Alliances => CalendarStep::CreatingAlliances,
+        RoundKind::BreakAlliances => CalendarStep::BreakingAlliances,
+        RoundKind::CombinedMovement => CalendarStep::CombinedMovement,
+        RoundKind::CallToAllies => CalendarStep::CallToAllies,
+        RoundKind::Peace => CalendarStep::Peace,
+        RoundKind::MinorControl => CalendarStep::MinorCountryControl,
+        RoundKind::FreeStates => CalendarStep::FreeStateDeclaration,
+        RoundKind::Reinforcement => CalendarStep::Reinforcement,
+        RoundKind::UmpBids => CalendarStep::UmpControl,
+        RoundKind::Manipulation => CalendarStep::EconomicManipulation,
+        RoundKind::Expenditure => CalendarStep::EconomicExpenditure,
+    }
+}
+
+/// The legal decisions of `power` in a round of `kind` (`None`: not plugged yet).
+pub(crate) fn choices(
+    sc: &Scenario,
+    rb: &Rulebook,
+    s: &State,
+    kind: RoundKind,
+    power: PowerId,
+) -> Option<Vec<Decision>> {
+    plugged!(kind, choices_of(sc, rb, s, power))
+}
+
+/// The default decision (3.6) of `power` in a round of `kind`.
+pub(crate) fn default(
+    sc: &Scenario,
+    rb: &Rulebook,
+    s: &State,
+    kind: RoundKind,
+    power: PowerId,
+) -> Option<Decision> {
+    plugged!(kind, default_of(sc, rb, s, power))
+}
+
+/// Checks a decision against the round's kind and the step's rules.
+pub(crate) fn check(
+    sc: &Scenario,
+    rb: &Rulebook,
+    s: &State,
+    kind: RoundKind,
+    power: PowerId,
+    d: &Decision,
+) -> Option<RuleResult<()>> {
+    plugged!(kind, check_of(sc, rb, s, power, d))
+}
+
+/// Opens the round `ask` of `kind`, if any; whether one was opened.
+fn open(em: &mut Emitter, kind: RoundKind, ask: Option<Ask>) -> bool {
+    match ask {
+        Some(ask) => {
+            em.push(Event::RoundOpened {
+                round: kind,
+                sealed: ask.sealed,
+                owing: ask.owing,
+            });
+            true
+        }
+        None => false,
+    }
+}
+
+/// Begins the calendar step `step`, if it is plugged (`None` otherwise): its first effects and the round it
+/// opens, if any.
+pub(crate) fn begin(em: &mut Emitter, step: CalendarStep, dice: &mut Dice) -> Option<()> {
+    let kind = kind_of(step)?;
+    let ask = plugged!(kind, begin_of(em, dice))?;
+    open(em, kind, ask);
+    Some(())
+}
+
+/// Resolves a complete round of `kind`, if it is plugged (`None` otherwise), with the reactions that follow
+/// it: `Some(true)` if a round is open again.
+pub(crate) fn resolve(
+    em: &mut Emitter,
+    kind: RoundKind,
+    sealed: bool,
+    decisions: &BTreeMap<PowerId, Decision>,
+    dice: &mut Dice,
+) -> Option<bool> {
+    let mark = em.log.len();
+    let ask = plugged!(kind, resolve_of(em, sealed, decisions, dice))?;
+    let reopened = open(em, kind, ask);
+    let more = super::reactions::after_resolve(em, kind, mark, dice);
+    let more_opened = more.iter().any(|e| matches!(e, Event::RoundOpened { .. }));
+    for e in more {
+        em.push(e);
+    }
+    Some(reopened || more_opened)
 }

@@ -2,19 +2,63 @@
 //! an alliance forms where two powers name each other (a mutual agreement), and both gain the chart's points.
 
 use super::{name, points};
-use crate::decision::Decision;
-use crate::event::Event;
-use crate::game::Ctx;
 use crate::kernel::agreement::mutual_pairs;
+use crate::kernel::dice::Dice;
 use crate::kernel::error::{RuleError, RuleResult};
 use crate::kernel::ids::PowerId;
-use crate::state::RoundKind;
-use crate::world::WorldEvent;
+use crate::world::{Ask, Ctx, Cx, Step, World, WorldEvent};
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+use std::convert::Infallible;
+
+/// 4.5: the powers this power agrees to ally with (an alliance forms when both name each other).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct Ally {
+    pub with: Vec<PowerId>,
+}
+
+/// The Creating Alliances Step (4.5): a sealed round.
+pub struct Alliances;
+
+impl Step for Alliances {
+    type State = ();
+    type Event = Infallible;
+    type Decision = Ally;
+
+    fn begin(cx: &mut Cx<(), Infallible>, _dice: &mut Dice) -> Option<Ask> {
+        Ask::sealed(owing(&cx.ctx()))
+    }
+
+    fn choices(ctx: &Ctx, power: PowerId) -> Vec<Ally> {
+        choices(ctx, power)
+    }
+
+    /// Default (3.6): no alliance.
+    fn default(_ctx: &Ctx, _power: PowerId) -> Ally {
+        Ally::default()
+    }
+
+    fn check(ctx: &Ctx, power: PowerId, d: &Ally) -> RuleResult<()> {
+        check(ctx, power, &d.with)
+    }
+
+    fn resolve(
+        cx: &mut Cx<(), Infallible>,
+        decisions: &BTreeMap<PowerId, Ally>,
+        _dice: &mut Dice,
+    ) -> Option<Ask> {
+        resolve(cx, decisions);
+        None
+    }
+
+    fn apply(_: &mut (), _: &mut World, e: &Infallible) {
+        match *e {}
+    }
+}
 
 /// Powers with at least one power they may ally with.
 pub fn owing(ctx: &Ctx) -> Vec<PowerId> {
-    ctx.state
+    ctx.world
         .powers_in_game()
         .into_iter()
         .filter(|p| !partners(ctx, *p).is_empty())
@@ -23,7 +67,7 @@ pub fn owing(ctx: &Ctx) -> Vec<PowerId> {
 
 /// The powers `power` may ally with now.
 pub fn partners(ctx: &Ctx, power: PowerId) -> Vec<PowerId> {
-    ctx.state
+    ctx.world
         .powers_in_game()
         .into_iter()
         .filter(|q| check_partner(ctx, power, *q).is_ok())
@@ -31,12 +75,12 @@ pub fn partners(ctx: &Ctx, power: PowerId) -> Vec<PowerId> {
 }
 
 /// No alliance, or an alliance with each possible partner (several may be named together).
-pub fn choices(ctx: &Ctx, power: PowerId) -> Vec<Decision> {
-    let mut v = vec![Decision::Ally { with: vec![] }];
+pub fn choices(ctx: &Ctx, power: PowerId) -> Vec<Ally> {
+    let mut v = vec![Ally::default()];
     v.extend(
         partners(ctx, power)
             .into_iter()
-            .map(|q| Decision::Ally { with: vec![q] }),
+            .map(|q| Ally { with: vec![q] }),
     );
     v
 }
@@ -63,16 +107,16 @@ pub fn check_partner(ctx: &Ctx, p: PowerId, q: PowerId) -> RuleResult<()> {
     if ctx.scenario.power(q).is_none() {
         return Err(RuleError::new("3.4", format!("unknown power `{q}`")));
     }
-    if !ctx.state.in_game(q) {
+    if !ctx.world.in_game(q) {
         return Err(RuleError::new("4.4.8", format!("{qn} has left the game")));
     }
-    if let Some(a) = ctx.state.alliance(p, q) {
+    if let Some(a) = ctx.world.alliance(p, q) {
         return Err(RuleError::new(
             "4.5.1",
             format!("{pn} and {qn} are already allied (since {})", a.since),
         ));
     }
-    if let Some(w) = ctx.state.current_war(p.into(), q.into()) {
+    if let Some(w) = ctx.world.current_war(p.into(), q.into()) {
         return Err(RuleError::new(
             "4.5.2",
             format!(
@@ -81,11 +125,11 @@ pub fn check_partner(ctx: &Ctx, p: PowerId, q: PowerId) -> RuleResult<()> {
             ),
         ));
     }
-    if let Some(b) = ctx.state.last_broken_alliance(p, q) {
+    if let Some(b) = ctx.world.last_broken_alliance(p, q) {
         let from = b
             .date
             .plus_months(ctx.scenario.charts.alliances.realliance_months);
-        if ctx.state.date() < from {
+        if ctx.world.date() < from {
             let who =
                 b.by.iter()
                     .map(|x| name(ctx.scenario, *x))
@@ -103,58 +147,46 @@ pub fn check_partner(ctx: &Ctx, p: PowerId, q: PowerId) -> RuleResult<()> {
     Ok(())
 }
 
-/// Reveals the lists; every mutual pair allies and each of the two gains the chart's points (4.5).
-pub fn resolve(ctx: &Ctx, decisions: &BTreeMap<PowerId, Decision>) -> Vec<Event> {
+/// Every mutual pair allies and each of the two gains the chart's points (4.5); the game has revealed the lists.
+fn resolve(cx: &mut Cx<(), Infallible>, decisions: &BTreeMap<PowerId, Ally>) {
     let named: BTreeMap<PowerId, Vec<PowerId>> = decisions
         .iter()
-        .map(|(p, d)| match d {
-            Decision::Ally { with } => (*p, with.clone()),
-            _ => (*p, vec![]),
-        })
+        .map(|(p, d)| (*p, d.with.clone()))
         .collect();
-    let mut ev = vec![Event::Revealed {
-        round: RoundKind::Alliances,
-        decisions: decisions.clone(),
-    }];
+    let sc = cx.scenario;
     for (a, b) in mutual_pairs(&named) {
-        ev.push(Event::World(WorldEvent::AllianceFormed {
+        let since = cx.world().date();
+        cx.push(WorldEvent::AllianceFormed {
             a,
             b,
-            since: ctx.state.date(),
+            since,
             rule: "4.5".into(),
-        }));
+        });
         // 14.3.2.1.5: allying with one's own UMP gains its controller one point in all.
-        if let Some(c) = crate::umps::rules::own_ump_alliance(ctx.state, a, b) {
+        if let Some(c) = crate::umps::rules::own_ump_alliance(cx.world(), a, b) {
             let u = if c == a { b } else { a };
-            ev.push(
-                points(
-                    ctx.scenario,
-                    c,
-                    "ally-own-ump",
-                    1,
-                    "14.3.2.1.5",
-                    format!(
-                        "allied with its own UMP {} (one point in all, 14.3.2.1.5)",
-                        name(ctx.scenario, u)
-                    ),
-                )
-                .into(),
-            );
+            cx.push(points(
+                sc,
+                c,
+                "ally-own-ump",
+                1,
+                "14.3.2.1.5",
+                format!(
+                    "allied with its own UMP {} (one point in all, 14.3.2.1.5)",
+                    name(sc, u)
+                ),
+            ));
             continue;
         }
         for (x, y) in [(a, b), (b, a)] {
-            ev.push(
-                points(
-                    ctx.scenario,
-                    x,
-                    "create-alliance",
-                    1,
-                    "4.5",
-                    format!("allied with {}", name(ctx.scenario, y)),
-                )
-                .into(),
-            );
+            cx.push(points(
+                sc,
+                x,
+                "create-alliance",
+                1,
+                "4.5",
+                format!("allied with {}", name(sc, y)),
+            ));
         }
     }
-    ev
 }

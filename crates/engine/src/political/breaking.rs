@@ -2,31 +2,78 @@
 //! paying the chart's points; it is not a declaration of war.
 
 use super::{name, points};
-use crate::decision::Decision;
-use crate::event::Event;
-use crate::game::Ctx;
+use crate::kernel::dice::Dice;
 use crate::kernel::error::{RuleError, RuleResult};
 use crate::kernel::ids::PowerId;
-use crate::world::WorldEvent;
+use crate::world::{Ask, Ctx, Cx, Step, World, WorldEvent};
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+use std::convert::Infallible;
+
+/// 4.7: the alliances this power breaks.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct Break {
+    pub with: Vec<PowerId>,
+}
+
+/// The Breaking Alliances Step (4.7): an open round of every power with an ally. A decision is `None` (pass:
+/// keep every alliance) or the alliances broken.
+pub struct BreakingAlliances;
+
+impl Step for BreakingAlliances {
+    type State = ();
+    type Event = Infallible;
+    type Decision = Option<Break>;
+
+    fn begin(cx: &mut Cx<(), Infallible>, _dice: &mut Dice) -> Option<Ask> {
+        Ask::open(owing(&cx.ctx()))
+    }
+
+    fn choices(ctx: &Ctx, power: PowerId) -> Vec<Option<Break>> {
+        choices(ctx, power)
+    }
+
+    /// Default (3.6): keep every alliance (pass).
+    fn default(_ctx: &Ctx, _power: PowerId) -> Option<Break> {
+        None
+    }
+
+    fn check(ctx: &Ctx, power: PowerId, d: &Option<Break>) -> RuleResult<()> {
+        d.as_ref().map_or(Ok(()), |b| check(ctx, power, &b.with))
+    }
+
+    fn resolve(
+        cx: &mut Cx<(), Infallible>,
+        decisions: &BTreeMap<PowerId, Option<Break>>,
+        _dice: &mut Dice,
+    ) -> Option<Ask> {
+        let events = resolve(&cx.ctx(), decisions);
+        cx.push_all(events);
+        None
+    }
+
+    fn apply(_: &mut (), _: &mut World, e: &Infallible) {
+        match *e {}
+    }
+}
 
 /// Powers with at least one ally.
 pub fn owing(ctx: &Ctx) -> Vec<PowerId> {
-    ctx.state
+    ctx.world
         .powers_in_game()
         .into_iter()
-        .filter(|p| !ctx.state.allies(*p).is_empty())
+        .filter(|p| !ctx.world.allies(*p).is_empty())
         .collect()
 }
 
 /// Keep every alliance (pass), or break one (several may be named together).
-pub fn choices(ctx: &Ctx, power: PowerId) -> Vec<Decision> {
-    let mut v = vec![Decision::Pass];
+pub fn choices(ctx: &Ctx, power: PowerId) -> Vec<Option<Break>> {
+    let mut v = vec![None];
     v.extend(
-        ctx.state
+        ctx.world
             .allies(power)
             .into_iter()
-            .map(|q| Decision::BreakAlliances { with: vec![q] }),
+            .map(|q| Some(Break { with: vec![q] })),
     );
     v
 }
@@ -35,7 +82,7 @@ pub fn choices(ctx: &Ctx, power: PowerId) -> Vec<Decision> {
 pub fn check(ctx: &Ctx, power: PowerId, with: &[PowerId]) -> RuleResult<()> {
     super::distinct(with)?;
     for q in with {
-        if !ctx.state.allied(power, *q) {
+        if !ctx.world.allied(power, *q) {
             return Err(RuleError::new(
                 "4.7",
                 format!(
@@ -50,10 +97,10 @@ pub fn check(ctx: &Ctx, power: PowerId, with: &[PowerId]) -> RuleResult<()> {
 }
 
 /// Breaks every named alliance; each power that broke it pays the chart's points.
-pub fn resolve(ctx: &Ctx, decisions: &BTreeMap<PowerId, Decision>) -> Vec<Event> {
+fn resolve(ctx: &Ctx, decisions: &BTreeMap<PowerId, Option<Break>>) -> Vec<WorldEvent> {
     let mut breakers: BTreeMap<(PowerId, PowerId), Vec<PowerId>> = BTreeMap::new();
     for (p, d) in decisions {
-        if let Decision::BreakAlliances { with } = d {
+        if let Some(Break { with }) = d {
             for q in with {
                 let key = if p < q { (*p, *q) } else { (*q, *p) };
                 breakers.entry(key).or_default().push(*p);
@@ -62,27 +109,24 @@ pub fn resolve(ctx: &Ctx, decisions: &BTreeMap<PowerId, Decision>) -> Vec<Event>
     }
     let mut ev = Vec::new();
     for ((a, b), by) in breakers {
-        ev.push(Event::World(WorldEvent::AllianceBroken {
+        ev.push(WorldEvent::AllianceBroken {
             a,
             b,
             by: by.clone(),
-            date: ctx.state.date(),
+            date: ctx.world.date(),
             rule: "4.7".into(),
             reason: "broken in the Breaking Alliances Step".into(),
-        }));
+        });
         for x in by {
             let other = if x == a { b } else { a };
-            ev.push(
-                points(
-                    ctx.scenario,
-                    x,
-                    "break-alliance",
-                    1,
-                    "4.7",
-                    format!("broke its alliance with {}", name(ctx.scenario, other)),
-                )
-                .into(),
-            );
+            ev.push(points(
+                ctx.scenario,
+                x,
+                "break-alliance",
+                1,
+                "4.7",
+                format!("broke its alliance with {}", name(ctx.scenario, other)),
+            ));
         }
     }
     ev

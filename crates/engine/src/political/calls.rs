@@ -368,7 +368,7 @@ fn stage<'a>(ctx: &Ctx<'a>) -> Option<&'a Stage> {
 
 /// Whether a called ally can answer by declaring war (4.3.1.4: barred by 4.2.2.1 or 4.2.2.2, it must refuse).
 fn can_answer(ctx: &Ctx, call: &Call) -> RuleResult<()> {
-    declarations::check_target(ctx, call.ally, Nation::Power(call.against)).map_err(|e| {
+    declarations::check_target(&ctx.world(), call.ally, Nation::Power(call.against)).map_err(|e| {
         RuleError::new(
             "4.3.1.4",
             format!(

@@ -3,15 +3,66 @@
 //! ally that moves last.
 
 use super::name;
-use crate::decision::Decision;
-use crate::event::Event;
-use crate::game::Ctx;
 use crate::kernel::agreement::mutual_pairs;
+use crate::kernel::dice::Dice;
 use crate::kernel::error::{RuleError, RuleResult};
 use crate::kernel::ids::PowerId;
-use crate::state::RoundKind;
-use crate::world::WorldEvent;
+use crate::world::{Ask, Ctx, Cx, Step, World, WorldEvent};
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+use std::convert::Infallible;
+
+/// 4.9: the allies this power combines movement with (when both name each other).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct Combine {
+    pub with: Vec<PowerId>,
+}
+
+/// The Declaration of Combined Movement (4.9): a sealed round of every power with an ally.
+pub struct CombinedMovement;
+
+impl Step for CombinedMovement {
+    type State = ();
+    type Event = Infallible;
+    type Decision = Combine;
+
+    fn begin(cx: &mut Cx<(), Infallible>, _dice: &mut Dice) -> Option<Ask> {
+        Ask::sealed(owing(&cx.ctx()))
+    }
+
+    fn choices(ctx: &Ctx, power: PowerId) -> Vec<Combine> {
+        choices(ctx, power)
+    }
+
+    /// Default (3.6): no combined movement.
+    fn default(_ctx: &Ctx, _power: PowerId) -> Combine {
+        Combine::default()
+    }
+
+    fn check(ctx: &Ctx, power: PowerId, d: &Combine) -> RuleResult<()> {
+        check(ctx, power, &d.with)
+    }
+
+    /// Every mutual pair combines movement for the rest of the turn (the game has revealed the lists).
+    fn resolve(
+        cx: &mut Cx<(), Infallible>,
+        decisions: &BTreeMap<PowerId, Combine>,
+        _dice: &mut Dice,
+    ) -> Option<Ask> {
+        let named: BTreeMap<PowerId, Vec<PowerId>> = decisions
+            .iter()
+            .map(|(p, d)| (*p, d.with.clone()))
+            .collect();
+        for (a, b) in mutual_pairs(&named) {
+            cx.push(WorldEvent::CombinedMovementDeclared { a, b });
+        }
+        None
+    }
+
+    fn apply(_: &mut (), _: &mut World, e: &Infallible) {
+        match *e {}
+    }
+}
 
 /// Powers with at least one ally.
 pub fn owing(ctx: &Ctx) -> Vec<PowerId> {
@@ -19,13 +70,13 @@ pub fn owing(ctx: &Ctx) -> Vec<PowerId> {
 }
 
 /// No combined movement, or with each ally.
-pub fn choices(ctx: &Ctx, power: PowerId) -> Vec<Decision> {
-    let mut v = vec![Decision::CombineMovement { with: vec![] }];
+pub fn choices(ctx: &Ctx, power: PowerId) -> Vec<Combine> {
+    let mut v = vec![Combine::default()];
     v.extend(
-        ctx.state
+        ctx.world
             .allies(power)
             .into_iter()
-            .map(|q| Decision::CombineMovement { with: vec![q] }),
+            .map(|q| Combine { with: vec![q] }),
     );
     v
 }
@@ -34,7 +85,7 @@ pub fn choices(ctx: &Ctx, power: PowerId) -> Vec<Decision> {
 pub fn check(ctx: &Ctx, power: PowerId, with: &[PowerId]) -> RuleResult<()> {
     super::distinct(with)?;
     for q in with {
-        if !ctx.state.allied(power, *q) {
+        if !ctx.world.allied(power, *q) {
             return Err(RuleError::new(
                 "4.9",
                 format!(
@@ -46,25 +97,4 @@ pub fn check(ctx: &Ctx, power: PowerId, with: &[PowerId]) -> RuleResult<()> {
         }
     }
     Ok(())
-}
-
-/// Reveals the lists together and records every mutual pair for the rest of the turn.
-pub fn resolve(_ctx: &Ctx, decisions: &BTreeMap<PowerId, Decision>) -> Vec<Event> {
-    let named: BTreeMap<PowerId, Vec<PowerId>> = decisions
-        .iter()
-        .map(|(p, d)| match d {
-            Decision::CombineMovement { with } => (*p, with.clone()),
-            _ => (*p, vec![]),
-        })
-        .collect();
-    let mut ev = vec![Event::Revealed {
-        round: RoundKind::CombinedMovement,
-        decisions: decisions.clone(),
-    }];
-    ev.extend(
-        mutual_pairs(&named)
-            .into_iter()
-            .map(|(a, b)| Event::World(WorldEvent::CombinedMovementDeclared { a, b })),
-    );
-    ev
 }

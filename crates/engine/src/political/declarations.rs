@@ -2,24 +2,69 @@
 //! neutral minor countries) or none; all are revealed together, then the wars begin and the points are paid.
 
 use super::{name, points};
-use crate::decision::Decision;
-use crate::event::Event;
-use crate::game::Ctx;
+use crate::kernel::dice::Dice;
 use crate::kernel::error::{RuleError, RuleResult};
 use crate::kernel::ids::{AreaId, Nation, PowerId};
 use crate::scenario::{CorpsKind, Location, MinorStatus};
-use crate::state::{RoundKind, WarCause};
-use crate::world::WorldEvent;
+use crate::world::{Ask, Ctx, Cx, Step, WarCause, World, WorldEvent};
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+use std::convert::Infallible;
+
+/// 4.2: every major power and neutral minor country declared on (empty: no declarations).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct Declare {
+    pub targets: Vec<Nation>,
+}
+
+/// The Declarations of War Step (4.2): a sealed round of every power in the game.
+pub struct Declarations;
+
+impl Step for Declarations {
+    type State = ();
+    type Event = Infallible;
+    type Decision = Declare;
+
+    fn begin(cx: &mut Cx<(), Infallible>, _dice: &mut Dice) -> Option<Ask> {
+        Ask::sealed(owing(&cx.ctx()))
+    }
+
+    fn choices(ctx: &Ctx, power: PowerId) -> Vec<Declare> {
+        choices(ctx, power)
+    }
+
+    /// Default (3.6): no declarations.
+    fn default(_ctx: &Ctx, _power: PowerId) -> Declare {
+        Declare::default()
+    }
+
+    fn check(ctx: &Ctx, power: PowerId, d: &Declare) -> RuleResult<()> {
+        check(ctx, power, &d.targets)
+    }
+
+    fn resolve(
+        cx: &mut Cx<(), Infallible>,
+        decisions: &BTreeMap<PowerId, Declare>,
+        _dice: &mut Dice,
+    ) -> Option<Ask> {
+        let events = resolve(&cx.ctx(), decisions);
+        cx.push_all(events);
+        None
+    }
+
+    fn apply(_: &mut (), _: &mut World, e: &Infallible) {
+        match *e {}
+    }
+}
 
 /// Every power in the game writes down its declarations (or none).
 pub fn owing(ctx: &Ctx) -> Vec<PowerId> {
-    ctx.state.powers_in_game()
+    ctx.world.powers_in_game()
 }
 
 /// Every legal single target; a declaration may name any set of them ("declare none" is always legal).
 pub fn targets(ctx: &Ctx, power: PowerId) -> Vec<Nation> {
-    let powers = ctx.state.powers_in_game().into_iter().map(Nation::Power);
+    let powers = ctx.world.powers_in_game().into_iter().map(Nation::Power);
     let minors = ctx.scenario.minors.iter().map(|m| Nation::Minor(m.id));
     powers
         .chain(minors)
@@ -28,12 +73,12 @@ pub fn targets(ctx: &Ctx, power: PowerId) -> Vec<Nation> {
 }
 
 /// "No declarations", and a declaration on each legal target.
-pub fn choices(ctx: &Ctx, power: PowerId) -> Vec<Decision> {
-    let mut v = vec![Decision::DeclareWar { targets: vec![] }];
+pub fn choices(ctx: &Ctx, power: PowerId) -> Vec<Declare> {
+    let mut v = vec![Declare::default()];
     v.extend(
         targets(ctx, power)
             .into_iter()
-            .map(|t| Decision::DeclareWar { targets: vec![t] }),
+            .map(|t| Declare { targets: vec![t] }),
     );
     v
 }
@@ -50,7 +95,7 @@ pub fn check(ctx: &Ctx, power: PowerId, list: &[Nation]) -> RuleResult<()> {
 /// Whether `power` may declare war on `target` now: 4.2, 4.2.2.1, 4.2.2.2, 4.2.2.4 and 4.2.3.
 pub fn check_target(ctx: &Ctx, power: PowerId, target: Nation) -> RuleResult<()> {
     let me = name(ctx.scenario, power);
-    let st = ctx.state;
+    let st = ctx.world;
     crate::umps::rules::check_declaration(ctx, power, target)?;
     match target {
         Nation::Power(q) => {
@@ -132,7 +177,7 @@ pub fn check_target(ctx: &Ctx, power: PowerId, target: Nation) -> RuleResult<()>
 fn forces_inside(ctx: &Ctx, power: PowerId, target: Nation) -> RuleResult<()> {
     let me = Nation::Power(power);
     let inside = |a: AreaId| ctx.scenario.nation_of_area(a) == Some(target);
-    for (id, c) in &ctx.state.forces.corps {
+    for (id, c) in &ctx.world.forces.corps {
         if c.owner == me
             && let Location::Area(a) = c.location
             && inside(a)
@@ -148,7 +193,7 @@ fn forces_inside(ctx: &Ctx, power: PowerId, target: Nation) -> RuleResult<()> {
             ));
         }
     }
-    for ((a, owner), garrison) in &ctx.state.forces.garrisons {
+    for ((a, owner), garrison) in &ctx.world.forces.garrisons {
         if *owner == me && !garrison.is_empty() && inside(*a) {
             return Err(RuleError::new(
                 "4.2.2.1",
@@ -170,18 +215,18 @@ fn forces_inside(ctx: &Ctx, power: PowerId, target: Nation) -> RuleResult<()> {
 /// unbesieged.)
 fn home_invaded(ctx: &Ctx, power: PowerId) -> RuleResult<()> {
     let me = Nation::Power(power);
-    if !ctx.state.at_war_with_a_major(me) {
+    if !ctx.world.at_war_with_a_major(me) {
         return Ok(());
     }
-    let enemies = ctx.state.enemies(me);
+    let enemies = ctx.world.enemies(me);
     let hostile = |owner: Nation| {
         enemies.contains(&owner)
             || ctx
-                .state
+                .world
                 .controller_of(owner)
                 .is_some_and(|c| c != power && enemies.contains(&Nation::Power(c)))
     };
-    for (id, c) in &ctx.state.forces.corps {
+    for (id, c) in &ctx.world.forces.corps {
         if let Location::Area(a) = c.location
             && ctx.scenario.nation_of_area(a) == Some(me)
             && matches!(c.kind, CorpsKind::Infantry | CorpsKind::Guard)
@@ -219,26 +264,20 @@ fn target_name(ctx: &Ctx, t: Nation) -> String {
     }
 }
 
-/// Reveals every declaration together (4.2), then begins the wars and charges the points of 4.2.1.1 and 4.2.1.2.
-/// Two powers that declare on each other make one war in which both are aggressors (4.3.1.2).
-pub fn resolve(ctx: &Ctx, decisions: &BTreeMap<PowerId, Decision>) -> Vec<Event> {
-    let mut ev = vec![Event::Revealed {
-        round: RoundKind::Declarations,
-        decisions: decisions.clone(),
-    }];
+/// Once every declaration is revealed together (4.2, by the game), begins the wars and charges the points of
+/// 4.2.1.1 and 4.2.1.2. Two powers that declare on each other make one war in which both are aggressors (4.3.1.2).
+fn resolve(ctx: &Ctx, decisions: &BTreeMap<PowerId, Declare>) -> Vec<WorldEvent> {
+    let mut ev = Vec::new();
     let declared: BTreeMap<PowerId, Vec<Nation>> = decisions
         .iter()
-        .map(|(p, d)| match d {
-            Decision::DeclareWar { targets } => (*p, targets.clone()),
-            _ => (*p, vec![]),
-        })
+        .map(|(p, d)| (*p, d.targets.clone()))
         .collect();
     // Alliances broken by declarations on an ally, with every power that broke each (4.2.1.1); they break before
     // the wars begin, so no two powers are ever both allied and at war.
     let mut broken: BTreeMap<(PowerId, PowerId), Vec<PowerId>> = BTreeMap::new();
     for (p, targets) in &declared {
         for q in targets.iter().filter_map(|t| t.power()) {
-            if ctx.state.allied(*p, q) {
+            if ctx.world.allied(*p, q) {
                 let key = if *p < q { (*p, q) } else { (q, *p) };
                 broken.entry(key).or_default().push(*p);
             }
@@ -250,27 +289,24 @@ pub fn resolve(ctx: &Ctx, decisions: &BTreeMap<PowerId, Decision>) -> Vec<Event>
             .map(|x| name(ctx.scenario, *x))
             .collect::<Vec<_>>()
             .join(" and ");
-        ev.push(Event::World(WorldEvent::AllianceBroken {
+        ev.push(WorldEvent::AllianceBroken {
             a,
             b,
             by: by.clone(),
-            date: ctx.state.date(),
+            date: ctx.world.date(),
             rule: "4.2.1.1".into(),
             reason: format!("{names} declared war on an ally"),
-        }));
+        });
         for x in by {
             let other = if x == a { b } else { a };
-            ev.push(
-                points(
-                    ctx.scenario,
-                    x,
-                    "declare-war-on-ally",
-                    1,
-                    "4.2.1.1",
-                    format!("declared war on its ally {}", name(ctx.scenario, other)),
-                )
-                .into(),
-            );
+            ev.push(points(
+                ctx.scenario,
+                x,
+                "declare-war-on-ally",
+                1,
+                "4.2.1.1",
+                format!("declared war on its ally {}", name(ctx.scenario, other)),
+            ));
         }
     }
     for (p, targets) in &declared {
@@ -282,7 +318,7 @@ pub fn resolve(ctx: &Ctx, decisions: &BTreeMap<PowerId, Decision>) -> Vec<Event>
             });
             // A mutual declaration makes one war, recorded once, under the lower key.
             if !(mutual && t.power().is_some_and(|q| q < *p)) {
-                ev.push(Event::World(WorldEvent::WarDeclared {
+                ev.push(WorldEvent::WarDeclared {
                     aggressor: Nation::Power(*p),
                     defender: *t,
                     cause: if mutual {
@@ -290,47 +326,41 @@ pub fn resolve(ctx: &Ctx, decisions: &BTreeMap<PowerId, Decision>) -> Vec<Event>
                     } else {
                         WarCause::Declared
                     },
-                    since: ctx.state.date(),
+                    since: ctx.world.date(),
                     rule: "4.2".into(),
-                }));
+                });
             }
             // 14.3.2.2: an UMP and its controller declaring on the same power lose one set of points.
-            if crate::umps::rules::declaration_points_shared(ctx.state, *p, *t, &declared) {
+            if crate::umps::rules::declaration_points_shared(ctx.world, *p, *t, &declared) {
                 continue;
             }
             match t {
                 Nation::Power(q) => {
-                    ev.push(
-                        points(
-                            ctx.scenario,
-                            *p,
-                            "declare-war-major",
-                            1,
-                            "4.2.1.1",
-                            format!("declared war on {}", name(ctx.scenario, *q)),
-                        )
-                        .into(),
-                    );
+                    ev.push(points(
+                        ctx.scenario,
+                        *p,
+                        "declare-war-major",
+                        1,
+                        "4.2.1.1",
+                        format!("declared war on {}", name(ctx.scenario, *q)),
+                    ));
                 }
                 Nation::Minor(m) => {
                     let districts =
                         ctx.scenario
                             .minor(*m)
                             .map_or(1, |d| d.districts.len().max(1)) as i32;
-                    ev.push(
-                        points(
-                            ctx.scenario,
-                            *p,
-                            "declare-war-minor-district",
-                            districts,
-                            "4.2.1.2",
-                            format!(
-                                "declared war on {} ({districts} district(s))",
-                                target_name(ctx, *t)
-                            ),
-                        )
-                        .into(),
-                    );
+                    ev.push(points(
+                        ctx.scenario,
+                        *p,
+                        "declare-war-minor-district",
+                        districts,
+                        "4.2.1.2",
+                        format!(
+                            "declared war on {} ({districts} district(s))",
+                            target_name(ctx, *t)
+                        ),
+                    ));
                 }
             }
         }

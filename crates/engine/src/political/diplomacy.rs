@@ -2,27 +2,89 @@
 //! recipients and kept in the log; each power passes when done.
 
 use super::name;
-use crate::decision::{Decision, Diplomatic};
-use crate::event::Event;
-use crate::game::Ctx;
 use crate::kernel::calendar::Date;
+use crate::kernel::dice::Dice;
 use crate::kernel::error::{RuleError, RuleResult};
 use crate::kernel::ids::PowerId;
+use crate::world::{Ask, Ctx, Cx, Step, World};
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::convert::Infallible;
+
+/// The body of a diplomatic message or formal, non-binding proposal (4.1).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Diplomatic {
+    /// A private message.
+    Message { text: String },
+    /// A proposal to ally (4.5); binding only when both sides submit matching alliances.
+    ProposeAlliance,
+    /// A proposal of informal peace (4.4.1).
+    ProposeInformalPeace,
+    /// A proposal to combine movement this turn (4.9).
+    ProposeCombinedMovement,
+}
+
+/// 4.1: a message or proposal to one or more powers; only they and the sender see it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct Send {
+    pub to: Vec<PowerId>,
+    pub body: Diplomatic,
+}
+
+/// The Diplomacy Step (4.1): an open round of every power; messages act at once (the game logs them as they are
+/// sent), and a power passes (`None`) when done.
+pub struct Diplomacy;
+
+impl Step for Diplomacy {
+    type State = ();
+    type Event = Infallible;
+    type Decision = Option<Send>;
+
+    fn begin(cx: &mut Cx<(), Infallible>, _dice: &mut Dice) -> Option<Ask> {
+        Ask::open(owing(&cx.ctx()))
+    }
+
+    fn choices(ctx: &Ctx, power: PowerId) -> Vec<Option<Send>> {
+        choices(ctx, power)
+    }
+
+    /// Default (3.6): pass, with no message.
+    fn default(_ctx: &Ctx, _power: PowerId) -> Option<Send> {
+        None
+    }
+
+    fn check(ctx: &Ctx, power: PowerId, d: &Option<Send>) -> RuleResult<()> {
+        d.as_ref()
+            .map_or(Ok(()), |s| check(ctx, power, &s.to, &s.body))
+    }
+
+    fn resolve(
+        _cx: &mut Cx<(), Infallible>,
+        _decisions: &BTreeMap<PowerId, Option<Send>>,
+        _dice: &mut Dice,
+    ) -> Option<Ask> {
+        None
+    }
+
+    fn apply(_: &mut (), _: &mut World, e: &Infallible) {
+        match *e {}
+    }
+}
 
 /// Longest message accepted.
 pub const MAX_MESSAGE: usize = 4000;
 
 /// Every power in the game takes part (open round: messages are sent at once).
 pub fn owing(ctx: &Ctx) -> Vec<PowerId> {
-    ctx.state.powers_in_game()
+    ctx.world.powers_in_game()
 }
 
 /// Pass, or a message or proposal to each other power (proposals only where they could be acted on).
-pub fn choices(ctx: &Ctx, power: PowerId) -> Vec<Decision> {
-    let mut v = vec![Decision::Pass];
+pub fn choices(ctx: &Ctx, power: PowerId) -> Vec<Option<Send>> {
+    let mut v = vec![None];
     for q in ctx
-        .state
+        .world
         .powers_in_game()
         .into_iter()
         .filter(|q| *q != power)
@@ -33,16 +95,16 @@ pub fn choices(ctx: &Ctx, power: PowerId) -> Vec<Decision> {
         if super::alliances::check_partner(ctx, power, q).is_ok() {
             bodies.push(Diplomatic::ProposeAlliance);
         }
-        if ctx.state.at_war(power.into(), q.into()) {
+        if ctx.world.at_war(power.into(), q.into()) {
             bodies.push(Diplomatic::ProposeInformalPeace);
         }
-        if ctx.state.allied(power, q) {
+        if ctx.world.allied(power, q) {
             bodies.push(Diplomatic::ProposeCombinedMovement);
         }
         v.extend(
             bodies
                 .into_iter()
-                .map(|body| Decision::Diplomacy { to: vec![q], body }),
+                .map(|body| Some(Send { to: vec![q], body })),
         );
     }
     v
@@ -66,7 +128,7 @@ pub fn check(ctx: &Ctx, power: PowerId, to: &[PowerId], body: &Diplomatic) -> Ru
         if ctx.scenario.power(*q).is_none() {
             return Err(RuleError::new("3.4", format!("unknown power `{q}`")));
         }
-        if !ctx.state.in_game(*q) {
+        if !ctx.world.in_game(*q) {
             return Err(RuleError::new(
                 "4.4.8",
                 format!("{} has left the game", name(ctx.scenario, *q)),
@@ -87,18 +149,16 @@ pub fn check(ctx: &Ctx, power: PowerId, to: &[PowerId], body: &Diplomatic) -> Ru
     Ok(())
 }
 
-/// The private event a message becomes.
-pub fn send(ctx: &Ctx, power: PowerId, to: &[PowerId], body: &Diplomatic) -> Event {
-    let mut to = to.to_vec();
+/// The private message a decision sends (the game logs it at once, for sender and recipients).
+pub fn message(ctx: &Ctx, power: PowerId, send: &Send) -> Message {
+    let mut to = send.to.clone();
     to.sort();
     to.dedup();
-    Event::MessageSent {
-        message: Message {
-            date: ctx.state.date(),
-            from: power,
-            to,
-            body: body.clone(),
-        },
+    Message {
+        date: ctx.world.date(),
+        from: power,
+        to,
+        body: send.body.clone(),
     }
 }
 
@@ -108,5 +168,5 @@ pub struct Message {
     pub date: Date,
     pub from: PowerId,
     pub to: Vec<PowerId>,
-    pub body: crate::decision::Diplomatic,
+    pub body: Diplomatic,
 }

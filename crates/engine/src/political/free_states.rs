@@ -3,19 +3,65 @@
 //! Phase, and the declaration is irreversible.
 
 use super::name;
-use crate::decision::Decision;
-use crate::event::Event;
-use crate::game::Ctx;
+use crate::kernel::dice::Dice;
 use crate::kernel::error::{RuleError, RuleResult};
 use crate::kernel::ids::{FleetId, MinorId, Nation, PowerId};
 use crate::scenario::{Location, MinorStatus};
-use crate::state::Fleet;
-use crate::world::WorldEvent;
+use crate::world::{Ask, Ctx, Cx, Fleet, Step, World, WorldEvent};
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+use std::convert::Infallible;
+
+/// 4.8: the conquered minor countries this power declares free states (none: none).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct FreeStates {
+    pub minors: Vec<MinorId>,
+}
+
+/// The Free State Declaration Step (4.8): an open round of every power with a conquered minor that can have
+/// corps.
+pub struct FreeStateDeclaration;
+
+impl Step for FreeStateDeclaration {
+    type State = ();
+    type Event = Infallible;
+    type Decision = FreeStates;
+
+    fn begin(cx: &mut Cx<(), Infallible>, _dice: &mut Dice) -> Option<Ask> {
+        Ask::open(owing(&cx.ctx()))
+    }
+
+    fn choices(ctx: &Ctx, power: PowerId) -> Vec<FreeStates> {
+        choices(ctx, power)
+    }
+
+    /// Default (3.6): none.
+    fn default(_ctx: &Ctx, _power: PowerId) -> FreeStates {
+        FreeStates::default()
+    }
+
+    fn check(ctx: &Ctx, power: PowerId, d: &FreeStates) -> RuleResult<()> {
+        check(ctx, power, &d.minors)
+    }
+
+    fn resolve(
+        cx: &mut Cx<(), Infallible>,
+        decisions: &BTreeMap<PowerId, FreeStates>,
+        _dice: &mut Dice,
+    ) -> Option<Ask> {
+        let events = resolve(&cx.ctx(), decisions);
+        cx.push_all(events);
+        None
+    }
+
+    fn apply(_: &mut (), _: &mut World, e: &Infallible) {
+        match *e {}
+    }
+}
 
 /// The conquered minors `power` could declare free states now.
 fn eligible(ctx: &Ctx, power: PowerId) -> Vec<MinorId> {
-    ctx.state
+    ctx.world
         .minors
         .iter()
         .filter(|(id, m)| m.controller == Some(power) && check_minor(ctx, power, **id).is_ok())
@@ -25,7 +71,7 @@ fn eligible(ctx: &Ctx, power: PowerId) -> Vec<MinorId> {
 
 /// Powers with a conquered minor that can have corps.
 pub fn owing(ctx: &Ctx) -> Vec<PowerId> {
-    ctx.state
+    ctx.world
         .powers_in_game()
         .into_iter()
         .filter(|p| !eligible(ctx, *p).is_empty())
@@ -33,12 +79,12 @@ pub fn owing(ctx: &Ctx) -> Vec<PowerId> {
 }
 
 /// None, or each eligible minor (several may be named together).
-pub fn choices(ctx: &Ctx, power: PowerId) -> Vec<Decision> {
-    let mut v = vec![Decision::FreeStates { minors: vec![] }];
+pub fn choices(ctx: &Ctx, power: PowerId) -> Vec<FreeStates> {
+    let mut v = vec![FreeStates::default()];
     v.extend(
         eligible(ctx, power)
             .into_iter()
-            .map(|m| Decision::FreeStates { minors: vec![m] }),
+            .map(|m| FreeStates { minors: vec![m] }),
     );
     v
 }
@@ -50,7 +96,7 @@ fn check_minor(ctx: &Ctx, power: PowerId, m: MinorId) -> RuleResult<()> {
             format!("unknown minor country `{m}`"),
         ));
     };
-    let st = &ctx.state.minors[&m];
+    let st = &ctx.world.minors[&m];
     if st.controller != Some(power) {
         return Err(RuleError::new(
             "4.8",
@@ -101,16 +147,16 @@ pub fn check(ctx: &Ctx, power: PowerId, minors: &[MinorId]) -> RuleResult<()> {
 }
 
 /// Declares the free states, each with its fleet set up (4.8).
-pub fn resolve(ctx: &Ctx, decisions: &BTreeMap<PowerId, Decision>) -> Vec<Event> {
+fn resolve(ctx: &Ctx, decisions: &BTreeMap<PowerId, FreeStates>) -> Vec<WorldEvent> {
     let mut ev = Vec::new();
     for (p, d) in decisions {
-        if let Decision::FreeStates { minors } = d {
-            for m in minors {
-                ev.push(Event::World(WorldEvent::FreeStateDeclared {
+        {
+            for m in &d.minors {
+                ev.push(WorldEvent::FreeStateDeclared {
                     minor: *m,
                     by: *p,
-                    date: ctx.state.date(),
-                }));
+                    date: ctx.world.date(),
+                });
                 ev.extend(fleet_set_up(ctx, *p, *m));
             }
         }
@@ -122,13 +168,13 @@ pub fn resolve(ctx: &Ctx, decisions: &BTreeMap<PowerId, Decision>) -> Vec<Event>
 /// counter when it still has some, else (its forces removed when it was conquered) the Minor Countries Chart's
 /// strength (4.6.3.3). Coalition sets it up in the first of the minor's ports that `power` holds, its capital
 /// first (`docs/rules/peace.md`); with no such port it is not set up.
-fn fleet_set_up(ctx: &Ctx, power: PowerId, m: MinorId) -> Option<Event> {
+fn fleet_set_up(ctx: &Ctx, power: PowerId, m: MinorId) -> Option<WorldEvent> {
     let def = ctx.scenario.minor(m)?;
     if def.forces.ships == 0 {
         return None;
     }
     let me = Nation::Minor(m);
-    let fleets = &ctx.state.forces.fleets;
+    let fleets = &ctx.world.forces.fleets;
     if fleets
         .values()
         .any(|f| f.owner == me && f.ships > 0 && f.location != Location::OffMap)
@@ -138,7 +184,7 @@ fn fleet_set_up(ctx: &Ctx, power: PowerId, m: MinorId) -> Option<Event> {
     let port = super::minors::fleet_places(ctx.scenario, m)
         .into_iter()
         .find_map(|l| match l {
-            Location::Area(a) if ctx.state.area_power(ctx.scenario, a) == Some(power) => Some(a),
+            Location::Area(a) if ctx.world.area_power(ctx.scenario, a) == Some(power) => Some(a),
             _ => None,
         })?;
     let held = fleets
@@ -154,13 +200,13 @@ fn fleet_set_up(ctx: &Ctx, power: PowerId, m: MinorId) -> Option<Event> {
         ),
     );
     match held {
-        Some((fleet, ships)) => Some(Event::World(WorldEvent::FleetChanged {
+        Some((fleet, ships)) => Some(WorldEvent::FleetChanged {
             fleet,
             ships,
             location: Location::Area(port),
             rule,
             reason,
-        })),
+        }),
         None => {
             let fleet = fleets
                 .iter()
@@ -173,20 +219,20 @@ fn fleet_set_up(ctx: &Ctx, power: PowerId, m: MinorId) -> Option<Event> {
                 location: Location::Area(port),
             };
             Some(if fleets.contains_key(&fleet) {
-                Event::World(WorldEvent::FleetChanged {
+                WorldEvent::FleetChanged {
                     fleet,
                     ships: fleet_def.ships,
                     location: fleet_def.location,
                     rule,
                     reason,
-                })
+                }
             } else {
-                Event::World(WorldEvent::FleetCreated {
+                WorldEvent::FleetCreated {
                     fleet,
                     fleet_def,
                     rule,
                     reason,
-                })
+                }
             })
         }
     }

@@ -802,7 +802,7 @@ fn forced_reason(ctx: &Ctx, t: &Target, a: PowerId) -> Option<String> {
         if *b == a || ctx.state.at_war(Nation::Power(a), Nation::Power(*b)) {
             continue;
         }
-        if let Err(e) = declarations::check_target(ctx, a, Nation::Power(*b)) {
+        if let Err(e) = declarations::check_target(&ctx.world(), a, Nation::Power(*b)) {
             return Some(format!(
                 "it cannot declare war on {}, which also declared war on {} ({} {})",
                 name(ctx.scenario, *b),
@@ -851,7 +851,7 @@ fn supportable(ctx: &Ctx, power: PowerId, minor: MinorId) -> Vec<PowerId> {
         .filter(|a| {
             *a != power
                 && !ctx.state.at_war(Nation::Power(power), Nation::Power(*a))
-                && declarations::check_target(ctx, power, Nation::Power(*a)).is_ok()
+                && declarations::check_target(&ctx.world(), power, Nation::Power(*a)).is_ok()
         })
         .collect()
 }
@@ -1292,7 +1292,8 @@ pub fn check(ctx: &Ctx, power: PowerId, d: &MinorDecision) -> RuleResult<()> {
                     let aname = name(ctx.scenario, *a);
                     let why = if ctx.state.at_war(Nation::Power(power), Nation::Power(*a)) {
                         format!("{me} is already at war with {aname}")
-                    } else if let Err(e) = declarations::check_target(ctx, power, Nation::Power(*a))
+                    } else if let Err(e) =
+                        declarations::check_target(&ctx.world(), power, Nation::Power(*a))
                     {
                         return Err(RuleError::new(
                             e.rule.as_str(),

@@ -7,14 +7,14 @@
 //! or a fleet of the power carries such a corps: the corps stands in a coastal area, and the fleet can reach a
 //! sea touching that area and then a sea touching the minor within its allowance.
 
-use crate::game::Ctx;
 use crate::kernel::ids::{AreaId, MinorId, Nation, PowerId, SeaId};
 use crate::scenario::Location;
+use crate::world::Ctx;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 /// Whether `power` may move through `area` this turn without another declaration.
 fn passable(ctx: &Ctx, power: PowerId, target: Nation, area: AreaId) -> bool {
-    let st = ctx.state;
+    let st = ctx.world;
     let Some(holder) = st.area_holder(ctx.scenario, area) else {
         return false;
     };
@@ -104,7 +104,7 @@ fn sea_distances(ctx: &Ctx, start: &[SeaId], limit: u32) -> BTreeMap<SeaId, u32>
 /// 4.2.2.3: whether `power` could enter `minor`'s territory this turn, and if not, why.
 pub fn can_enter(ctx: &Ctx, power: PowerId, minor: MinorId) -> Result<(), String> {
     let target = Nation::Minor(minor);
-    let st = ctx.state;
+    let st = ctx.world;
     let mine = |owner: Nation| st.controller_of(owner) == Some(power);
     let chart = &ctx.scenario.charts.movement;
     let mut starts: Vec<(AreaId, u32)> = Vec::new();

@@ -71,23 +71,14 @@ fn activate_controlled(run: &mut Run, ump: PowerId) -> bool {
     }
 }
 
-/// After the Declarations of War Step's declarations (events `ev`, not yet applied): what follows for the UMPs
-/// declared war upon (14.3.1.3.3, 14.3.2.4.1), with a bidding round for those nobody controls.
+/// After the Declarations of War Step's declarations (events `ev`, already applied to `ctx`): what follows for
+/// the UMPs declared war upon (14.3.1.3.3, 14.3.2.4.1), with a bidding round for those nobody controls.
 pub fn after_declarations(ctx: &Ctx, ev: &[Event], dice: &mut Dice) -> Vec<Event> {
-    let mut st = ctx.state.clone();
-    for e in ev {
-        crate::apply::apply(&mut st, e);
-    }
-    let targets = declared_upon(&st, ev);
+    let targets = declared_upon(ctx.state, ev);
     if targets.is_empty() {
         return vec![];
     }
-    let after = Ctx {
-        scenario: ctx.scenario,
-        state: &st,
-        rulebook: ctx.rulebook,
-    };
-    let mut run = Run::new(&after);
+    let mut run = Run::new(ctx);
     let mut to_bid = Vec::new();
     for u in targets {
         if !activate_controlled(&mut run, u) {
@@ -98,24 +89,17 @@ pub fn after_declarations(ctx: &Ctx, ev: &[Event], dice: &mut Dice) -> Vec<Event
     run.ev
 }
 
-/// After the Call to Allies Step's events `ev` (not yet applied): wars begun by calls on an UMP make a neutral
-/// controlled one inactive, and one nobody controls must surrender in this month's Peace Step (14.3.1.3.3).
+/// After the Call to Allies Step's events `ev` (already applied to `ctx`): wars begun by calls on an UMP make a
+/// neutral controlled one inactive, and one nobody controls must surrender in this month's Peace Step
+/// (14.3.1.3.3).
 pub fn after_calls(ctx: &Ctx, ev: &[Event]) -> Vec<Event> {
-    let mut st = ctx.state.clone();
-    for e in ev {
-        crate::apply::apply(&mut st, e);
-    }
-    let targets = declared_upon(&st, ev);
+    let targets = declared_upon(ctx.state, ev);
     if targets.is_empty() {
         return vec![];
     }
-    let after = Ctx {
-        scenario: ctx.scenario,
-        state: &st,
-        rulebook: ctx.rulebook,
-    };
-    let mut run = Run::new(&after);
-    let date = st.date();
+    let after = *ctx;
+    let mut run = Run::new(ctx);
+    let date = ctx.state.date();
     for u in targets {
         if !activate_controlled(&mut run, u) && !must_surrender(&run.st, u) {
             let them = name(after.scenario, u);

@@ -16,8 +16,8 @@ pub use crate::scenario::{BattlePoints, ForceShare};
 use crate::scenario::{Location, Scenario};
 use crate::state::{LossCause, LossRecord, State};
 use crate::umps::{UmpStatus, controller_of, is_ump, status_of};
-use crate::world::WorldEvent;
 pub use crate::world::umps::{CombinedPhase, OffMapRecord, UmpRecords};
+use crate::world::{World, WorldEvent};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -59,7 +59,7 @@ pub struct LossTally {
 }
 
 /// 14.3.2.2.1: the losses of `ump` counted since it last became active.
-pub fn loss_tally(scenario: &Scenario, state: &State, ump: PowerId) -> LossTally {
+pub fn loss_tally(scenario: &Scenario, state: &World, ump: PowerId) -> LossTally {
     let from = state
         .ump_records
         .losses_from
@@ -142,27 +142,27 @@ pub fn reversions(ctx: &Ctx) -> Vec<Event> {
 
 /// The power whose marker on the Political Status Display stands for `power`: its controller for a controlled
 /// UMP (14.3.2.1.3: UMPs are not on the display), else itself.
-pub fn display_power(state: &State, power: PowerId) -> PowerId {
+pub fn display_power(state: &World, power: PowerId) -> PowerId {
     controller_of(state, power).unwrap_or(power)
 }
 
 /// 14.3.2.1.3: a political points change of a controlled UMP is gained or lost by its controller instead.
 /// Every other event is returned unchanged. (`Game::emit` passes every event through here.)
-pub fn to_controller(state: &State, e: Event) -> Event {
+pub fn to_controller(state: &World, e: WorldEvent) -> WorldEvent {
     match e {
-        Event::World(WorldEvent::PointsChanged {
+        WorldEvent::PointsChanged {
             power,
             delta,
             rule,
             reason,
-        }) if is_ump(state, power) && controller_of(state, power).is_some() => {
+        } if is_ump(state, power) && controller_of(state, power).is_some() => {
             let c = display_power(state, power);
-            Event::World(WorldEvent::PointsChanged {
+            WorldEvent::PointsChanged {
                 power: c,
                 delta,
                 rule,
                 reason: format!("{reason} (by its UMP {power}; 14.3.2.1.3)"),
-            })
+            }
         }
         e => e,
     }
@@ -173,7 +173,7 @@ pub fn to_controller(state: &State, e: Event) -> Event {
 /// Nelson commanded. Returns (power, points, explanation), in key order.
 pub fn battle_points(
     scenario: &Scenario,
-    state: &State,
+    state: &World,
     sides: &[BattlePoints],
     napoleon_or_nelson: bool,
 ) -> Vec<(PowerId, i32, String)> {
@@ -215,9 +215,13 @@ pub fn battle_points(
 /// Whether `power` may declare war on `target` as far as the UMP rules go: not between an UMP and its controller
 /// (14.3.2.1.1, 14.3.2.2), never by an inactive UMP (14.3.2.3.1), never by a neutral one (14.3.2.4: neutral UMPs
 /// are at peace with all major powers).
-pub fn check_declaration(ctx: &Ctx, power: PowerId, target: Nation) -> RuleResult<()> {
+pub fn check_declaration(
+    ctx: &crate::world::Ctx,
+    power: PowerId,
+    target: Nation,
+) -> RuleResult<()> {
     let me = name(ctx.scenario, power);
-    match status_of(ctx.state, power) {
+    match status_of(ctx.world, power) {
         Some(UmpStatus::Inactive) => {
             return Err(RuleError::new(
                 "14.3.2.3.1",
@@ -237,7 +241,7 @@ pub fn check_declaration(ctx: &Ctx, power: PowerId, target: Nation) -> RuleResul
         _ => {}
     }
     if let Nation::Power(q) = target {
-        if controller_of(ctx.state, q) == Some(power) {
+        if controller_of(ctx.world, q) == Some(power) {
             return Err(RuleError::new(
                 "14.3.2.1.1",
                 format!(
@@ -246,7 +250,7 @@ pub fn check_declaration(ctx: &Ctx, power: PowerId, target: Nation) -> RuleResul
                 ),
             ));
         }
-        if controller_of(ctx.state, power) == Some(q) {
+        if controller_of(ctx.world, power) == Some(q) {
             return Err(RuleError::new(
                 "14.3.2.2",
                 format!(
@@ -264,7 +268,7 @@ pub fn check_declaration(ctx: &Ctx, power: PowerId, target: Nation) -> RuleResul
 /// for declaring on `target` are the set not paid (both sets come from the same chart entry for the same target,
 /// so they are equal and the UMP's is the one dropped).
 pub fn declaration_points_shared(
-    state: &State,
+    state: &World,
     power: PowerId,
     target: Nation,
     declared: &BTreeMap<PowerId, Vec<Nation>>,
@@ -279,7 +283,7 @@ pub fn declaration_points_shared(
 /// partner (its controller if it is an UMP, or an UMP it controls) has already declared war on the major power
 /// `target` this phase, so that `power`'s set of points is not lost again (the two sets are equal: the same
 /// chart entry for the same target).
-pub fn declared_by_partner_this_phase(state: &State, power: PowerId, target: PowerId) -> bool {
+pub fn declared_by_partner_this_phase(state: &World, power: PowerId, target: PowerId) -> bool {
     let partners: Vec<PowerId> = controller_of(state, power)
         .into_iter()
         .chain(
@@ -309,7 +313,7 @@ pub fn declared_by_partner_this_phase(state: &State, power: PowerId, target: Pow
 
 /// 14.3.2.1.5: if one of `a` and `b` is an UMP the other controls, the controller (which alone gains one point
 /// for the alliance).
-pub fn own_ump_alliance(state: &State, a: PowerId, b: PowerId) -> Option<PowerId> {
+pub fn own_ump_alliance(state: &World, a: PowerId, b: PowerId) -> Option<PowerId> {
     if controller_of(state, a) == Some(b) {
         Some(b)
     } else if controller_of(state, b) == Some(a) {
@@ -324,7 +328,7 @@ pub fn own_ump_alliance(state: &State, a: PowerId, b: PowerId) -> Option<PowerId
 
 /// 14.3.2.4.3: a neutral UMP may not attempt to gain control of minor neutrals; any other power may, as far as
 /// the UMP rules go (14.3.2.1.4: a controlled UMP uses its controller's status modifier, `display_power`).
-pub fn may_attempt_minor_control(state: &State, power: PowerId) -> bool {
+pub fn may_attempt_minor_control(state: &World, power: PowerId) -> bool {
     status_of(state, power) != Some(UmpStatus::Neutral)
 }
 
@@ -335,7 +339,7 @@ pub fn may_attempt_minor_control(state: &State, power: PowerId) -> bool {
 /// must make: its controller against each power that declared war on it (if the call is possible).
 /// `callable` says whether a call is possible now (4.3).
 pub fn forced_calls(
-    state: &State,
+    state: &World,
     caller: PowerId,
     caller_aggressor: bool,
     enemies: &[PowerId],
@@ -364,7 +368,7 @@ pub fn forced_calls(
 }
 
 /// The clause of the forced call for `ump`'s status.
-pub fn forced_call_rule(state: &State, ump: PowerId) -> &'static str {
+pub fn forced_call_rule(state: &World, ump: PowerId) -> &'static str {
     if status_of(state, ump) == Some(UmpStatus::Inactive) {
         "14.3.2.3.3"
     } else {
@@ -376,7 +380,7 @@ pub fn forced_call_rule(state: &State, ump: PowerId) -> &'static str {
 // 14.3.2.3, 14.3.2.3.1: inactive UMPs.
 
 /// The UMP's territory: its home nation's areas and every area it controls.
-pub fn territory(scenario: &Scenario, state: &State, ump: PowerId) -> BTreeSet<AreaId> {
+pub fn territory(scenario: &Scenario, state: &World, ump: PowerId) -> BTreeSet<AreaId> {
     let mut t: BTreeSet<AreaId> = scenario
         .territory(Nation::Power(ump))
         .iter()
@@ -393,7 +397,7 @@ pub fn territory(scenario: &Scenario, state: &State, ump: PowerId) -> BTreeSet<A
 /// Whether `power` has land forces (corps with factors, garrisons) in `ump`'s territory.
 pub fn forces_in_territory(
     scenario: &Scenario,
-    state: &State,
+    state: &World,
     power: PowerId,
     ump: PowerId,
 ) -> bool {
@@ -414,7 +418,7 @@ pub fn forces_in_territory(
 /// peace on it in the Peace Step (its proposal of informal peace needs no answer).
 pub fn may_force_informal_peace(
     scenario: &Scenario,
-    state: &State,
+    state: &World,
     power: PowerId,
     ump: PowerId,
 ) -> bool {
@@ -426,11 +430,11 @@ pub fn may_force_informal_peace(
 /// 14.3.2.3.1: whether the land forces of `ump` may attack or besiege in `area` (the movement rules to come ask
 /// this before a land force ends its movement where 7.3.7 would require an attack): an inactive UMP may not
 /// attack or besiege a major power's forces outside its controlled territory; its fleets are not restricted.
-pub fn may_attack_at(ctx: &Ctx, ump: PowerId, area: AreaId) -> RuleResult<()> {
-    if status_of(ctx.state, ump) != Some(UmpStatus::Inactive) {
+pub fn may_attack_at(ctx: &crate::world::Ctx, ump: PowerId, area: AreaId) -> RuleResult<()> {
+    if status_of(ctx.world, ump) != Some(UmpStatus::Inactive) {
         return Ok(());
     }
-    if ctx.state.area_power(ctx.scenario, area) == Some(ump) {
+    if ctx.world.area_power(ctx.scenario, area) == Some(ump) {
         return Ok(());
     }
     let an = ctx
@@ -450,7 +454,7 @@ pub fn may_attack_at(ctx: &Ctx, ump: PowerId, area: AreaId) -> RuleResult<()> {
 // 14.3.2.1.2: money and territory.
 
 /// 14.3.2.1.2: an UMP may not give or lend money to another power (the Economic Phase asks this).
-pub fn may_give_money(state: &State, power: PowerId) -> RuleResult<()> {
+pub fn may_give_money(state: &World, power: PowerId) -> RuleResult<()> {
     if is_ump(state, power) {
         return Err(RuleError::new(
             "14.3.2.1.2",
@@ -462,7 +466,7 @@ pub fn may_give_money(state: &State, power: PowerId) -> RuleResult<()> {
 
 /// 14.3.2.1.2: an UMP cedes territory to another major power only as a term of a formal (conditional or
 /// unconditional) peace. `formal_peace` says whether the cession is one.
-pub fn may_cede(state: &State, power: PowerId, formal_peace: bool) -> RuleResult<()> {
+pub fn may_cede(state: &World, power: PowerId, formal_peace: bool) -> RuleResult<()> {
     if is_ump(state, power) && !formal_peace {
         return Err(RuleError::new(
             "14.3.2.1.2",
@@ -480,7 +484,7 @@ pub fn may_cede(state: &State, power: PowerId, formal_peace: bool) -> RuleResult
 /// 14.3.2.1.8: an UMP scuttles its fleets or demobilizes its army factors only when a rule forces it
 /// (`forced_by` names that rule). Other causes of loss, and other nations, are not restricted here.
 pub fn may_lose(
-    state: &State,
+    state: &World,
     nation: Nation,
     cause: LossCause,
     forced_by: Option<&str>,
@@ -521,7 +525,7 @@ pub fn max_share_of_losses(total: u32, share: u32, losses: u32) -> u32 {
 /// 14.3.2.1.6: checks a mixed force's combat losses: no UMP takes more than its percentage of the force.
 pub fn check_mixed_losses(
     scenario: &Scenario,
-    state: &State,
+    state: &World,
     force: &[ForceShare],
 ) -> RuleResult<()> {
     let total: u32 = force.iter().map(|f| f.factors_in_force).sum();
@@ -582,12 +586,12 @@ pub fn mixed_loss_records(date: Date, rule: &str, force: &[ForceShare]) -> Vec<E
 // 14.3.2.4.3: the Economic Phase.
 
 /// 14.3.2.4.3: whether `power` follows the Economic Phase procedure (8.0): a neutral UMP does not.
-pub fn has_economic_phase(state: &State, power: PowerId) -> bool {
+pub fn has_economic_phase(state: &World, power: PowerId) -> bool {
     status_of(state, power) != Some(UmpStatus::Neutral)
 }
 
 /// The number of land and sea forces of `ump` on the map (the invariant of 14.3.2.4.2: none while neutral).
-pub fn forces_on_map(state: &State, ump: PowerId) -> usize {
+pub fn forces_on_map(state: &World, ump: PowerId) -> usize {
     let me = Nation::Power(ump);
     state
         .forces

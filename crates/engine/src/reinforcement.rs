@@ -37,8 +37,9 @@ use crate::kernel::ids::{AreaId, CorpsId, FleetId, LeaderId, MinorId, Nation, Po
 use crate::kernel::rulebook::OptionalRule;
 use crate::scenario::{Factors, Location, Scenario, UnitKind};
 use crate::state::{Fleet, LeaderStatus, RoundKind, State};
-use crate::umps::{UmpStatus, status_of};
+use crate::world::UmpStatus;
 use crate::world::WorldEvent;
+use crate::world::umps::status_of;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;

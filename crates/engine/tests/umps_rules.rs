@@ -751,7 +751,7 @@ fn an_inactive_ump_allied_to_its_controller_must_call_it() {
     assert_eq!(g.pending(), vec![p("austria")]);
     // No forced call for an aggressor.
     assert!(
-        rules::forced_calls(g.state(), p("prussia"), true, &[p("france")], |_| true).is_empty()
+        rules::forced_calls(g.state(), p("prussia"), true, &[p("france")], |_, _| true).is_empty()
     );
 }
 

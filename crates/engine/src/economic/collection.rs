@@ -9,9 +9,9 @@ use crate::game::Ctx;
 use crate::kernel::dice::Dice;
 use crate::kernel::ids::{Nation, PowerId, ProvinceId, SeaId};
 use crate::kernel::rulebook::OptionalRule;
-use crate::political::name;
 use crate::scenario::{Location, MinorStatus};
 use crate::world::WorldEvent;
+use crate::world::name;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// A `TreasuryChanged` event per power in the game, with its income by source (American trade with its die
@@ -56,7 +56,7 @@ pub fn denied_american_trade(ctx: &Ctx, britain: PowerId) -> BTreeSet<PowerId> {
         .filter(|p| *p != britain && ctx.state.at_war(Nation::Power(*p), b))
         .collect();
     for o in &ctx.state.treaties.obligations {
-        if let crate::political::peace::Obligation::TradeRestriction {
+        if let crate::world::Obligation::TradeRestriction {
             loser,
             broken: None,
             ..

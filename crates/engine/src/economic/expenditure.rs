@@ -13,9 +13,9 @@ use crate::game::Ctx;
 use crate::kernel::error::{RuleError, RuleResult};
 use crate::kernel::ids::{AreaId, CorpsId, MinorId, Nation, PowerId};
 use crate::kernel::rulebook::OptionalRule;
-use crate::political::name;
 use crate::scenario::{Factors, Location, MinorStatus, UnitKind};
 use crate::world::WorldEvent;
+use crate::world::name;
 use std::collections::BTreeMap;
 
 /// Every power still in the game owes its list, except neutral UMPs (14.3.2.4.3).

@@ -12,8 +12,8 @@ use crate::game::Ctx;
 use crate::kernel::error::{RuleError, RuleResult};
 use crate::kernel::ids::PowerId;
 use crate::kernel::rulebook::OptionalRule;
-use crate::political::name;
 use crate::world::WorldEvent;
+use crate::world::name;
 use std::collections::BTreeMap;
 
 /// Whether the step runs: optional rule 12.5 is on.
@@ -29,7 +29,7 @@ pub fn owing(ctx: &Ctx) -> Vec<PowerId> {
     ctx.state
         .powers_in_game()
         .into_iter()
-        .filter(|p| !crate::umps::is_ump(ctx.state, *p))
+        .filter(|p| !crate::world::umps::is_ump(ctx.state, *p))
         .collect()
 }
 
@@ -44,7 +44,7 @@ pub fn record(ctx: &Ctx) -> Vec<Event> {
     let mut out = Vec::new();
     for p in ctx.state.powers_in_game() {
         let n = ctx.state.economy.square(p);
-        if crate::umps::is_ump(ctx.state, p) {
+        if crate::world::umps::is_ump(ctx.state, p) {
             if n != 0 {
                 out.push(Event::Economy(EconomicEvent::ManipulationSet {
                     power: p,
@@ -280,7 +280,7 @@ mod tests {
             Event::World(WorldEvent::UmpControl {
                 ump: p("spain"),
                 controller: None,
-                status: crate::umps::UmpStatus::Neutral,
+                status: crate::world::UmpStatus::Neutral,
                 rule: "14.3".into(),
                 reason: "test".into(),
             }),

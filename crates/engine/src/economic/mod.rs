@@ -23,7 +23,7 @@ pub fn powers_with_economic_phase(state: &crate::state::State) -> Vec<PowerId> {
     state
         .powers_in_game()
         .into_iter()
-        .filter(|p| crate::umps::rules::has_economic_phase(state, *p))
+        .filter(|p| crate::world::ump_rules::has_economic_phase(state, *p))
         .collect()
 }
 

@@ -8,9 +8,9 @@ use super::{Amount, EconomicEvent, Standing, TransferKind};
 use crate::event::Event;
 use crate::game::Ctx;
 use crate::kernel::ids::PowerId;
-use crate::political::name;
 use crate::scenario::UnitKind;
 use crate::world::WorldEvent;
+use crate::world::name;
 use std::collections::BTreeMap;
 
 /// What each power spent this phase on purchases (8.5) and militia conversion (12.1.1), read from the queue.

@@ -7,15 +7,15 @@ use crate::event::Event;
 use crate::game::Ctx;
 use crate::kernel::error::{RuleError, RuleResult};
 use crate::kernel::ids::PowerId;
-use crate::political::name;
-use crate::political::peace::Obligation;
+use crate::world::Obligation;
+use crate::world::name;
 use std::collections::BTreeMap;
 
 /// Checks one gift or loan of `from` (8.5): to another power still in the game, at least 1 money, and never by
 /// an uncontrolled major power (14.3.2.1.2).
 pub fn check_gift(ctx: &Ctx, from: PowerId, g: &Gift) -> RuleResult<()> {
     let verb = if g.loan { "lend" } else { "give" };
-    if crate::umps::is_ump(ctx.state, from) {
+    if crate::world::umps::is_ump(ctx.state, from) {
         return Err(RuleError::new(
             "14.3.2.1.2",
             format!(
@@ -224,7 +224,7 @@ mod tests {
             &Event::World(WorldEvent::UmpControl {
                 ump: p("spain"),
                 controller: Some(p("france")),
-                status: crate::umps::UmpStatus::Active,
+                status: crate::world::UmpStatus::Active,
                 rule: "14.3.1.3".into(),
                 reason: "test".into(),
             }),

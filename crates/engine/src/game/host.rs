@@ -341,6 +341,9 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
             }
             crate::umps::rules::check_mixed_losses(ctx.scenario, ctx.state, force)?;
             crate::umps::rules::mixed_loss_records(now, "14.3.2.1.6", force)
+                .into_iter()
+                .map(Event::World)
+                .collect()
         }
         Adjustment::BattleResult {
             points,

@@ -163,7 +163,7 @@ fn resolve(cx: &mut Cx<(), Infallible>, decisions: &BTreeMap<PowerId, Ally>) {
             rule: "4.5".into(),
         });
         // 14.3.2.1.5: allying with one's own UMP gains its controller one point in all.
-        if let Some(c) = crate::umps::rules::own_ump_alliance(cx.world(), a, b) {
+        if let Some(c) = crate::world::ump_rules::own_ump_alliance(cx.world(), a, b) {
             let u = if c == a { b } else { a };
             cx.push(points(
                 sc,

@@ -274,13 +274,16 @@ fn callable(ctx: &Ctx, cs: &CallsState, caller: &Caller) -> Vec<Call> {
 
 /// 14.3.2.2.2, 14.3.2.3.3: the calls an UMP allied to its controller and declared war on must make.
 fn forced(ctx: &Ctx, cs: &CallsState, caller: &Caller) -> Vec<Call> {
-    crate::umps::rules::forced_calls(
+    crate::world::ump_rules::forced_calls(
         ctx.state,
         caller.power,
         caller.aggressor,
         &caller.enemies,
-        |call| check_call(ctx, cs, caller.power, call).is_ok(),
+        |ally, against| check_call(ctx, cs, caller.power, &Call { ally, against }).is_ok(),
     )
+    .into_iter()
+    .map(|(ally, against)| Call { ally, against })
+    .collect()
 }
 
 /// `calls` with the forced calls added where missing.
@@ -454,7 +457,7 @@ pub fn check(ctx: &Ctx, power: PowerId, d: &Decision) -> RuleResult<()> {
             }
             if let Some(m) = forced(ctx, &cs, c).into_iter().find(|f| !calls.contains(f)) {
                 return Err(RuleError::new(
-                    crate::umps::rules::forced_call_rule(ctx.state, power),
+                    crate::world::ump_rules::forced_call_rule(ctx.state, power),
                     format!(
                         "{} is an UMP allied to its controller and declared war on: it must call {} against {}",
                         name(ctx.scenario, power),
@@ -595,7 +598,8 @@ fn answer(ctx: &Ctx, p: &PendingCall, accept: bool, ev: &mut Vec<Event>) {
             );
         }
         // 14.3.2.2: an UMP and its controller declaring on the same power in the same phase lose one set.
-        let shared = crate::umps::rules::declared_by_partner_this_phase(ctx.state, ally, enemy);
+        let shared =
+            crate::world::ump_rules::declared_by_partner_this_phase(ctx.state, ally, enemy);
         ev.push(Event::World(WorldEvent::WarDeclared {
             aggressor: Nation::Power(ally),
             defender: Nation::Power(enemy),

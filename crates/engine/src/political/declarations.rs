@@ -96,7 +96,7 @@ pub fn check(ctx: &Ctx, power: PowerId, list: &[Nation]) -> RuleResult<()> {
 pub fn check_target(ctx: &Ctx, power: PowerId, target: Nation) -> RuleResult<()> {
     let me = name(ctx.scenario, power);
     let st = ctx.world;
-    crate::umps::rules::check_declaration(ctx, power, target)?;
+    crate::world::ump_rules::check_declaration(ctx, power, target)?;
     match target {
         Nation::Power(q) => {
             if q == power {
@@ -331,7 +331,7 @@ fn resolve(ctx: &Ctx, decisions: &BTreeMap<PowerId, Declare>) -> Vec<WorldEvent>
                 });
             }
             // 14.3.2.2: an UMP and its controller declaring on the same power lose one set of points.
-            if crate::umps::rules::declaration_points_shared(ctx.world, *p, *t, &declared) {
+            if crate::world::ump_rules::declaration_points_shared(ctx.world, *p, *t, &declared) {
                 continue;
             }
             match t {

@@ -458,7 +458,7 @@ fn targets_this_month(st: &State) -> Vec<Target> {
 fn eligible(st: &State, p: PowerId, m: MinorId) -> bool {
     st.in_game(p)
         && !st.at_war(Nation::Power(p), Nation::Minor(m))
-        && crate::umps::rules::may_attempt_minor_control(st, p)
+        && crate::world::ump_rules::may_attempt_minor_control(st, p)
 }
 
 /// The minors `p` may roll for now.
@@ -481,7 +481,7 @@ fn instability(em: &mut Emitter, dice: &mut Dice) {
         .filter_map(|(id, m)| m.controller.map(|c| (*id, c)))
         .collect();
     for (m, c) in minors {
-        let shown = crate::umps::rules::display_power(&em.state, c);
+        let shown = crate::world::ump_rules::display_power(&em.state, c);
         let Some(line) = status::status_line(em.scenario, &em.state, shown) else {
             continue;
         };
@@ -680,7 +680,7 @@ fn choose(em: &mut Emitter, wishes: &BTreeMap<PowerId, Vec<MinorId>>, dice: &mut
                     ));
                 }
                 // 14.3.2.1.4: an UMP uses its controller's status modifier.
-                let shown = crate::umps::rules::display_power(&em.state, *p);
+                let shown = crate::world::ump_rules::display_power(&em.state, *p);
                 if let Some(line) = status::status_line(em.scenario, &em.state, shown)
                     && line.modifier != 0
                 {

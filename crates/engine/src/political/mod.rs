@@ -12,11 +12,6 @@ pub mod peace;
 pub mod reach;
 
 pub(crate) use crate::kernel::error::distinct;
-use crate::kernel::ids::PowerId;
-use crate::scenario::Scenario;
 pub(crate) use crate::world::points;
 
-/// The power's display name.
-pub(crate) fn name(scenario: &Scenario, p: PowerId) -> String {
-    scenario.power_name(p)
-}
+pub(crate) use crate::world::name;

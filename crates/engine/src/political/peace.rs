@@ -879,7 +879,7 @@ pub fn default(ctx: &Ctx, power: PowerId) -> Decision {
         },
         // 14.3.1.3.3: an UMP forced to surrender accepts every offer.
         Some(Ask::Answer { loser, victors })
-            if crate::umps::midyear::must_surrender(ctx.state, *loser) =>
+            if crate::world::ump_rules::must_surrender(ctx.state, *loser) =>
         {
             PeaceDecision::Accept {
                 victors: victors.clone(),
@@ -904,7 +904,7 @@ pub fn default(ctx: &Ctx, power: PowerId) -> Decision {
         Some(Ask::CededFree(_)) => PeaceDecision::KeepFreeState { keep: true },
         Some(Ask::Demands { .. }) => PeaceDecision::Demand { allies: vec![] },
         // 14.3.1.3.3: an UMP forced to surrender sues every major enemy.
-        Some(Ask::Proposals) if crate::umps::midyear::must_surrender(ctx.state, power) => {
+        Some(Ask::Proposals) if crate::world::ump_rules::must_surrender(ctx.state, power) => {
             PeaceDecision::Propose {
                 informal: vec![],
                 sue: enemies_major(ctx.state, power),
@@ -1370,7 +1370,7 @@ fn proposals(
         for u in list {
             let pair = if p < u { (*p, *u) } else { (*u, *p) };
             if !pairs.contains(&pair)
-                && crate::umps::rules::may_force_informal_peace(run.sc, &run.st, *p, *u)
+                && crate::world::ump_rules::may_force_informal_peace(run.sc, &run.st, *p, *u)
             {
                 pairs.push(pair);
                 forced.push(pair);

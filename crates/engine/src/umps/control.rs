@@ -549,7 +549,7 @@ pub fn check(ctx: &Ctx, power: PowerId, bids: &[UmpBid]) -> RuleResult<()> {
         return Err(RuleError::new("3.1", "no bidding is open"));
     };
     let umps: Vec<PowerId> = bids.iter().map(|x| x.ump).collect();
-    crate::political::distinct(&umps)?;
+    crate::kernel::error::distinct(&umps)?;
     for x in bids {
         let only_zero = bar(ctx, b, power, x.ump)?;
         let most = chart(ctx).max_bid;

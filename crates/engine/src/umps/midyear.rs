@@ -20,10 +20,10 @@ use super::{UmpStatus, controller_of, is_ump, status_of};
 use crate::event::Event;
 use crate::game::Ctx;
 use crate::kernel::dice::Dice;
-use crate::kernel::ids::{Nation, PowerId};
-use crate::political::name;
+use crate::kernel::ids::PowerId;
 use crate::state::{State, WarCause};
 use crate::world::WorldEvent;
+use crate::world::name;
 use std::collections::BTreeSet;
 
 /// The UMPs declared war upon by the events `ev` (a mutual war counts for both sides).
@@ -114,15 +114,4 @@ pub fn after_calls(ctx: &Ctx, ev: &[Event]) -> Vec<Event> {
     run.ev
 }
 
-/// 14.3.1.3.3: whether `ump` must sue for peace in this Peace Step and accept an unconditional peace with all
-/// its enemies: a forced surrender is recorded for it for this month's Peace Step (the next one after the
-/// bidding), nobody controls it, and it is at war with a major power.
-pub fn must_surrender(state: &State, ump: PowerId) -> bool {
-    is_ump(state, ump)
-        && controller_of(state, ump).is_none()
-        && state.at_war_with_a_major(Nation::Power(ump))
-        && state
-            .forced_surrenders
-            .iter()
-            .any(|f| f.ump == ump && f.date == state.date())
-}
+pub use crate::world::ump_rules::must_surrender;

@@ -11,9 +11,9 @@ use crate::event::Event;
 use crate::game::Ctx;
 use crate::kernel::calendar::{Position, Step};
 use crate::kernel::ids::{AreaId, CorpsId, Nation, PowerId};
-use crate::political::name;
 use crate::scenario::{Factors, Location, MinorStatus, UnitKind};
 use crate::world::WorldEvent;
+use crate::world::name;
 use std::collections::BTreeMap;
 
 fn ev(e: UmpEvent) -> Event {

@@ -11,6 +11,7 @@ pub mod status;
 pub mod step;
 pub mod treasury;
 pub mod treaties;
+pub mod ump_rules;
 pub mod umps;
 
 pub use crate::scenario::{LeaderStatus, LossCause, UmpStatus};
@@ -32,6 +33,11 @@ use crate::scenario::{Factors, Location, MinorStatus, Scenario};
 use relations::pair;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
+
+/// The power's display name (its id if the scenario has no such power).
+pub(crate) fn name(scenario: &Scenario, p: PowerId) -> String {
+    scenario.power_name(p)
+}
 
 /// Standing and treasury of a major power.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -49,7 +49,7 @@ pub fn apply(state: &mut State, event: &Event) {
         // Messages live in the log only; views show each to its sender and recipients.
         Event::MessageSent { .. } => {}
         Event::UmpBidding(e) => crate::umps::control::apply(state, e),
-        Event::Calls(e) => crate::political::calls::apply(state, e),
+        Event::Calls(e) => crate::political::calls::apply(&mut state.calls, e),
         Event::Peace(e) => crate::political::peace::apply(state, e),
         Event::MinorControl(e) => crate::political::minors::apply(state, e),
         Event::Reinforcement(e) => crate::reinforcement::apply(state, e),

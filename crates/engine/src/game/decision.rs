@@ -49,14 +49,7 @@ pub enum Decision {
     Economy(crate::economic::EconomicDecision),
 }
 
-/// A call to an ally (4.3): `ally` is asked to declare war on `against`.
-#[derive(
-    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema,
-)]
-pub struct Call {
-    pub ally: PowerId,
-    pub against: PowerId,
-}
+pub use crate::political::calls::Call;
 
 impl Decision {
     /// The kind's name, for messages.

@@ -7,16 +7,68 @@
 //! calls (4.3.2).
 
 use super::{declarations, name, points};
-use crate::decision::{Call, Decision};
-use crate::event::Event;
-use crate::game::Ctx;
 use crate::kernel::dice::{Dice, Entrant, competitive};
 use crate::kernel::error::{RuleError, RuleResult};
 use crate::kernel::ids::{Nation, PowerId};
-use crate::state::{RoundKind, State, WarCause};
-use crate::world::WorldEvent;
+use crate::world::{Ask, Cx, Step, WarCause, World, WorldEvent};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
+
+/// The rules' reading during the step: the world and the step in progress.
+type Ctx<'a> = crate::world::Ctx<'a, Option<CallsState>>;
+
+/// A call to an ally (4.3): `ally` is asked to declare war on `against`.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema,
+)]
+pub struct Call {
+    pub ally: PowerId,
+    pub against: PowerId,
+}
+
+/// A decision of the step: a caller's calls (none: it calls no one), or a called ally's answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CallDecision {
+    Calls(Vec<Call>),
+    Answer(bool),
+}
+
+/// The Call to Allies Step (4.3): one caller, or one called ally, at a time.
+pub struct CallToAllies;
+
+impl Step for CallToAllies {
+    type State = Option<CallsState>;
+    type Event = CallsEvent;
+    type Decision = CallDecision;
+
+    fn begin(cx: &mut Cx<Option<CallsState>, CallsEvent>, dice: &mut Dice) -> Option<Ask> {
+        begin(cx, dice)
+    }
+
+    fn choices(ctx: &Ctx, power: PowerId) -> Vec<CallDecision> {
+        choices(ctx, power)
+    }
+
+    fn default(ctx: &Ctx, power: PowerId) -> CallDecision {
+        default(ctx, power)
+    }
+
+    fn check(ctx: &Ctx, power: PowerId, d: &CallDecision) -> RuleResult<()> {
+        check(ctx, power, d)
+    }
+
+    fn resolve(
+        cx: &mut Cx<Option<CallsState>, CallsEvent>,
+        decisions: &BTreeMap<PowerId, CallDecision>,
+        _dice: &mut Dice,
+    ) -> Option<Ask> {
+        resolve(cx, decisions)
+    }
+
+    fn apply(own: &mut Option<CallsState>, _: &mut World, e: &CallsEvent) {
+        apply(own, e)
+    }
+}
 
 /// A power entitled to call, with the new enemies it may call against.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -131,17 +183,17 @@ fn apply_to(cs: &mut CallsState, e: &CallsEvent) {
     }
 }
 
-/// Applies one of the step's events to the state.
-pub fn apply(state: &mut State, e: &CallsEvent) {
+/// Applies one of the step's events to its state.
+pub fn apply(calls: &mut Option<CallsState>, e: &CallsEvent) {
     if matches!(e, CallsEvent::Ended) {
-        state.calls = None;
+        *calls = None;
         return;
     }
-    apply_to(state.calls.get_or_insert_with(Default::default), e);
+    apply_to(calls.get_or_insert_with(Default::default), e);
 }
 
 /// The wars of this month's Declarations of War Step between major powers: (aggressor, defender, mutual).
-fn declarations_this_month(st: &State) -> Vec<(PowerId, PowerId, bool)> {
+fn declarations_this_month(st: &World) -> Vec<(PowerId, PowerId, bool)> {
     let now = st.date();
     st.relations
         .wars
@@ -160,19 +212,20 @@ fn declarations_this_month(st: &State) -> Vec<(PowerId, PowerId, bool)> {
 
 /// Begins the step: finds the callers and orders them, by competitive die rolls when there were several
 /// declarations (4.3), defenders before aggressors (4.3.1.1); mutual declarations give no caller (4.3.1.2).
-pub fn begin(ctx: &Ctx, dice: &mut Dice) -> Vec<Event> {
-    let decl = declarations_this_month(ctx.state);
+fn begin(cx: &mut Cx<Option<CallsState>, CallsEvent>, dice: &mut Dice) -> Option<Ask> {
+    let ctx = cx.ctx();
+    let decl = declarations_this_month(ctx.world);
     let mut defenders: BTreeMap<PowerId, Vec<PowerId>> = BTreeMap::new();
     let mut aggressors: BTreeMap<PowerId, Vec<PowerId>> = BTreeMap::new();
     for (a, d, mutual) in &decl {
-        if *mutual || !ctx.state.in_game(*a) || !ctx.state.in_game(*d) {
+        if *mutual || !ctx.world.in_game(*a) || !ctx.world.in_game(*d) {
             continue;
         }
         defenders.entry(*d).or_default().push(*a);
         aggressors.entry(*a).or_default().push(*d);
     }
     if defenders.is_empty() {
-        return Vec::new();
+        return None;
     }
     let mut events = Vec::new();
     let declarations = decl.iter().filter(|(_, _, m)| !m).count();
@@ -190,7 +243,7 @@ pub fn begin(ctx: &Ctx, dice: &mut Dice) -> Vec<Event> {
         events.extend(
             rolls
                 .into_iter()
-                .map(|roll| Event::World(WorldEvent::DiceRolled { roll })),
+                .map(|roll| WorldEvent::DiceRolled { roll }),
         );
         ranking
     } else {
@@ -211,12 +264,9 @@ pub fn begin(ctx: &Ctx, dice: &mut Dice) -> Vec<Event> {
             }
         }
     }
-    let cs = CallsState {
-        queue: order.clone(),
-        ..Default::default()
-    };
-    events.push(Event::Calls(CallsEvent::Began { order }));
-    next(ctx, cs, events)
+    cx.push_all(events);
+    cx.emit(CallsEvent::Began { order });
+    next(cx)
 }
 
 /// Whether `ally` may be called by `caller` against `against` (4.3, 4.3.1.4).
@@ -226,17 +276,22 @@ fn check_call(ctx: &Ctx, cs: &CallsState, caller: PowerId, call: &Call) -> RuleR
         name(ctx.scenario, call.ally),
         name(ctx.scenario, call.against),
     );
-    if call.ally == call.against || !ctx.state.allied(caller, call.ally) {
+    if call.ally == call.against || !ctx.world.allied(caller, call.ally) {
         return Err(RuleError::new("4.3", format!("{a} is not an ally of {c}")));
     }
-    if ctx.state.at_war(call.ally.into(), call.against.into()) {
+    if ctx.world.at_war(call.ally.into(), call.against.into()) {
         return Err(RuleError::new(
             "4.3",
             format!("{a} is already at war with {e}"),
         ));
     }
-    if let Some(ep) = ctx.state.enforced_peace(call.ally, call.against)
-        && !super::peace::trade_restriction_broken(ctx.state, call.ally, call.against, ep.since)
+    if let Some(ep) = ctx.world.enforced_peace(call.ally, call.against)
+        && !crate::world::treaties::trade_restriction_broken(
+            ctx.world,
+            call.ally,
+            call.against,
+            ep.since,
+        )
     {
         return Err(RuleError::new(
             "4.3.1.4",
@@ -259,7 +314,7 @@ fn check_call(ctx: &Ctx, cs: &CallsState, caller: PowerId, call: &Call) -> RuleR
 fn callable(ctx: &Ctx, cs: &CallsState, caller: &Caller) -> Vec<Call> {
     let mut v = Vec::new();
     for against in &caller.enemies {
-        for ally in ctx.state.allies(caller.power) {
+        for ally in ctx.world.allies(caller.power) {
             let call = Call {
                 ally,
                 against: *against,
@@ -275,7 +330,7 @@ fn callable(ctx: &Ctx, cs: &CallsState, caller: &Caller) -> Vec<Call> {
 /// 14.3.2.2.2, 14.3.2.3.3: the calls an UMP allied to its controller and declared war on must make.
 fn forced(ctx: &Ctx, cs: &CallsState, caller: &Caller) -> Vec<Call> {
     crate::world::ump_rules::forced_calls(
-        ctx.state,
+        ctx.world,
         caller.power,
         caller.aggressor,
         &caller.enemies,
@@ -297,25 +352,17 @@ fn with_forced(mut calls: Vec<Call>, forced: &[Call]) -> Vec<Call> {
 }
 
 /// Opens the next round: an answer owed, else the next caller, else the end of the step.
-fn next(ctx: &Ctx, mut cs: CallsState, mut events: Vec<Event>) -> Vec<Event> {
-    let push = |cs: &mut CallsState, events: &mut Vec<Event>, e: CallsEvent| {
-        apply_to(cs, &e);
-        events.push(Event::Calls(e));
-    };
+fn next(cx: &mut Cx<Option<CallsState>, CallsEvent>) -> Option<Ask> {
     loop {
+        let cs = cx.own().clone().unwrap_or_default();
         if let Some(call) = cs.answers.first().cloned() {
             let owing = vec![call.call.ally];
-            push(&mut cs, &mut events, CallsEvent::AnswerUp { call });
-            events.push(Event::RoundOpened {
-                round: RoundKind::CallToAllies,
-                sealed: false,
-                owing,
-            });
-            return events;
+            cx.emit(CallsEvent::AnswerUp { call });
+            return Ask::open(owing);
         }
         let Some(c) = cs.queue.first().cloned() else {
-            events.push(Event::Calls(CallsEvent::Ended));
-            return events;
+            cx.emit(CallsEvent::Ended);
+            return None;
         };
         let enemies: Vec<PowerId> = if c.aggressor {
             c.enemies
@@ -332,46 +379,33 @@ fn next(ctx: &Ctx, mut cs: CallsState, mut events: Vec<Event>) -> Vec<Event> {
         };
         if caller.enemies.is_empty() {
             let reason = "4.3.1.1: its defender made no call".to_string();
-            push(
-                &mut cs,
-                &mut events,
-                CallsEvent::CallerSkipped {
-                    caller: c.power,
-                    reason,
-                },
-            );
+            cx.emit(CallsEvent::CallerSkipped {
+                caller: c.power,
+                reason,
+            });
             continue;
         }
-        if callable(ctx, &cs, &caller).is_empty() {
+        if callable(&cx.ctx(), &cs, &caller).is_empty() {
             let reason = "no ally may be called".to_string();
-            push(
-                &mut cs,
-                &mut events,
-                CallsEvent::CallerSkipped {
-                    caller: c.power,
-                    reason,
-                },
-            );
+            cx.emit(CallsEvent::CallerSkipped {
+                caller: c.power,
+                reason,
+            });
             continue;
         }
         let owing = vec![caller.power];
-        push(&mut cs, &mut events, CallsEvent::CallerUp { caller });
-        events.push(Event::RoundOpened {
-            round: RoundKind::CallToAllies,
-            sealed: false,
-            owing,
-        });
-        return events;
+        cx.emit(CallsEvent::CallerUp { caller });
+        return Ask::open(owing);
     }
 }
 
 fn stage<'a>(ctx: &Ctx<'a>) -> Option<&'a Stage> {
-    ctx.state.calls.as_ref().and_then(|c| c.current.as_ref())
+    ctx.own.as_ref().and_then(|c| c.current.as_ref())
 }
 
 /// Whether a called ally can answer by declaring war (4.3.1.4: barred by 4.2.2.1 or 4.2.2.2, it must refuse).
 fn can_answer(ctx: &Ctx, call: &Call) -> RuleResult<()> {
-    declarations::check_target(&ctx.world(), call.ally, Nation::Power(call.against)).map_err(|e| {
+    declarations::check_target(&ctx.plain(), call.ally, Nation::Power(call.against)).map_err(|e| {
         RuleError::new(
             "4.3.1.4",
             format!(
@@ -386,32 +420,25 @@ fn can_answer(ctx: &Ctx, call: &Call) -> RuleResult<()> {
 }
 
 /// The caller's choices (no calls, or each call it may make; several may be combined), or the called ally's.
-pub fn choices(ctx: &Ctx, power: PowerId) -> Vec<Decision> {
+pub fn choices(ctx: &Ctx, power: PowerId) -> Vec<CallDecision> {
     match stage(ctx) {
         Some(Stage::Calling(c)) if c.power == power => {
-            let cs = ctx.state.calls.as_ref().cloned().unwrap_or_default();
+            let cs = ctx.own.clone().unwrap_or_default();
             let must = forced(ctx, &cs, c);
-            let mut v = vec![Decision::CallAllies {
-                calls: must.clone(),
-            }];
+            let mut v = vec![CallDecision::Calls(must.clone())];
             v.extend(
                 callable(ctx, &cs, c)
                     .into_iter()
                     .filter(|call| !must.contains(call))
-                    .map(|call| Decision::CallAllies {
-                        calls: with_forced(vec![call], &must),
-                    }),
+                    .map(|call| CallDecision::Calls(with_forced(vec![call], &must))),
             );
             v
         }
         Some(Stage::Answering(p)) if p.call.ally == power => {
             if can_answer(ctx, &p.call).is_ok() {
-                vec![
-                    Decision::AnswerCall { accept: true },
-                    Decision::AnswerCall { accept: false },
-                ]
+                vec![CallDecision::Answer(true), CallDecision::Answer(false)]
             } else {
-                vec![Decision::AnswerCall { accept: false }]
+                vec![CallDecision::Answer(false)]
             }
         }
         _ => Vec::new(),
@@ -420,26 +447,24 @@ pub fn choices(ctx: &Ctx, power: PowerId) -> Vec<Decision> {
 
 /// Default (3.6): a caller makes no call (an UMP makes only the calls 14.3.2.2.2 and 14.3.2.3.3 force on it);
 /// a called ally answers yes when it can declare war, no when it cannot.
-pub fn default(ctx: &Ctx, power: PowerId) -> Decision {
+pub fn default(ctx: &Ctx, power: PowerId) -> CallDecision {
     match stage(ctx) {
-        Some(Stage::Answering(p)) if p.call.ally == power => Decision::AnswerCall {
-            accept: can_answer(ctx, &p.call).is_ok(),
-        },
-        Some(Stage::Calling(c)) if c.power == power => {
-            let cs = ctx.state.calls.as_ref().cloned().unwrap_or_default();
-            Decision::CallAllies {
-                calls: forced(ctx, &cs, c),
-            }
+        Some(Stage::Answering(p)) if p.call.ally == power => {
+            CallDecision::Answer(can_answer(ctx, &p.call).is_ok())
         }
-        _ => Decision::CallAllies { calls: vec![] },
+        Some(Stage::Calling(c)) if c.power == power => {
+            let cs = ctx.own.clone().unwrap_or_default();
+            CallDecision::Calls(forced(ctx, &cs, c))
+        }
+        _ => CallDecision::Calls(vec![]),
     }
 }
 
 /// Checks a caller's calls or an ally's answer.
-pub fn check(ctx: &Ctx, power: PowerId, d: &Decision) -> RuleResult<()> {
-    let cs = ctx.state.calls.as_ref().cloned().unwrap_or_default();
+pub fn check(ctx: &Ctx, power: PowerId, d: &CallDecision) -> RuleResult<()> {
+    let cs = ctx.own.clone().unwrap_or_default();
     match (stage(ctx), d) {
-        (Some(Stage::Calling(c)), Decision::CallAllies { calls }) if c.power == power => {
+        (Some(Stage::Calling(c)), CallDecision::Calls(calls)) if c.power == power => {
             for (i, call) in calls.iter().enumerate() {
                 if calls[..i].contains(call) {
                     return Err(RuleError::new(
@@ -457,7 +482,7 @@ pub fn check(ctx: &Ctx, power: PowerId, d: &Decision) -> RuleResult<()> {
             }
             if let Some(m) = forced(ctx, &cs, c).into_iter().find(|f| !calls.contains(f)) {
                 return Err(RuleError::new(
-                    crate::world::ump_rules::forced_call_rule(ctx.state, power),
+                    crate::world::ump_rules::forced_call_rule(ctx.world, power),
                     format!(
                         "{} is an UMP allied to its controller and declared war on: it must call {} against {}",
                         name(ctx.scenario, power),
@@ -468,14 +493,14 @@ pub fn check(ctx: &Ctx, power: PowerId, d: &Decision) -> RuleResult<()> {
             }
             Ok(())
         }
-        (Some(Stage::Answering(p)), Decision::AnswerCall { accept }) if p.call.ally == power => {
+        (Some(Stage::Answering(p)), CallDecision::Answer(accept)) if p.call.ally == power => {
             if *accept {
                 can_answer(ctx, &p.call)
             } else {
                 Ok(())
             }
         }
-        (Some(Stage::Answering(_)), Decision::CallAllies { .. }) => Err(RuleError::new(
+        (Some(Stage::Answering(_)), CallDecision::Calls(_)) => Err(RuleError::new(
             "4.3.2",
             "a called ally answers the call; answering declarations allow no further calls",
         )),
@@ -497,7 +522,7 @@ fn not_callable_against(ctx: &Ctx, caller: &Caller, against: PowerId) -> RuleErr
         name(ctx.scenario, caller.power),
         name(ctx.scenario, against),
     );
-    let war = ctx.state.current_war(caller.power.into(), against.into());
+    let war = ctx.world.current_war(caller.power.into(), against.into());
     match war.map(|w| &w.cause) {
         // 4.3.2: a declaration made in answer to a call, by either side, allows no further calls.
         Some(WarCause::Call { caller: by }) => {
@@ -519,7 +544,7 @@ fn not_callable_against(ctx: &Ctx, caller: &Caller, against: PowerId) -> RuleErr
                 "{me} may not call against {them}: they declared war on each other, so neither may call allies"
             ),
         ),
-        _ if caller.aggressor && declared_on_this_month(ctx.state, caller.power, against) => {
+        _ if caller.aggressor && declared_on_this_month(ctx.world, caller.power, against) => {
             RuleError::new(
                 "4.3.1.1",
                 format!(
@@ -537,43 +562,43 @@ fn not_callable_against(ctx: &Ctx, caller: &Caller, against: PowerId) -> RuleErr
 }
 
 /// Whether `aggressor` declared war on `defender` in this month's Declarations of War Step.
-fn declared_on_this_month(st: &State, aggressor: PowerId, defender: PowerId) -> bool {
+fn declared_on_this_month(st: &World, aggressor: PowerId, defender: PowerId) -> bool {
     declarations_this_month(st)
         .iter()
         .any(|(a, d, mutual)| !mutual && *a == aggressor && *d == defender)
 }
 
 /// Resolves the round: records the calls, or carries out the answer; then opens the next round.
-pub fn resolve(ctx: &Ctx, decisions: &BTreeMap<PowerId, Decision>, _dice: &mut Dice) -> Vec<Event> {
-    let cs = ctx.state.calls.clone().unwrap_or_default();
-    let mut events = Vec::new();
-    let mut after = cs.clone();
+fn resolve(
+    cx: &mut Cx<Option<CallsState>, CallsEvent>,
+    decisions: &BTreeMap<PowerId, CallDecision>,
+) -> Option<Ask> {
+    let cs = cx.own().clone().unwrap_or_default();
     match (&cs.current, decisions.values().next()) {
-        (Some(Stage::Calling(c)), Some(Decision::CallAllies { calls })) => {
-            let e = CallsEvent::CallsMade {
+        (Some(Stage::Calling(c)), Some(CallDecision::Calls(calls))) => {
+            cx.emit(CallsEvent::CallsMade {
                 caller: c.power,
                 calls: calls.clone(),
-            };
-            apply_to(&mut after, &e);
-            events.push(Event::Calls(e));
+            });
         }
-        (Some(Stage::Answering(p)), Some(Decision::AnswerCall { accept })) => {
-            answer(ctx, p, *accept, &mut events);
-            after.current = None;
+        (Some(Stage::Answering(p)), Some(CallDecision::Answer(accept))) => {
+            let mut events = Vec::new();
+            answer(&cx.ctx(), p, *accept, &mut events);
+            cx.push_all(events);
         }
         // A decision that does not fit the stage cannot pass `check`; nothing to record.
-        _ => after.current = None,
+        _ => {}
     }
-    next(ctx, after, events)
+    next(cx)
 }
 
 /// 4.3.1.3, 4.3.2: the events of an answer.
-fn answer(ctx: &Ctx, p: &PendingCall, accept: bool, ev: &mut Vec<Event>) {
+fn answer(ctx: &Ctx, p: &PendingCall, accept: bool, ev: &mut Vec<WorldEvent>) {
     let (caller, ally, enemy) = (p.caller, p.call.ally, p.call.against);
-    let now = ctx.state.date();
+    let now = ctx.world.date();
     if accept {
-        if ctx.state.allied(ally, enemy) {
-            ev.push(Event::World(WorldEvent::AllianceBroken {
+        if ctx.world.allied(ally, enemy) {
+            ev.push(WorldEvent::AllianceBroken {
                 a: ally,
                 b: enemy,
                 by: vec![ally],
@@ -584,45 +609,39 @@ fn answer(ctx: &Ctx, p: &PendingCall, accept: bool, ev: &mut Vec<Event>) {
                     name(ctx.scenario, ally),
                     name(ctx.scenario, caller)
                 ),
-            }));
-            ev.push(
-                points(
-                    ctx.scenario,
-                    ally,
-                    "declare-war-on-ally",
-                    1,
-                    "4.2.1.1",
-                    format!("declared war on its ally {}", name(ctx.scenario, enemy)),
-                )
-                .into(),
-            );
+            });
+            ev.push(points(
+                ctx.scenario,
+                ally,
+                "declare-war-on-ally",
+                1,
+                "4.2.1.1",
+                format!("declared war on its ally {}", name(ctx.scenario, enemy)),
+            ));
         }
         // 14.3.2.2: an UMP and its controller declaring on the same power in the same phase lose one set.
         let shared =
-            crate::world::ump_rules::declared_by_partner_this_phase(ctx.state, ally, enemy);
-        ev.push(Event::World(WorldEvent::WarDeclared {
+            crate::world::ump_rules::declared_by_partner_this_phase(ctx.world, ally, enemy);
+        ev.push(WorldEvent::WarDeclared {
             aggressor: Nation::Power(ally),
             defender: Nation::Power(enemy),
             cause: WarCause::Call { caller },
             since: now,
             rule: "4.3.2".into(),
-        }));
+        });
         if !shared {
-            ev.push(
-                points(
-                    ctx.scenario,
-                    ally,
-                    "declare-war-major",
-                    1,
-                    "4.2.1.1",
-                    format!(
-                        "declared war on {} at the call of {}",
-                        name(ctx.scenario, enemy),
-                        name(ctx.scenario, caller)
-                    ),
-                )
-                .into(),
-            );
+            ev.push(points(
+                ctx.scenario,
+                ally,
+                "declare-war-major",
+                1,
+                "4.2.1.1",
+                format!(
+                    "declared war on {} at the call of {}",
+                    name(ctx.scenario, enemy),
+                    name(ctx.scenario, caller)
+                ),
+            ));
         }
     } else {
         let mut by = vec![ally];
@@ -643,7 +662,7 @@ fn answer(ctx: &Ctx, p: &PendingCall, accept: bool, ev: &mut Vec<Event>) {
             ),
             None => ("4.3.1.3", String::new()),
         };
-        ev.push(Event::World(WorldEvent::AllianceBroken {
+        ev.push(WorldEvent::AllianceBroken {
             a: caller,
             b: ally,
             by,
@@ -655,33 +674,27 @@ fn answer(ctx: &Ctx, p: &PendingCall, accept: bool, ev: &mut Vec<Event>) {
                 name(ctx.scenario, caller),
                 name(ctx.scenario, enemy)
             ),
-        }));
-        ev.push(
-            points(
+        });
+        ev.push(points(
+            ctx.scenario,
+            ally,
+            "refuse-call",
+            1,
+            rule,
+            format!("refused the call of {}", name(ctx.scenario, caller)),
+        ));
+        if p.caller_aggressor {
+            ev.push(points(
                 ctx.scenario,
-                ally,
-                "refuse-call",
+                caller,
+                "break-alliance",
                 1,
                 rule,
-                format!("refused the call of {}", name(ctx.scenario, caller)),
-            )
-            .into(),
-        );
-        if p.caller_aggressor {
-            ev.push(
-                points(
-                    ctx.scenario,
-                    caller,
-                    "break-alliance",
-                    1,
-                    rule,
-                    format!(
-                        "its ally {} refused its call as an aggressor",
-                        name(ctx.scenario, ally)
-                    ),
-                )
-                .into(),
-            );
+                format!(
+                    "its ally {} refused its call as an aggressor",
+                    name(ctx.scenario, ally)
+                ),
+            ));
         }
     }
 }

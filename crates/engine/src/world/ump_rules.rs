@@ -216,9 +216,7 @@ pub fn declared_by_partner_this_phase(state: &World, power: PowerId, target: Pow
             && partners.iter().any(|p| {
                 let p = Nation::Power(*p);
                 (w.aggressor == p && w.defender == t)
-                    || (w.cause == crate::state::WarCause::Mutual
-                        && w.aggressor == t
-                        && w.defender == p)
+                    || (w.cause == super::WarCause::Mutual && w.aggressor == t && w.defender == p)
             })
     })
 }

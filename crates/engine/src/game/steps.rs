@@ -224,6 +224,7 @@ macro_rules! plugged {
             RoundKind::BreakAlliances => Some($f::<breaking::BreakingAlliances>($($arg),*)),
             RoundKind::CombinedMovement => Some($f::<combined::CombinedMovement>($($arg),*)),
             RoundKind::FreeStates => Some($f::<free_states::FreeStateDeclaration>($($arg),*)),
+            RoundKind::Reinforcement => Some($f::<crate::reinforcement::ReinforcementPhase>($($arg),*)),
             _ => None,
         }
     };
@@ -238,6 +239,7 @@ fn kind_of(step: CalendarStep) -> Option<RoundKind> {
         CalendarStep::BreakingAlliances => RoundKind::BreakAlliances,
         CalendarStep::CombinedMovement => RoundKind::CombinedMovement,
         CalendarStep::FreeStateDeclaration => RoundKind::FreeStates,
+        CalendarStep::Reinforcement => RoundKind::Reinforcement,
         _ => return None,
     })
 }

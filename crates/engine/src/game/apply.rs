@@ -52,7 +52,9 @@ pub fn apply(state: &mut State, event: &Event) {
         Event::Calls(e) => crate::political::calls::apply(&mut state.calls, e),
         Event::Peace(e) => crate::political::peace::apply(state, e),
         Event::MinorControl(e) => crate::political::minors::apply(state, e),
-        Event::Reinforcement(e) => crate::reinforcement::apply(state, e),
+        Event::Reinforcement(e) => {
+            crate::reinforcement::apply(&mut state.reinforcement, &mut state.world, e)
+        }
         Event::Economy(e) => crate::economic::apply(state, e),
         Event::Ump(e) => crate::umps::rules::apply(state, e),
         Event::GameEnded { .. } => {

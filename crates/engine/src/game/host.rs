@@ -151,7 +151,11 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
                 reason: why,
             })];
             // 12.1.2.1: ships being built in a port lost to an enemy are destroyed at once.
-            ev.extend(crate::reinforcement::ships_lost_with_port(ctx, *a, *holder));
+            ev.extend(
+                crate::reinforcement::ships_lost_with_port(&ctx.world(), *a, *holder)
+                    .into_iter()
+                    .map(Event::Reinforcement),
+            );
             ev
         }
         Adjustment::MinorControl {

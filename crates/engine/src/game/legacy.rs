@@ -37,7 +37,6 @@ use crate::kernel::dice::Dice;
 use crate::kernel::error::{RuleError, RuleResult};
 use crate::kernel::ids::PowerId;
 use crate::political::{minors, peace};
-use crate::reinforcement;
 use crate::state::RoundKind;
 use crate::umps;
 use std::collections::BTreeMap;
@@ -50,7 +49,6 @@ pub fn begin(ctx: &Ctx, step: Step, dice: &mut Dice) -> Vec<Event> {
         // 4.6.6: wars with minor countries lapse in the Peace Step, before its own rounds (`peace::begin`).
         Step::Peace => return peace::begin(ctx, dice),
         Step::MinorCountryControl => return minors::begin(ctx, dice),
-        Step::Reinforcement => return reinforcement::begin(ctx, dice),
         Step::UmpControl => {
             return umps::control::begin(ctx, dice, umps::control::BiddingKind::December);
         }
@@ -91,7 +89,6 @@ pub fn choices(ctx: &Ctx, kind: RoundKind, power: PowerId) -> Vec<Decision> {
     match kind {
         RoundKind::Peace => peace::choices(ctx, power),
         RoundKind::MinorControl => minors::choices(ctx, power),
-        RoundKind::Reinforcement => reinforcement::choices(ctx, power),
         RoundKind::UmpBids => umps::control::choices(ctx, power),
         RoundKind::Manipulation => manipulation::choices(ctx, power),
         RoundKind::Expenditure => expenditure::choices(ctx, power),
@@ -104,7 +101,6 @@ pub fn default(ctx: &Ctx, kind: RoundKind, power: PowerId) -> Decision {
     match kind {
         RoundKind::Peace => peace::default(ctx, power),
         RoundKind::MinorControl => minors::default(ctx, power),
-        RoundKind::Reinforcement => reinforcement::default(ctx, power),
         RoundKind::UmpBids => umps::control::default(ctx, power),
         RoundKind::Manipulation => manipulation::default(ctx, power),
         RoundKind::Expenditure => Decision::Economy(EconomicDecision::Spend(Default::default())),
@@ -117,7 +113,6 @@ fn kind_name(kind: RoundKind) -> &'static str {
     match kind {
         RoundKind::Peace => "peace",
         RoundKind::MinorControl => "minor control",
-        RoundKind::Reinforcement => "reinforce or pass",
         RoundKind::UmpBids => "bid",
         RoundKind::Manipulation => "manipulate",
         RoundKind::Expenditure => "buy",
@@ -130,8 +125,6 @@ pub fn check(ctx: &Ctx, kind: RoundKind, power: PowerId, d: &Decision) -> RuleRe
     match (kind, d) {
         (RoundKind::Peace, Decision::Peace(p)) => peace::check(ctx, power, p),
         (RoundKind::MinorControl, Decision::MinorControl(m)) => minors::check(ctx, power, m),
-        (RoundKind::Reinforcement, Decision::Reinforce(pl)) => reinforcement::check(ctx, power, pl),
-        (RoundKind::Reinforcement, Decision::Pass) => Ok(()),
         (RoundKind::UmpBids, Decision::UmpBids { bids }) => umps::control::check(ctx, power, bids),
         (RoundKind::Manipulation, Decision::Economy(EconomicDecision::Manipulate { square })) => {
             manipulation::check(ctx, power, *square)
@@ -167,7 +160,6 @@ pub fn resolve(
         RoundKind::Peace => peace::resolve(ctx, decisions, dice),
         RoundKind::MinorControl => minors::resolve(ctx, decisions, dice),
         RoundKind::UmpBids => umps::control::resolve(ctx, decisions, dice),
-        RoundKind::Reinforcement => reinforcement::resolve(ctx, decisions, dice),
         RoundKind::Manipulation => manipulation::resolve(ctx, decisions),
         RoundKind::Expenditure => expenditure::resolve(ctx, decisions),
         k => unreachable!("{k:?} is plugged into the steps table"),

@@ -8,6 +8,7 @@ pub mod event;
 pub mod host;
 pub mod legacy;
 mod plug_calls;
+mod plug_reinforcement;
 mod reactions;
 pub mod state;
 pub mod steps;

@@ -225,6 +225,7 @@ macro_rules! plugged {
             RoundKind::CombinedMovement => Some($f::<combined::CombinedMovement>($($arg),*)),
             RoundKind::FreeStates => Some($f::<free_states::FreeStateDeclaration>($($arg),*)),
             RoundKind::CallToAllies => Some($f::<crate::political::calls::CallToAllies>($($arg),*)),
+            RoundKind::Reinforcement => Some($f::<crate::reinforcement::ReinforcementPhase>($($arg),*)),
             _ => None,
         }
     };
@@ -240,6 +241,7 @@ fn kind_of(step: CalendarStep) -> Option<RoundKind> {
         CalendarStep::CombinedMovement => RoundKind::CombinedMovement,
         CalendarStep::FreeStateDeclaration => RoundKind::FreeStates,
         CalendarStep::CallToAllies => RoundKind::CallToAllies,
+        CalendarStep::Reinforcement => RoundKind::Reinforcement,
         _ => return None,
     })
 }

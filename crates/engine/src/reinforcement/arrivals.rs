@@ -1,0 +1,255 @@
+//! Rule 5.0 (Coalition's): what has arrived for a power to place (its own units and its minor free states',
+//! healed leaders of 12.7), who may place it, the land factors by unit kind, and the home areas that take them
+//! (5.2, 5.3).
+
+use super::RCtx;
+use crate::kernel::error::RuleError;
+use crate::kernel::ids::{AreaId, CorpsId, LeaderId, Nation, PowerId};
+use crate::scenario::{Factors, Location, Scenario, UnitKind};
+use crate::world::umps::status_of;
+use crate::world::{Building, LeaderStatus, UmpStatus, World};
+use std::collections::BTreeMap;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Units and factors
+
+/// The land unit kinds, in chart order, with their factor type.
+const LAND: [UnitKind; 9] = [
+    UnitKind::Infantry,
+    UnitKind::Cavalry,
+    UnitKind::Guard,
+    UnitKind::Militia,
+    UnitKind::Artillery,
+    UnitKind::Cossack,
+    UnitKind::Freikorps,
+    UnitKind::Feudal,
+    UnitKind::Insurrection,
+];
+
+/// `n` factors of a land unit kind (`None` for ships, corps counters and depots).
+pub fn land_factors(unit: UnitKind, n: u16) -> Option<Factors> {
+    let mut f = Factors::default();
+    *field(&mut f, unit)? = n;
+    Some(f)
+}
+
+fn field(f: &mut Factors, unit: UnitKind) -> Option<&mut u16> {
+    Some(match unit {
+        UnitKind::Infantry => &mut f.infantry,
+        UnitKind::Cavalry => &mut f.cavalry,
+        UnitKind::Guard => &mut f.guard,
+        UnitKind::Militia => &mut f.militia,
+        UnitKind::Artillery => &mut f.artillery,
+        UnitKind::Cossack => &mut f.cossack,
+        UnitKind::Freikorps => &mut f.freikorps,
+        UnitKind::Feudal => &mut f.feudal,
+        UnitKind::Insurrection => &mut f.insurrection,
+        UnitKind::Ship | UnitKind::Corps | UnitKind::Depot => return None,
+    })
+}
+
+/// The factors of each land unit kind in `f`, in chart order, leaving out kinds with none.
+pub fn units_of(f: &Factors) -> Vec<(UnitKind, u16)> {
+    let mut f = *f;
+    LAND.iter()
+        .filter_map(|u| field(&mut f, *u).map(|n| (*u, *n)))
+        .filter(|(_, n)| *n > 0)
+        .collect()
+}
+
+/// The part of `f` that may garrison a city (`reinforcement.garrison_units`), and the rest.
+pub(super) fn split_garrisonable(ctx: &RCtx, f: &Factors) -> (Factors, Factors) {
+    let allowed = &ctx.scenario.charts.reinforcement.garrison_units;
+    let mut yes = Factors::default();
+    let mut no = Factors::default();
+    for (u, n) in units_of(f) {
+        let target = if allowed.contains(&u) {
+            &mut yes
+        } else {
+            &mut no
+        };
+        if let Some(x) = field(target, u) {
+            *x = n;
+        }
+    }
+    (yes, no)
+}
+
+/// The smaller of `a` and `b`, type by type.
+pub(super) fn min_factors(a: &Factors, b: &Factors) -> Factors {
+    let mut out = Factors::default();
+    let (mut a, mut b) = (*a, *b);
+    for u in LAND {
+        let x = field(&mut a, u).map(|x| *x).unwrap_or(0);
+        let y = field(&mut b, u).map(|y| *y).unwrap_or(0);
+        if let Some(o) = field(&mut out, u) {
+            *o = x.min(y);
+        }
+    }
+    out
+}
+
+/// How much `want` exceeds `have`, described, if it does.
+pub(super) fn short_of(have: &Factors, want: &Factors) -> Option<String> {
+    match have.minus(want) {
+        Some(_) => None,
+        None => {
+            let mut over = Factors::default();
+            let (mut h, mut w) = (*have, *want);
+            for u in LAND {
+                let x = field(&mut h, u).map(|x| *x).unwrap_or(0);
+                let y = field(&mut w, u).map(|y| *y).unwrap_or(0);
+                if let Some(o) = field(&mut over, u) {
+                    *o = y.saturating_sub(x);
+                }
+            }
+            Some(super::notation::describe_factors(&over))
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// What has arrived
+
+/// What has arrived for one power to place: its own units and its minor free states' (5.0).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Arrivals {
+    pub land: BTreeMap<Nation, Factors>,
+    pub corps: BTreeMap<Nation, u16>,
+    pub depots: BTreeMap<Nation, u16>,
+    /// Ships by owner and the port they were built in.
+    pub ships: BTreeMap<(Nation, Option<AreaId>), u16>,
+    /// Leaders whose wounds have healed (12.7).
+    pub leaders: Vec<LeaderId>,
+}
+
+impl Arrivals {
+    pub fn is_empty(&self) -> bool {
+        self.land.is_empty()
+            && self.corps.is_empty()
+            && self.depots.is_empty()
+            && self.ships.is_empty()
+            && self.leaders.is_empty()
+    }
+}
+
+fn neutral_ump(st: &World, n: Nation) -> bool {
+    n.power()
+        .is_some_and(|p| status_of(st, p) == Some(UmpStatus::Neutral))
+}
+
+/// Whether the Building is due now.
+fn due(st: &World, b: &Building) -> bool {
+    b.due <= st.date() && b.count > 0
+}
+
+/// What `power` has to place this month: due units of nations it controls, and its nations' healed leaders.
+/// A neutral UMP places nothing itself (14.3.2.4.5: see `neutral`).
+pub fn arrivals(ctx: &RCtx, power: PowerId) -> Arrivals {
+    let st = ctx.world;
+    let mut a = Arrivals::default();
+    if !st.powers.get(&power).is_some_and(|s| s.in_game) || neutral_ump(st, Nation::Power(power)) {
+        return a;
+    }
+    let mine = |n: Nation| st.controller_of(n) == Some(power);
+    for b in st.building.iter().filter(|b| due(st, b) && mine(b.owner)) {
+        match b.unit {
+            UnitKind::Ship => *a.ships.entry((b.owner, b.port)).or_default() += b.count,
+            UnitKind::Corps => *a.corps.entry(b.owner).or_default() += b.count,
+            UnitKind::Depot => *a.depots.entry(b.owner).or_default() += b.count,
+            u => {
+                if let Some(f) = land_factors(u, b.count) {
+                    let e = a.land.entry(b.owner).or_default();
+                    *e = e.plus(&f);
+                }
+            }
+        }
+    }
+    a.leaders = st
+        .forces
+        .leaders
+        .iter()
+        .filter(|(_, l)| matches!(l.status, LeaderStatus::Wounded { until } if until <= st.date()))
+        .filter(|(_, l)| mine(l.nation))
+        .map(|(id, _)| *id)
+        .collect();
+    a
+}
+
+/// 5.0: only the controlling power places a nation's arrivals.
+pub(super) fn not_yours(what: &str, n: Nation, power: PowerId) -> RuleError {
+    RuleError::new(
+        "5.0",
+        format!("{what} of {n} are not {power}'s to place: {power} does not control {n}"),
+    )
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Where it may go
+
+/// The capital of a nation.
+pub(super) fn capital(sc: &Scenario, n: Nation) -> Option<AreaId> {
+    match n {
+        Nation::Power(p) => sc.power(p).map(|d| d.capital),
+        Nation::Minor(m) => sc.minor(m).map(|d| d.capital),
+    }
+}
+
+/// `areas` with the nation's capital first.
+pub(super) fn capital_first(sc: &Scenario, n: Nation, mut areas: Vec<AreaId>) -> Vec<AreaId> {
+    if let Some(c) = capital(sc, n)
+        && let Some(i) = areas.iter().position(|a| *a == c)
+    {
+        let c = areas.remove(i);
+        areas.insert(0, c);
+    }
+    areas
+}
+
+/// Areas of `owner`'s home nation (or minor country) that its controller holds.
+pub(super) fn held_home(ctx: &RCtx, owner: Nation) -> Vec<AreaId> {
+    let st = ctx.world;
+    let Some(ctrl) = st.controller_of(owner) else {
+        return Vec::new();
+    };
+    ctx.scenario
+        .territory(owner)
+        .iter()
+        .copied()
+        .filter(|a| st.area_power(ctx.scenario, *a) == Some(ctrl))
+        .collect()
+}
+
+/// 5.2: the cities where `owner`'s land factors may arrive (capital first, then by area id).
+pub fn land_places(ctx: &RCtx, owner: Nation) -> Vec<AreaId> {
+    let v = held_home(ctx, owner)
+        .into_iter()
+        .filter(|a| ctx.scenario.area(*a).is_some_and(|d| d.city.is_some()))
+        .collect();
+    capital_first(ctx.scenario, owner, v)
+}
+
+/// 5.3: the areas where a depot of `owner` may be placed (held home areas without one).
+pub(super) fn depot_places(ctx: &RCtx, owner: Nation) -> Vec<AreaId> {
+    let v = held_home(ctx, owner)
+        .into_iter()
+        .filter(|a| {
+            !ctx.world
+                .forces
+                .depots
+                .get(a)
+                .is_some_and(|d| d.contains(&owner))
+        })
+        .collect();
+    capital_first(ctx.scenario, owner, v)
+}
+
+/// The owner's corps counters off the map with no factors: the counters a corps purchase brings in (5.3).
+pub(super) fn spare_corps(st: &World, owner: Nation) -> Vec<CorpsId> {
+    st.forces
+        .corps
+        .iter()
+        .filter(|(_, c)| c.owner == owner && c.location == Location::OffMap && c.factors.is_empty())
+        .map(|(id, _)| *id)
+        .collect()
+}

@@ -1,0 +1,164 @@
+//! Rule 5 (Coalition's Reinforcement Phase): a power's decision, the `Placement` of what arrived this month
+//! (5.1 to 5.4, 12.1.2.2), its default placement (3.6) and the legal choices offered.
+
+use super::arrivals::{arrivals, land_places, min_factors, split_garrisonable};
+use super::land::Prefer;
+use super::{RCtx, land, leaders, pending_seizures, seizure, ships};
+use crate::kernel::ids::{AreaId, CorpsId, FleetId, LeaderId, MinorId, Nation, PowerId};
+use crate::scenario::{Factors, Location};
+use serde::{Deserialize, Serialize};
+
+/// Where land factors go (5.2).
+#[derive(
+    Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum LandTarget {
+    /// A garrison in a city of the owner's home nation that its controller holds.
+    Garrison(AreaId),
+    /// A corps of the owner standing in such a city (or placed there by this placement), up to its capacity.
+    Corps(CorpsId),
+}
+
+/// Land factors of `owner` sent to one place.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct LandOrder {
+    pub owner: Nation,
+    pub to: LandTarget,
+    pub factors: Factors,
+}
+
+/// A corps counter that has arrived, brought onto the map from the owner's off-map counters (5.3).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct CorpsOrder {
+    pub corps: CorpsId,
+    pub area: AreaId,
+}
+
+/// A depot that has arrived, placed in an area (5.3).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct DepotOrder {
+    pub owner: Nation,
+    pub area: AreaId,
+}
+
+/// Ships that have arrived in `port`: into one of the owner's fleets there, or forming a new fleet (5.1).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct ShipOrder {
+    pub owner: Nation,
+    pub port: AreaId,
+    pub count: u16,
+    /// The fleet they join; none forms a new fleet in the port.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fleet: Option<FleetId>,
+}
+
+/// A leader back from his wounds (12.7), placed in an area (5.4).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct LeaderOrder {
+    pub leader: LeaderId,
+    pub area: AreaId,
+}
+
+/// 12.1.2.2: a taker's choice for a minor free state's ships in the port it took.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct SeizedOrder {
+    pub port: AreaId,
+    pub minor: MinorId,
+    /// Keep them (building goes on) or destroy them.
+    pub keep: bool,
+}
+
+/// A power's placement of what arrived this month (rule 5). Whatever it leaves out waits (5.5).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct Placement {
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub corps: Vec<CorpsOrder>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub depots: Vec<DepotOrder>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub land: Vec<LandOrder>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ships: Vec<ShipOrder>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub leaders: Vec<LeaderOrder>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub seized: Vec<SeizedOrder>,
+}
+
+impl Placement {
+    /// Whether it places and decides nothing.
+    pub fn is_empty(&self) -> bool {
+        self.corps.is_empty()
+            && self.depots.is_empty()
+            && self.land.is_empty()
+            && self.ships.is_empty()
+            && self.leaders.is_empty()
+            && self.seized.is_empty()
+    }
+}
+
+/// The default placement of `power` (3.6): see the module's documentation.
+pub fn default_placement(ctx: &RCtx, power: PowerId) -> Placement {
+    placement_with(ctx, power, Prefer::Nothing, true)
+}
+
+/// A placement of everything `power` can place, in the default's order, with land factors going first where
+/// `prefer` says and 12.1.2.2's ships kept or not.
+fn placement_with(ctx: &RCtx, power: PowerId, prefer: Prefer, keep: bool) -> Placement {
+    let arr = arrivals(ctx, power);
+    let mut pl = Placement::default();
+    land::default_orders(ctx, &arr, prefer, &mut pl);
+    ships::default_orders(ctx, &arr, &mut pl);
+    leaders::default_orders(ctx, &arr, &mut pl);
+    seizure::default_orders(ctx, power, keep, &mut pl);
+    pl
+}
+
+/// The legal decisions of `power`: the default placement; for each city where its factors may garrison, the
+/// same with every factor that may garrison put there; for each corps that can take some, the same filling that
+/// corps first; the default with 12.1.2.2's ships destroyed, when it took a minor's port; and `None`, pass
+/// (everything waits).
+pub fn choices(ctx: &RCtx, power: PowerId) -> Vec<Option<Placement>> {
+    let mut out: Vec<Placement> = vec![default_placement(ctx, power)];
+    let arr = arrivals(ctx, power);
+    for (owner, f) in &arr.land {
+        let (g, _) = split_garrisonable(ctx, f);
+        if !g.is_empty() {
+            for a in land_places(ctx, *owner) {
+                out.push(placement_with(ctx, power, Prefer::Garrison(a), true));
+            }
+        }
+        let places = land_places(ctx, *owner);
+        for (id, c) in &ctx.world.forces.corps {
+            if c.owner == *owner
+                && matches!(c.location, Location::Area(a) if places.contains(&a))
+                && !min_factors(&c.capacity.minus(&c.factors).unwrap_or_default(), f).is_empty()
+            {
+                out.push(placement_with(ctx, power, Prefer::Corps(*id), true));
+            }
+        }
+    }
+    if pending_seizures(ctx)
+        .iter()
+        .any(|s| s.takers.contains(&power))
+    {
+        out.push(placement_with(ctx, power, Prefer::Nothing, false));
+    }
+    let mut seen = Vec::new();
+    let mut ds = Vec::new();
+    for p in out {
+        if !p.is_empty() && !seen.contains(&p) {
+            seen.push(p.clone());
+            ds.push(Some(p));
+        }
+    }
+    ds.push(None);
+    ds
+}
+
+/// The default decision of `power` (3.6): its default placement, or pass (`None`) when it places nothing.
+pub fn default(ctx: &RCtx, power: PowerId) -> Option<Placement> {
+    let p = default_placement(ctx, power);
+    (!p.is_empty()).then_some(p)
+}

@@ -36,7 +36,7 @@ use crate::kernel::calendar::Step;
 use crate::kernel::dice::Dice;
 use crate::kernel::error::{RuleError, RuleResult};
 use crate::kernel::ids::PowerId;
-use crate::political::{calls, minors, peace};
+use crate::political::{calls, peace};
 use crate::reinforcement;
 use crate::state::RoundKind;
 use crate::umps;
@@ -50,7 +50,6 @@ pub fn begin(ctx: &Ctx, step: Step, dice: &mut Dice) -> Vec<Event> {
         Step::CallToAllies => return calls::begin(ctx, dice),
         // 4.6.6: wars with minor countries lapse in the Peace Step, before its own rounds (`peace::begin`).
         Step::Peace => return peace::begin(ctx, dice),
-        Step::MinorCountryControl => return minors::begin(ctx, dice),
         Step::Reinforcement => return reinforcement::begin(ctx, dice),
         Step::UmpControl => {
             return umps::control::begin(ctx, dice, umps::control::BiddingKind::December);
@@ -92,7 +91,6 @@ pub fn choices(ctx: &Ctx, kind: RoundKind, power: PowerId) -> Vec<Decision> {
     match kind {
         RoundKind::CallToAllies => calls::choices(ctx, power),
         RoundKind::Peace => peace::choices(ctx, power),
-        RoundKind::MinorControl => minors::choices(ctx, power),
         RoundKind::Reinforcement => reinforcement::choices(ctx, power),
         RoundKind::UmpBids => umps::control::choices(ctx, power),
         RoundKind::Manipulation => manipulation::choices(ctx, power),
@@ -106,7 +104,6 @@ pub fn default(ctx: &Ctx, kind: RoundKind, power: PowerId) -> Decision {
     match kind {
         RoundKind::CallToAllies => calls::default(ctx, power),
         RoundKind::Peace => peace::default(ctx, power),
-        RoundKind::MinorControl => minors::default(ctx, power),
         RoundKind::Reinforcement => reinforcement::default(ctx, power),
         RoundKind::UmpBids => umps::control::default(ctx, power),
         RoundKind::Manipulation => manipulation::default(ctx, power),
@@ -120,7 +117,6 @@ fn kind_name(kind: RoundKind) -> &'static str {
     match kind {
         RoundKind::CallToAllies => "call or answer",
         RoundKind::Peace => "peace",
-        RoundKind::MinorControl => "minor control",
         RoundKind::Reinforcement => "reinforce or pass",
         RoundKind::UmpBids => "bid",
         RoundKind::Manipulation => "manipulate",
@@ -136,7 +132,6 @@ pub fn check(ctx: &Ctx, kind: RoundKind, power: PowerId, d: &Decision) -> RuleRe
             calls::check(ctx, power, d)
         }
         (RoundKind::Peace, Decision::Peace(p)) => peace::check(ctx, power, p),
-        (RoundKind::MinorControl, Decision::MinorControl(m)) => minors::check(ctx, power, m),
         (RoundKind::Reinforcement, Decision::Reinforce(pl)) => reinforcement::check(ctx, power, pl),
         (RoundKind::Reinforcement, Decision::Pass) => Ok(()),
         (RoundKind::UmpBids, Decision::UmpBids { bids }) => umps::control::check(ctx, power, bids),
@@ -173,7 +168,6 @@ pub fn resolve(
     match kind {
         RoundKind::CallToAllies => calls::resolve(ctx, decisions, dice),
         RoundKind::Peace => peace::resolve(ctx, decisions, dice),
-        RoundKind::MinorControl => minors::resolve(ctx, decisions, dice),
         RoundKind::UmpBids => umps::control::resolve(ctx, decisions, dice),
         RoundKind::Reinforcement => reinforcement::resolve(ctx, decisions, dice),
         RoundKind::Manipulation => manipulation::resolve(ctx, decisions),

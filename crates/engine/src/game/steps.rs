@@ -224,6 +224,9 @@ macro_rules! plugged {
             RoundKind::BreakAlliances => Some($f::<breaking::BreakingAlliances>($($arg),*)),
             RoundKind::CombinedMovement => Some($f::<combined::CombinedMovement>($($arg),*)),
             RoundKind::FreeStates => Some($f::<free_states::FreeStateDeclaration>($($arg),*)),
+            RoundKind::MinorControl => {
+                Some($f::<crate::political::minors::MinorCountryControl>($($arg),*))
+            }
             _ => None,
         }
     };
@@ -238,6 +241,7 @@ fn kind_of(step: CalendarStep) -> Option<RoundKind> {
         CalendarStep::BreakingAlliances => RoundKind::BreakAlliances,
         CalendarStep::CombinedMovement => RoundKind::CombinedMovement,
         CalendarStep::FreeStateDeclaration => RoundKind::FreeStates,
+        CalendarStep::MinorCountryControl => RoundKind::MinorControl,
         _ => return None,
     })
 }

@@ -51,7 +51,9 @@ pub fn apply(state: &mut State, event: &Event) {
         Event::UmpBidding(e) => crate::umps::control::apply(state, e),
         Event::Calls(e) => crate::political::calls::apply(&mut state.calls, e),
         Event::Peace(e) => crate::political::peace::apply(state, e),
-        Event::MinorControl(e) => crate::political::minors::apply(state, e),
+        Event::MinorControl(e) => {
+            crate::political::minors::apply(&mut state.minor_control, &mut state.world, e)
+        }
         Event::Reinforcement(e) => {
             crate::reinforcement::apply(&mut state.reinforcement, &mut state.world, e)
         }

@@ -36,7 +36,7 @@ use crate::kernel::calendar::Step;
 use crate::kernel::dice::Dice;
 use crate::kernel::error::{RuleError, RuleResult};
 use crate::kernel::ids::PowerId;
-use crate::political::{minors, peace};
+use crate::political::peace;
 use crate::state::RoundKind;
 use crate::umps;
 use std::collections::BTreeMap;
@@ -48,7 +48,6 @@ pub fn begin(ctx: &Ctx, step: Step, dice: &mut Dice) -> Vec<Event> {
     match step {
         // 4.6.6: wars with minor countries lapse in the Peace Step, before its own rounds (`peace::begin`).
         Step::Peace => return peace::begin(ctx, dice),
-        Step::MinorCountryControl => return minors::begin(ctx, dice),
         Step::UmpControl => {
             return umps::control::begin(ctx, dice, umps::control::BiddingKind::December);
         }
@@ -88,7 +87,6 @@ use super::steps::step_of;
 pub fn choices(ctx: &Ctx, kind: RoundKind, power: PowerId) -> Vec<Decision> {
     match kind {
         RoundKind::Peace => peace::choices(ctx, power),
-        RoundKind::MinorControl => minors::choices(ctx, power),
         RoundKind::UmpBids => umps::control::choices(ctx, power),
         RoundKind::Manipulation => manipulation::choices(ctx, power),
         RoundKind::Expenditure => expenditure::choices(ctx, power),
@@ -100,7 +98,6 @@ pub fn choices(ctx: &Ctx, kind: RoundKind, power: PowerId) -> Vec<Decision> {
 pub fn default(ctx: &Ctx, kind: RoundKind, power: PowerId) -> Decision {
     match kind {
         RoundKind::Peace => peace::default(ctx, power),
-        RoundKind::MinorControl => minors::default(ctx, power),
         RoundKind::UmpBids => umps::control::default(ctx, power),
         RoundKind::Manipulation => manipulation::default(ctx, power),
         RoundKind::Expenditure => Decision::Economy(EconomicDecision::Spend(Default::default())),
@@ -112,7 +109,6 @@ pub fn default(ctx: &Ctx, kind: RoundKind, power: PowerId) -> Decision {
 fn kind_name(kind: RoundKind) -> &'static str {
     match kind {
         RoundKind::Peace => "peace",
-        RoundKind::MinorControl => "minor control",
         RoundKind::UmpBids => "bid",
         RoundKind::Manipulation => "manipulate",
         RoundKind::Expenditure => "buy",
@@ -124,7 +120,6 @@ fn kind_name(kind: RoundKind) -> &'static str {
 pub fn check(ctx: &Ctx, kind: RoundKind, power: PowerId, d: &Decision) -> RuleResult<()> {
     match (kind, d) {
         (RoundKind::Peace, Decision::Peace(p)) => peace::check(ctx, power, p),
-        (RoundKind::MinorControl, Decision::MinorControl(m)) => minors::check(ctx, power, m),
         (RoundKind::UmpBids, Decision::UmpBids { bids }) => umps::control::check(ctx, power, bids),
         (RoundKind::Manipulation, Decision::Economy(EconomicDecision::Manipulate { square })) => {
             manipulation::check(ctx, power, *square)
@@ -158,7 +153,6 @@ pub fn resolve(
 ) -> Vec<Event> {
     match kind {
         RoundKind::Peace => peace::resolve(ctx, decisions, dice),
-        RoundKind::MinorControl => minors::resolve(ctx, decisions, dice),
         RoundKind::UmpBids => umps::control::resolve(ctx, decisions, dice),
         RoundKind::Manipulation => manipulation::resolve(ctx, decisions),
         RoundKind::Expenditure => expenditure::resolve(ctx, decisions),

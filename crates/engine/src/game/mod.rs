@@ -9,6 +9,7 @@ pub mod host;
 pub mod legacy;
 mod plug_calls;
 mod plug_reinforcement;
+mod plug_minors;
 mod reactions;
 pub mod state;
 pub mod steps;

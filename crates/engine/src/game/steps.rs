@@ -226,6 +226,9 @@ macro_rules! plugged {
             RoundKind::FreeStates => Some($f::<free_states::FreeStateDeclaration>($($arg),*)),
             RoundKind::CallToAllies => Some($f::<crate::political::calls::CallToAllies>($($arg),*)),
             RoundKind::Reinforcement => Some($f::<crate::reinforcement::ReinforcementPhase>($($arg),*)),
+            RoundKind::MinorControl => {
+                Some($f::<crate::political::minors::MinorCountryControl>($($arg),*))
+            }
             _ => None,
         }
     };
@@ -242,6 +245,7 @@ fn kind_of(step: CalendarStep) -> Option<RoundKind> {
         CalendarStep::FreeStateDeclaration => RoundKind::FreeStates,
         CalendarStep::CallToAllies => RoundKind::CallToAllies,
         CalendarStep::Reinforcement => RoundKind::Reinforcement,
+        CalendarStep::MinorCountryControl => RoundKind::MinorControl,
         _ => return None,
     })
 }

@@ -1,0 +1,37 @@
+//! Rule 4.6: the Minor Country Control Step plugged into the game: its state is the game's `minor_control`,
+//! its events the log's `MinorControl`, its decisions the transcripts' `MinorControl` (`pass` is none of them).
+
+use super::decision::Decision;
+use super::event::Event;
+use super::state::{RoundKind, State};
+use super::steps::Plug;
+use crate::political::minors::{
+    MinorControlState, MinorCountryControl, MinorDecision, MinorEvent, WorldReading,
+};
+
+impl Plug for MinorCountryControl {
+    const KIND: RoundKind = RoundKind::MinorControl;
+    const TAKES: &'static str = "minor control";
+    fn own(s: &State) -> &MinorControlState {
+        &s.minor_control
+    }
+    fn wrap(e: MinorEvent) -> Event {
+        Event::MinorControl(e)
+    }
+    fn decode(d: &Decision) -> Option<MinorDecision> {
+        match d {
+            Decision::MinorControl(m) => Some(m.clone()),
+            _ => None,
+        }
+    }
+    fn encode(d: MinorDecision) -> Decision {
+        Decision::MinorControl(d)
+    }
+}
+
+/// 4.6.6's lapse of war as the Peace Step calls it while it still reads the game's whole state.
+impl<'a> WorldReading<'a> for super::Ctx<'a> {
+    fn reading(&self) -> crate::world::Ctx<'a> {
+        self.world()
+    }
+}

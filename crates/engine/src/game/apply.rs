@@ -53,7 +53,7 @@ pub fn apply(state: &mut State, event: &Event) {
         Event::Peace(e) => crate::political::peace::apply(state, e),
         Event::MinorControl(e) => crate::political::minors::apply(state, e),
         Event::Reinforcement(e) => crate::reinforcement::apply(state, e),
-        Event::Economy(e) => crate::economic::apply(state, e),
+        Event::Economy(e) => crate::economic::apply(&mut state.economy, &mut state.world, e),
         Event::Ump(e) => crate::umps::rules::apply(state, e),
         Event::GameEnded { .. } => {
             state.finished = true;

@@ -3,46 +3,78 @@
 //! countries it controls (a free state in full, a conquered minor in the chart's part), and from colonial trade,
 //! cut by naval raiding when optional rule 12.2.2 is on.
 
-use super::{Amount, Income};
-use crate::event::Event;
-use crate::game::Ctx;
+use super::{Amount, Ctx, Cx, EconomicEvent, EconomyState, Income};
 use crate::kernel::dice::Dice;
-use crate::kernel::ids::{Nation, PowerId, ProvinceId, SeaId};
+use crate::kernel::error::RuleResult;
+use crate::kernel::ids::{AreaId, Nation, PowerId, ProvinceId, SeaId};
 use crate::kernel::rulebook::OptionalRule;
-use crate::scenario::{Location, MinorStatus};
-use crate::world::WorldEvent;
-use crate::world::name;
+use crate::scenario::{Location, MinorStatus, Scenario};
+use crate::world::{Ask, Step, World, WorldEvent, name};
 use std::collections::{BTreeMap, BTreeSet};
+use std::convert::Infallible;
 
-/// A `TreasuryChanged` event per power in the game, with its income by source (American trade with its die
-/// roll when 12.9 is on), then the reparations and loans due this phase (`transfers`).
-pub fn begin(ctx: &Ctx, dice: &mut Dice) -> Vec<Event> {
-    let mut incomes: Vec<(PowerId, Income, String)> = super::powers_with_economic_phase(ctx.state)
-        .into_iter()
-        .map(|p| {
-            let (i, r) = income(ctx, p);
-            (p, i, r)
-        })
-        .collect();
-    let mut out = Vec::new();
-    if ctx.rulebook.has(OptionalRule::AmericanTrade) {
-        out.extend(american_trade(ctx, dice, &mut incomes));
+/// The Money and Manpower Collection Step (8.2): it asks nothing.
+pub struct Collection;
+
+impl Step for Collection {
+    type State = EconomyState;
+    type Event = EconomicEvent;
+    type Decision = Infallible;
+
+    /// A `TreasuryChanged` event per power with an Economic Phase, with its income by source (American trade,
+    /// with its die roll first, when 12.9 is on), then the reparations and loans due this phase (`transfers`).
+    fn begin(cx: &mut Cx, dice: &mut Dice) -> Option<Ask> {
+        let ctx = cx.ctx();
+        let payers = super::powers_with_economic_phase(ctx.world);
+        let mut incomes: Vec<(PowerId, Income, String)> = payers
+            .iter()
+            .map(|p| {
+                let (i, r) = income(&ctx, *p);
+                (*p, i, r)
+            })
+            .collect();
+        let roll = if ctx.rulebook.has(OptionalRule::AmericanTrade) {
+            american_trade(&ctx, dice, &mut incomes)
+        } else {
+            None
+        };
+        if let Some(e) = roll {
+            cx.push(e);
+        }
+        for (p, income, reason) in incomes {
+            let total = income.total();
+            cx.push(WorldEvent::TreasuryChanged {
+                power: p,
+                money: total.money,
+                manpower: total.manpower,
+                rule: "8.2".into(),
+                reason,
+                income: Some(income),
+            });
+        }
+        super::transfers::collect(cx, &payers);
+        None
     }
-    let mut money: BTreeMap<PowerId, i32> = BTreeMap::new();
-    for (p, income, reason) in incomes {
-        let total = income.total();
-        money.insert(p, ctx.state.powers[&p].money + total.money);
-        out.push(Event::World(WorldEvent::TreasuryChanged {
-            power: p,
-            money: total.money,
-            manpower: total.manpower,
-            rule: "8.2".into(),
-            reason,
-            income: Some(income),
-        }));
+
+    fn choices(_: &Ctx, _: PowerId) -> Vec<Infallible> {
+        vec![]
     }
-    out.extend(super::transfers::collection_events(ctx, &mut money));
-    out
+
+    fn default(_: &Ctx, _: PowerId) -> Infallible {
+        unreachable!("the Collection Step (8.2) asks nothing")
+    }
+
+    fn check(_: &Ctx, _: PowerId, d: &Infallible) -> RuleResult<()> {
+        match *d {}
+    }
+
+    fn resolve(_: &mut Cx, _: &BTreeMap<PowerId, Infallible>, _: &mut Dice) -> Option<Ask> {
+        None
+    }
+
+    fn apply(own: &mut EconomyState, world: &mut World, e: &EconomicEvent) {
+        super::apply(own, world, e);
+    }
 }
 
 /// 12.9 (Coalition's 8.2 American trade): the powers denied trade with America: those at war with Britain, and
@@ -50,19 +82,19 @@ pub fn begin(ctx: &Ctx, dice: &mut Dice) -> Vec<Event> {
 pub fn denied_american_trade(ctx: &Ctx, britain: PowerId) -> BTreeSet<PowerId> {
     let b = Nation::Power(britain);
     let mut out: BTreeSet<PowerId> = ctx
-        .state
+        .world
         .powers_in_game()
         .into_iter()
-        .filter(|p| *p != britain && ctx.state.at_war(Nation::Power(*p), b))
+        .filter(|p| *p != britain && ctx.world.at_war(Nation::Power(*p), b))
         .collect();
-    for o in &ctx.state.treaties.obligations {
+    for o in &ctx.world.treaties.obligations {
         if let crate::world::Obligation::TradeRestriction {
             loser,
             broken: None,
             ..
         } = o
         {
-            if *loser != britain && ctx.state.in_game(*loser) {
+            if *loser != britain && ctx.world.in_game(*loser) {
                 out.insert(*loser);
             }
         }
@@ -72,18 +104,15 @@ pub fn denied_american_trade(ctx: &Ctx, britain: PowerId) -> BTreeSet<PowerId> {
 
 /// 12.9: every power but Britain not denied American trade receives it; when any is denied, Britain rolls one
 /// die, and on at most `war_per_denied` for each power denied America is at war with it this phase, cutting its
-/// colonial trade by `war_loss` (to no less than 0). Returns the die roll's event.
+/// colonial trade by `war_loss` (to no less than 0). Returns the die roll's event, if Britain rolled.
 fn american_trade(
     ctx: &Ctx,
     dice: &mut Dice,
     incomes: &mut [(PowerId, Income, String)],
-) -> Vec<Event> {
+) -> Option<WorldEvent> {
     let chart = &ctx.scenario.charts.economy.american_trade;
-    let Some(britain) = chart.britain.filter(|b| ctx.state.in_game(*b)) else {
-        return vec![];
-    };
+    let britain = chart.britain.filter(|b| ctx.world.in_game(*b))?;
     let denied = denied_american_trade(ctx, britain);
-    let mut out = Vec::new();
     for (p, inc, reason) in incomes.iter_mut() {
         if *p == britain {
             continue;
@@ -96,7 +125,7 @@ fn american_trade(
         }
     }
     if denied.is_empty() {
-        return out;
+        return None;
     }
     let target = chart.war_per_denied as i32 * denied.len() as i32;
     let names: Vec<String> = denied.iter().map(|p| name(ctx.scenario, *p)).collect();
@@ -112,7 +141,6 @@ fn american_trade(
         vec![],
     );
     let war = roll.total <= target;
-    out.push(Event::World(WorldEvent::DiceRolled { roll: roll.clone() }));
     if let Some((_, inc, reason)) = incomes.iter_mut().find(|(p, _, _)| *p == britain) {
         if war {
             let lost = (chart.war_loss as i32).min(inc.trade);
@@ -130,13 +158,13 @@ fn american_trade(
             ));
         }
     }
-    out
+    Some(WorldEvent::DiceRolled { roll })
 }
 
 /// Each province's areas, in id order.
-pub(crate) fn province_areas(ctx: &Ctx) -> BTreeMap<ProvinceId, Vec<crate::kernel::ids::AreaId>> {
+pub(crate) fn province_areas(scenario: &Scenario) -> BTreeMap<ProvinceId, Vec<AreaId>> {
     let mut m: BTreeMap<ProvinceId, Vec<_>> = BTreeMap::new();
-    for a in &ctx.scenario.map.areas {
+    for a in &scenario.map.areas {
         m.entry(a.province).or_default().push(a.id);
     }
     m
@@ -145,22 +173,23 @@ pub(crate) fn province_areas(ctx: &Ctx) -> BTreeMap<ProvinceId, Vec<crate::kerne
 /// The provinces of `nation`, split into those `power` holds whole and those another power holds part of (with
 /// the holders).
 pub(crate) fn provinces_of(
-    ctx: &Ctx,
-    areas: &BTreeMap<ProvinceId, Vec<crate::kernel::ids::AreaId>>,
+    scenario: &Scenario,
+    world: &World,
+    areas: &BTreeMap<ProvinceId, Vec<AreaId>>,
     nation: Nation,
     power: PowerId,
 ) -> (Amount, Vec<(ProvinceId, BTreeSet<PowerId>)>) {
     let mut held = Amount::default();
     let mut lost = Vec::new();
-    for prov in &ctx.scenario.map.provinces {
-        if ctx.scenario.nation(prov.nation) != Some(nation) {
+    for prov in &scenario.map.provinces {
+        if scenario.nation(prov.nation) != Some(nation) {
             continue;
         }
         let holders: BTreeSet<PowerId> = areas
             .get(&prov.id)
             .into_iter()
             .flatten()
-            .filter_map(|a| ctx.state.area_power(ctx.scenario, *a))
+            .filter_map(|a| world.area_power(scenario, *a))
             .filter(|h| *h != power)
             .collect();
         if holders.is_empty() {
@@ -189,17 +218,17 @@ pub fn home_seas(ctx: &Ctx, power: PowerId) -> BTreeSet<SeaId> {
 /// Whether a fleet of `owner` is an enemy of `power`: its nation, or the power controlling it, is at war with it.
 fn enemy_of(ctx: &Ctx, owner: Nation, power: PowerId) -> bool {
     let me = Nation::Power(power);
-    ctx.state.at_war(owner, me)
+    ctx.world.at_war(owner, me)
         || ctx
-            .state
+            .world
             .controller_of(owner)
-            .is_some_and(|c| c != power && ctx.state.at_war(Nation::Power(c), me))
+            .is_some_and(|c| c != power && ctx.world.at_war(Nation::Power(c), me))
 }
 
 /// The sea areas next to `power`'s home nation holding an enemy fleet (12.2.2).
 pub fn raided_seas(ctx: &Ctx, power: PowerId) -> BTreeSet<SeaId> {
     let seas = home_seas(ctx, power);
-    ctx.state
+    ctx.world
         .forces
         .fleets
         .values()
@@ -225,12 +254,12 @@ fn amount(a: Amount) -> String {
 /// `power`'s income this Economic Phase, and the reason that names each source.
 pub fn income(ctx: &Ctx, power: PowerId) -> (Income, String) {
     let chart = &ctx.scenario.charts.economy;
-    let areas = province_areas(ctx);
+    let areas = province_areas(ctx.scenario);
     let mut inc = Income::default();
     let mut parts = Vec::new();
 
     // Home-nation provinces.
-    let (held, lost) = provinces_of(ctx, &areas, Nation::Power(power), power);
+    let (held, lost) = provinces_of(ctx.scenario, ctx.world, &areas, Nation::Power(power), power);
     inc.provinces = held;
     let mut line = format!("provinces {}", amount(held));
     if !lost.is_empty() {
@@ -259,11 +288,11 @@ pub fn income(ctx: &Ctx, power: PowerId) -> (Income, String) {
 
     // Controlled minor countries.
     let mut minor_lines = Vec::new();
-    for (id, st) in &ctx.state.minors {
+    for (id, st) in &ctx.world.minors {
         if st.controller != Some(power) || st.status == MinorStatus::Neutral {
             continue;
         }
-        let (full, _) = provinces_of(ctx, &areas, Nation::Minor(*id), power);
+        let (full, _) = provinces_of(ctx.scenario, ctx.world, &areas, Nation::Minor(*id), power);
         let minor_name = ctx
             .scenario
             .minor(*id)
@@ -330,57 +359,4 @@ pub fn income(ctx: &Ctx, power: PowerId) -> (Income, String) {
         }
     }
     (inc, parts.join("; "))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::kernel::calendar::{Date, Step};
-
-    use crate::political::peace::{Obligation, PeaceEvent};
-
-    fn p(s: &str) -> PowerId {
-        PowerId::new(s).unwrap()
-    }
-
-    // rule: 12.9
-    #[test]
-    fn a_b6_trade_restriction_denies_american_trade_while_it_is_kept() {
-        let g = crate::economic::test_game(1805, 2, Step::Land);
-        let gb = p("great-britain");
-        let mut st = g.state().clone();
-        let ctx = |st: &crate::state::State| {
-            denied_american_trade(
-                &Ctx {
-                    scenario: g.scenario(),
-                    state: st,
-                    rulebook: g.rulebook(),
-                },
-                gb,
-            )
-        };
-        // At war with Britain: France and Spain.
-        assert_eq!(ctx(&st), BTreeSet::from([p("france"), p("spain")]));
-        // B.6 binds Austria to Russia (any victor): Austria is denied too.
-        crate::apply::apply(
-            &mut st,
-            &Event::Peace(PeaceEvent::Recorded {
-                obligation: Obligation::TradeRestriction {
-                    loser: p("austria"),
-                    victor: p("russia"),
-                    since: Date::new(1805, 1).unwrap(),
-                    broken: None,
-                },
-            }),
-        );
-        assert!(ctx(&st).contains(&p("austria")));
-        // Broken, it no longer denies.
-        crate::political::peace::record_trade_breach(
-            &mut st,
-            p("austria"),
-            p("russia"),
-            Date::new(1805, 2).unwrap(),
-        );
-        assert!(!ctx(&st).contains(&p("austria")));
-    }
 }

@@ -6,25 +6,67 @@
 //! Default decision (3.6) for an empty seat or a late player: buy nothing (`buy none`).
 
 use super::decision::unit_name;
-use super::{Building, Conversion, Gift, Purchase, Spending, transfers};
-use crate::decision::Decision;
-use crate::event::Event;
-use crate::game::Ctx;
+use super::{
+    Building, Conversion, Ctx, Cx, EconomicEvent, EconomyState, Gift, Purchase, Spending, transfers,
+};
+use crate::kernel::dice::Dice;
 use crate::kernel::error::{RuleError, RuleResult};
 use crate::kernel::ids::{AreaId, CorpsId, MinorId, Nation, PowerId};
 use crate::kernel::rulebook::OptionalRule;
 use crate::scenario::{Factors, Location, MinorStatus, UnitKind};
-use crate::world::WorldEvent;
-use crate::world::name;
+use crate::world::{Ask, Step, World, WorldEvent, name};
 use std::collections::BTreeMap;
+
+/// The Expenditure Step (8.5): a round open to all, whose decision is a shopping list, or a pass (`None`), which
+/// buys nothing and voids nothing.
+pub struct Expenditure;
+
+impl Step for Expenditure {
+    type State = EconomyState;
+    type Event = EconomicEvent;
+    type Decision = Option<Spending>;
+
+    fn begin(cx: &mut Cx, _dice: &mut Dice) -> Option<Ask> {
+        Ask::open(owing(&cx.ctx()))
+    }
+
+    fn choices(ctx: &Ctx, power: PowerId) -> Vec<Option<Spending>> {
+        choices(ctx, power).into_iter().map(Some).collect()
+    }
+
+    /// Default (3.6): buy nothing.
+    fn default(_ctx: &Ctx, _power: PowerId) -> Option<Spending> {
+        Some(Spending::default())
+    }
+
+    fn check(ctx: &Ctx, power: PowerId, d: &Option<Spending>) -> RuleResult<()> {
+        match d {
+            Some(s) => check(ctx, power, s),
+            None => Ok(()),
+        }
+    }
+
+    fn resolve(
+        cx: &mut Cx,
+        decisions: &BTreeMap<PowerId, Option<Spending>>,
+        _dice: &mut Dice,
+    ) -> Option<Ask> {
+        let lists: Vec<(PowerId, Spending)> = decisions
+            .iter()
+            .filter_map(|(p, d)| d.clone().map(|s| (*p, s)))
+            .collect();
+        resolve(cx, &lists);
+        None
+    }
+
+    fn apply(own: &mut EconomyState, world: &mut World, e: &EconomicEvent) {
+        super::apply(own, world, e);
+    }
+}
 
 /// Every power still in the game owes its list, except neutral UMPs (14.3.2.4.3).
 pub fn owing(ctx: &Ctx) -> Vec<PowerId> {
-    super::powers_with_economic_phase(ctx.state)
-}
-
-fn spend(s: Spending) -> Decision {
-    Decision::Economy(super::EconomicDecision::Spend(s))
+    super::powers_with_economic_phase(ctx.world)
 }
 
 /// Whether `power` may buy `unit` at all (the chart's `restricted` list; 8.5).
@@ -43,7 +85,7 @@ pub fn home_ports(ctx: &Ctx, power: PowerId) -> Vec<AreaId> {
         .territory(Nation::Power(power))
         .iter()
         .filter(|a| ctx.scenario.area(**a).is_some_and(|d| d.port))
-        .filter(|a| ctx.state.area_power(ctx.scenario, **a) == Some(power))
+        .filter(|a| ctx.world.area_power(ctx.scenario, **a) == Some(power))
         .copied()
         .collect()
 }
@@ -51,11 +93,11 @@ pub fn home_ports(ctx: &Ctx, power: PowerId) -> Vec<AreaId> {
 /// 12.1.1: the militia factors of `power` in `area` (garrison, then corps in id order).
 fn militia_in(ctx: &Ctx, power: PowerId, area: AreaId) -> (u16, Vec<(CorpsId, u16)>) {
     let me = Nation::Power(power);
-    let (corps, garrison) = ctx.state.land_forces_in(me, area);
+    let (corps, garrison) = ctx.world.land_forces_in(me, area);
     let in_corps = corps
         .into_iter()
         .filter_map(|c| {
-            let m = ctx.state.forces.corps.get(&c)?.factors.militia;
+            let m = ctx.world.forces.corps.get(&c)?.factors.militia;
             (m > 0).then_some((c, m))
         })
         .collect();
@@ -67,7 +109,7 @@ pub fn militia_areas(ctx: &Ctx, power: PowerId) -> Vec<(AreaId, u16)> {
     ctx.scenario
         .territory(Nation::Power(power))
         .iter()
-        .filter(|a| ctx.state.area_power(ctx.scenario, **a) == Some(power))
+        .filter(|a| ctx.world.area_power(ctx.scenario, **a) == Some(power))
         .filter_map(|a| {
             let (g, c) = militia_in(ctx, power, *a);
             let n = g + c.iter().map(|(_, m)| m).sum::<u16>();
@@ -105,8 +147,8 @@ fn area_name(ctx: &Ctx, a: AreaId) -> String {
 /// The legal lists of `power`: buy nothing, one of each kind it may buy and afford (a ship at each port it may
 /// build in), as many infantry as it can afford, each area's militia converted, one money given or lent to each
 /// other power. A player writes any other list in the text or JSON form.
-pub fn choices(ctx: &Ctx, power: PowerId) -> Vec<Decision> {
-    let mut out = vec![spend(Spending::default())];
+pub fn choices(ctx: &Ctx, power: PowerId) -> Vec<Spending> {
+    let mut out = vec![Spending::default()];
     let ok = |s: &Spending| check(ctx, power, s).is_ok();
     for unit in UnitKind::ALL {
         let ports: Vec<Option<AreaId>> = if unit == UnitKind::Ship {
@@ -130,12 +172,12 @@ pub fn choices(ctx: &Ctx, power: PowerId) -> Vec<Decision> {
                 ..Default::default()
             };
             if ok(&s) {
-                out.push(spend(s));
+                out.push(s);
             }
         }
     }
     // As many infantry as the treasury allows.
-    let st = &ctx.state.powers[&power];
+    let st = &ctx.world.powers[&power];
     if let Some(c) = ctx.scenario.charts.economy.costs.get(&UnitKind::Infantry) {
         let by_money = (st.money.max(0) as u32)
             .checked_div(c.money)
@@ -155,7 +197,7 @@ pub fn choices(ctx: &Ctx, power: PowerId) -> Vec<Decision> {
                 ..Default::default()
             };
             if ok(&s) {
-                out.push(spend(s));
+                out.push(s);
             }
         }
     }
@@ -180,7 +222,7 @@ pub fn choices(ctx: &Ctx, power: PowerId) -> Vec<Decision> {
                     ..Default::default()
                 };
                 if ok(&s) {
-                    out.push(spend(s));
+                    out.push(s);
                 }
             }
         }
@@ -191,17 +233,17 @@ pub fn choices(ctx: &Ctx, power: PowerId) -> Vec<Decision> {
             ..Default::default()
         };
         if ok(&s) {
-            out.push(spend(s));
+            out.push(s);
         }
     }
-    for to in ctx.state.powers_in_game() {
+    for to in ctx.world.powers_in_game() {
         for loan in [false, true] {
             let s = Spending {
                 give: vec![Gift { to, money: 1, loan }],
                 ..Default::default()
             };
             if ok(&s) {
-                out.push(spend(s));
+                out.push(s);
             }
         }
     }
@@ -225,7 +267,7 @@ pub fn check(ctx: &Ctx, power: PowerId, s: &Spending) -> RuleResult<()> {
         transfers::check_gift(ctx, power, g)?;
     }
     let (money, manpower) = cost(ctx, s);
-    let st = &ctx.state.powers[&power];
+    let st = &ctx.world.powers[&power];
     let short_money = money - st.money as i64;
     let short_men = manpower - st.manpower as i64;
     if short_money > 0 || short_men > 0 {
@@ -252,7 +294,7 @@ pub fn check(ctx: &Ctx, power: PowerId, s: &Spending) -> RuleResult<()> {
 
 /// The minor free states `power` controls, whose forces it may buy (4.8).
 pub fn free_states_of(ctx: &Ctx, power: PowerId) -> Vec<MinorId> {
-    ctx.state
+    ctx.world
         .minors
         .iter()
         .filter(|(_, m)| m.controller == Some(power) && m.status == MinorStatus::FreeState)
@@ -266,7 +308,7 @@ fn minor_ports(ctx: &Ctx, power: PowerId, m: MinorId) -> Vec<AreaId> {
         .territory(Nation::Minor(m))
         .iter()
         .filter(|a| ctx.scenario.area(**a).is_some_and(|d| d.port))
-        .filter(|a| ctx.state.area_power(ctx.scenario, **a) == Some(power))
+        .filter(|a| ctx.world.area_power(ctx.scenario, **a) == Some(power))
         .copied()
         .collect()
 }
@@ -433,7 +475,7 @@ fn check_purchase(ctx: &Ctx, power: PowerId, b: &Purchase) -> RuleResult<()> {
                     ),
                 ));
             }
-            if ctx.state.area_power(ctx.scenario, port) != Some(power) {
+            if ctx.world.area_power(ctx.scenario, port) != Some(power) {
                 return Err(RuleError::new(
                     "12.1.2",
                     format!(
@@ -461,7 +503,7 @@ fn check_conversion(ctx: &Ctx, power: PowerId, c: &Conversion, total: u32) -> Ru
         ));
     }
     let enemies: Vec<String> = ctx
-        .state
+        .world
         .enemies(Nation::Power(power))
         .into_iter()
         .filter_map(|n| n.power())
@@ -491,7 +533,7 @@ fn check_conversion(ctx: &Ctx, power: PowerId, c: &Conversion, total: u32) -> Ru
         ));
     }
     if ctx.scenario.nation_of_area(c.area) != Some(Nation::Power(power))
-        || ctx.state.area_power(ctx.scenario, c.area) != Some(power)
+        || ctx.world.area_power(ctx.scenario, c.area) != Some(power)
     {
         return Err(RuleError::new(
             "12.1.1",
@@ -518,47 +560,47 @@ fn check_conversion(ctx: &Ctx, power: PowerId, c: &Conversion, total: u32) -> Ru
 /// The arrival month of something bought now that takes `delay` months: `delay` months on, and never before
 /// the next Reinforcement Phase.
 pub fn due(ctx: &Ctx, delay: u32) -> crate::kernel::calendar::Date {
-    ctx.state.date().plus_months(delay.max(1) as i32)
+    ctx.world.date().plus_months(delay.max(1) as i32)
 }
 
-/// Resolves the step: gifts and loans pass first (in key order of the givers), then each power's purchases and
-/// conversions are paid and queued.
-pub fn resolve(ctx: &Ctx, decisions: &BTreeMap<PowerId, Decision>) -> Vec<Event> {
-    let lists: Vec<(PowerId, &Spending)> = decisions
-        .iter()
-        .filter_map(|(p, d)| match d {
-            Decision::Economy(super::EconomicDecision::Spend(s)) => Some((*p, s)),
-            _ => None,
-        })
-        .collect();
-    let mut out = Vec::new();
+/// Resolves the step: each list is checked against the treasury as the step ends (all of them before anything
+/// is paid); then gifts and loans pass (in key order of the givers), then each power's purchases and conversions
+/// are paid and queued.
+pub fn resolve(cx: &mut Cx, lists: &[(PowerId, Spending)]) {
     // A list that no longer fits the treasury (a host correction meanwhile) is void as a whole.
     let mut valid = Vec::new();
     for (p, s) in lists {
-        match check(ctx, p, s) {
-            Ok(()) => valid.push((p, s)),
-            Err(e) => out.push(Event::Economy(super::EconomicEvent::SpendingVoided {
-                power: p,
+        match check(&cx.ctx(), *p, s) {
+            Ok(()) => valid.push((*p, s)),
+            Err(e) => cx.emit(EconomicEvent::SpendingVoided {
+                power: *p,
                 rule: e.rule.clone(),
                 reason: e.reason.clone(),
-            })),
+            }),
         }
     }
     for (p, s) in &valid {
         for g in &s.give {
-            out.push(transfers::gift_event(ctx, *p, g));
+            let e = transfers::gift_event(&cx.ctx(), *p, g);
+            cx.emit(e);
         }
     }
     for (p, s) in &valid {
-        out.extend(purchase_events(ctx, *p, s));
+        purchase(cx, *p, s);
     }
-    out
 }
 
-fn purchase_events(ctx: &Ctx, power: PowerId, s: &Spending) -> Vec<Event> {
+/// Pays `power`'s purchases and conversions and queues what they bring.
+fn purchase(cx: &mut Cx, power: PowerId, s: &Spending) {
+    let events = purchase_events(&cx.ctx(), power, s);
+    cx.push_all(events);
+}
+
+/// The events of `power`'s purchases (8.5, 12.1.2) and conversions (12.1.1): paid at once, queued to arrive.
+fn purchase_events(ctx: &Ctx, power: PowerId, s: &Spending) -> Vec<WorldEvent> {
     let e = &ctx.scenario.charts.economy;
     let mut out = Vec::new();
-    let date = ctx.state.date();
+    let date = ctx.world.date();
     if !s.buy.is_empty() {
         let mut money = 0i32;
         let mut manpower = 0i32;
@@ -571,16 +613,16 @@ fn purchase_events(ctx: &Ctx, power: PowerId, s: &Spending) -> Vec<Event> {
             buy: s.buy.clone(),
             ..Default::default()
         };
-        out.push(Event::World(WorldEvent::TreasuryChanged {
+        out.push(WorldEvent::TreasuryChanged {
             power,
             money: -money,
             manpower: -manpower,
             rule: "8.5".into(),
             reason: format!("{list}"),
             income: None,
-        }));
+        });
         for b in &s.buy {
-            out.push(Event::World(WorldEvent::BuildingQueued {
+            out.push(WorldEvent::BuildingQueued {
                 item: Building {
                     owner: b.minor.map_or(Nation::Power(power), Nation::Minor),
                     unit: b.unit,
@@ -590,7 +632,7 @@ fn purchase_events(ctx: &Ctx, power: PowerId, s: &Spending) -> Vec<Event> {
                     port: b.port,
                     rule: if b.port.is_some() { "12.1.2" } else { "8.5" }.into(),
                 },
-            }));
+            });
         }
     }
     if !s.convert.is_empty() {
@@ -608,14 +650,14 @@ fn purchase_events(ctx: &Ctx, power: PowerId, s: &Spending) -> Vec<Event> {
             left -= from_g;
             if from_g > 0 {
                 let mut f = ctx
-                    .state
+                    .world
                     .forces
                     .garrisons
                     .get(&(c.area, me))
                     .copied()
                     .unwrap_or_default();
                 f.militia -= from_g;
-                out.push(Event::World(WorldEvent::GarrisonChanged {
+                out.push(WorldEvent::GarrisonChanged {
                     area: c.area,
                     owner: me,
                     factors: f,
@@ -624,7 +666,7 @@ fn purchase_events(ctx: &Ctx, power: PowerId, s: &Spending) -> Vec<Event> {
                         "{from_g} militia converted to infantry in {}",
                         area_name(ctx, c.area)
                     ),
-                }));
+                });
             }
             for (id, m) in corps {
                 if left == 0 {
@@ -632,23 +674,23 @@ fn purchase_events(ctx: &Ctx, power: PowerId, s: &Spending) -> Vec<Event> {
                 }
                 let take = left.min(m);
                 left -= take;
-                if let Some(corps) = ctx.state.forces.corps.get(&id) {
+                if let Some(corps) = ctx.world.forces.corps.get(&id) {
                     let f = Factors {
                         militia: corps.factors.militia - take,
                         ..corps.factors
                     };
-                    out.push(Event::World(WorldEvent::CorpsChanged {
+                    out.push(WorldEvent::CorpsChanged {
                         corps: id,
                         factors: f,
                         location: Location::Area(c.area),
                         rule: "12.1.1".into(),
                         reason: format!("{take} militia of corps {id} converted to infantry"),
-                    }));
+                    });
                 }
             }
             total += c.count;
         }
-        out.push(Event::World(WorldEvent::TreasuryChanged {
+        out.push(WorldEvent::TreasuryChanged {
             power,
             money: -(e.militia_conversion_money as i32 * total as i32),
             manpower: 0,
@@ -658,12 +700,12 @@ fn purchase_events(ctx: &Ctx, power: PowerId, s: &Spending) -> Vec<Event> {
                 e.militia_conversion_money
             ),
             income: None,
-        }));
+        });
         let delay = e
             .costs
             .get(&UnitKind::Infantry)
             .map_or(0, |c| c.delay_months);
-        out.push(Event::World(WorldEvent::BuildingQueued {
+        out.push(WorldEvent::BuildingQueued {
             item: Building {
                 owner: me,
                 unit: UnitKind::Infantry,
@@ -673,7 +715,7 @@ fn purchase_events(ctx: &Ctx, power: PowerId, s: &Spending) -> Vec<Event> {
                 port: None,
                 rule: "12.1.1".into(),
             },
-        }));
+        });
     }
     out
 }

@@ -5,16 +5,51 @@
 //!
 //! Default decision (3.6) for an empty seat or a late player: the allowed square nearest to 0.
 
-use super::{EconomicDecision, EconomicEvent, ManipulationRecord};
-use crate::decision::Decision;
-use crate::event::Event;
-use crate::game::Ctx;
+use super::{Ctx, Cx, EconomicEvent, EconomyState, ManipulationRecord};
+use crate::kernel::dice::Dice;
 use crate::kernel::error::{RuleError, RuleResult};
 use crate::kernel::ids::PowerId;
 use crate::kernel::rulebook::OptionalRule;
-use crate::world::WorldEvent;
-use crate::world::name;
+use crate::world::{Ask, Step, World, WorldEvent, name};
 use std::collections::BTreeMap;
+
+/// The Manipulation Step (8.4, 12.5): a round open to all, whose decision is the square each power sets its
+/// marker to.
+pub struct Manipulation;
+
+impl Step for Manipulation {
+    type State = EconomyState;
+    type Event = EconomicEvent;
+    /// The square (12.5.2).
+    type Decision = i32;
+
+    /// 12.5.1: the last settings are recorded before the new ones are asked for.
+    fn begin(cx: &mut Cx, _dice: &mut Dice) -> Option<Ask> {
+        record(cx);
+        Ask::open(owing(&cx.ctx()))
+    }
+
+    fn choices(ctx: &Ctx, power: PowerId) -> Vec<i32> {
+        allowed(ctx, power)
+    }
+
+    fn default(ctx: &Ctx, power: PowerId) -> i32 {
+        default(ctx, power)
+    }
+
+    fn check(ctx: &Ctx, power: PowerId, square: &i32) -> RuleResult<()> {
+        check(ctx, power, *square)
+    }
+
+    fn resolve(cx: &mut Cx, decisions: &BTreeMap<PowerId, i32>, _dice: &mut Dice) -> Option<Ask> {
+        resolve(cx, decisions);
+        None
+    }
+
+    fn apply(own: &mut EconomyState, world: &mut World, e: &EconomicEvent) {
+        super::apply(own, world, e);
+    }
+}
 
 /// Whether the step runs: optional rule 12.5 is on.
 fn on(ctx: &Ctx) -> bool {
@@ -26,30 +61,30 @@ pub fn owing(ctx: &Ctx) -> Vec<PowerId> {
     if !on(ctx) {
         return vec![];
     }
-    ctx.state
+    ctx.world
         .powers_in_game()
         .into_iter()
-        .filter(|p| !crate::world::umps::is_ump(ctx.state, *p))
+        .filter(|p| !crate::world::umps::is_ump(ctx.world, *p))
         .collect()
 }
 
 /// 12.5.1: records each power's setting (its points, money and manpower), before the round opens. A square
 /// whose money or manpower the power cannot pay records nothing (Coalition's 8.4.1). An uncontrolled power's
 /// marker goes back to 0 (14.3.2.1.6).
-pub fn record(ctx: &Ctx) -> Vec<Event> {
-    if !on(ctx) {
-        return vec![];
+pub fn record(cx: &mut Cx) {
+    if !on(&cx.ctx()) {
+        return;
     }
-    let chart = &ctx.scenario.charts.economy.manipulation;
-    let mut out = Vec::new();
-    for p in ctx.state.powers_in_game() {
-        let n = ctx.state.economy.square(p);
-        if crate::world::umps::is_ump(ctx.state, p) {
+    let sc = cx.scenario;
+    let chart = &sc.charts.economy.manipulation;
+    for p in cx.world().powers_in_game() {
+        let n = cx.own().square(p);
+        if crate::world::umps::is_ump(cx.world(), p) {
             if n != 0 {
-                out.push(Event::Economy(EconomicEvent::ManipulationSet {
+                cx.emit(EconomicEvent::ManipulationSet {
                     power: p,
                     square: 0,
-                }));
+                });
             }
             continue;
         }
@@ -59,8 +94,11 @@ pub fn record(ctx: &Ctx) -> Vec<Event> {
         if sq.pp == 0 && sq.money == 0 && sq.manpower == 0 {
             continue;
         }
-        let st = &ctx.state.powers[&p];
-        let paid = st.money + sq.money >= 0 && st.manpower + sq.manpower >= 0;
+        let (money, manpower) = {
+            let st = &cx.world().powers[&p];
+            (st.money, st.manpower)
+        };
+        let paid = money + sq.money >= 0 && manpower + sq.manpower >= 0;
         let rec = ManipulationRecord {
             square: n,
             pp: sq.pp,
@@ -68,47 +106,45 @@ pub fn record(ctx: &Ctx) -> Vec<Event> {
             manpower: sq.manpower,
             paid,
         };
-        let who = name(ctx.scenario, p);
+        let who = name(sc, p);
         let what = format!(
             "square {n}: {:+} political points, {:+} money, {:+} manpower",
             sq.pp, sq.money, sq.manpower
         );
         if !paid {
-            out.push(Event::Economy(EconomicEvent::ManipulationRecorded {
+            cx.emit(EconomicEvent::ManipulationRecorded {
                 power: p,
                 record: rec,
                 reason: format!(
-                    "{who} cannot pay its economic manipulation ({what}; it has {} money, {} manpower): nothing is recorded",
-                    st.money, st.manpower
+                    "{who} cannot pay its economic manipulation ({what}; it has {money} money, {manpower} manpower): nothing is recorded"
                 ),
-            }));
+            });
             continue;
         }
-        out.push(Event::Economy(EconomicEvent::ManipulationRecorded {
+        cx.emit(EconomicEvent::ManipulationRecorded {
             power: p,
             record: rec,
             reason: format!("{who}'s economic manipulation, {what}"),
-        }));
+        });
         if sq.pp != 0 {
-            out.push(Event::World(WorldEvent::PointsChanged {
+            cx.push(WorldEvent::PointsChanged {
                 power: p,
                 delta: sq.pp,
                 rule: "12.5.1".into(),
                 reason: format!("economic manipulation, {what}"),
-            }));
+            });
         }
         if sq.money != 0 || sq.manpower != 0 {
-            out.push(Event::World(WorldEvent::TreasuryChanged {
+            cx.push(WorldEvent::TreasuryChanged {
                 power: p,
                 money: sq.money,
                 manpower: sq.manpower,
                 rule: "12.5.1".into(),
                 reason: format!("economic manipulation, {what}"),
                 income: None,
-            }));
+            });
         }
     }
-    out
 }
 
 /// The squares `power` may set its marker to (12.5.2 within 8.4.1).
@@ -143,7 +179,7 @@ pub fn check(ctx: &Ctx, power: PowerId, square: i32) -> RuleResult<()> {
             ),
         ));
     };
-    let now = ctx.state.economy.square(power);
+    let now = ctx.own.square(power);
     if square != 0 && (square - now).unsigned_abs() > chart.max_move {
         return Err(RuleError::new(
             "8.4.1",
@@ -154,7 +190,7 @@ pub fn check(ctx: &Ctx, power: PowerId, square: i32) -> RuleResult<()> {
         ));
     }
     if chart.unstable_no_pp_loss && sq.pp < 0 {
-        if let Some(l) = crate::world::status::status_line(ctx.scenario, ctx.state, power)
+        if let Some(l) = crate::world::status::status_line(ctx.scenario, ctx.world, power)
             .filter(|l| l.instability || l.fiasco)
         {
             return Err(RuleError::new(
@@ -171,137 +207,22 @@ pub fn check(ctx: &Ctx, power: PowerId, square: i32) -> RuleResult<()> {
     Ok(())
 }
 
-/// The settings `power` may choose.
-pub fn choices(ctx: &Ctx, power: PowerId) -> Vec<Decision> {
+/// The allowed square nearest to 0 (the lower one on a tie).
+pub fn default(ctx: &Ctx, power: PowerId) -> i32 {
     allowed(ctx, power)
         .into_iter()
-        .map(|square| Decision::Economy(EconomicDecision::Manipulate { square }))
-        .collect()
-}
-
-/// The allowed square nearest to 0 (the lower one on a tie).
-pub fn default(ctx: &Ctx, power: PowerId) -> Decision {
-    let square = allowed(ctx, power)
-        .into_iter()
         .min_by_key(|n| (n.abs(), *n))
-        .unwrap_or(0);
-    Decision::Economy(EconomicDecision::Manipulate { square })
+        .unwrap_or(0)
 }
 
 /// Sets each marker that moves.
-pub fn resolve(ctx: &Ctx, decisions: &BTreeMap<PowerId, Decision>) -> Vec<Event> {
-    decisions
-        .iter()
-        .filter_map(|(p, d)| match d {
-            Decision::Economy(EconomicDecision::Manipulate { square })
-                if *square != ctx.state.economy.square(*p) =>
-            {
-                Some(Event::Economy(EconomicEvent::ManipulationSet {
-                    power: *p,
-                    square: *square,
-                }))
-            }
-            _ => None,
-        })
-        .collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::game::Game;
-    use crate::kernel::calendar::Step;
-
-    fn game() -> Game {
-        crate::economic::test_game(1805, 6, Step::EconomicCollection)
-    }
-
-    fn p(s: &str) -> PowerId {
-        PowerId::new(s).unwrap()
-    }
-
-    // rule: 12.5.1
-    #[test]
-    fn a_setting_the_power_cannot_pay_records_nothing() {
-        let g = game();
-        let mut st = g.state().clone();
-        crate::apply::apply(
-            &mut st,
-            &Event::Economy(EconomicEvent::ManipulationSet {
-                power: p("turkey"),
-                square: -2,
-            }),
-        );
-        st.powers.get_mut(&p("turkey")).unwrap().money = 14;
-        let ctx = Ctx {
-            scenario: g.scenario(),
-            state: &st,
-            rulebook: g.rulebook(),
-        };
-        let ev = record(&ctx);
-        assert!(ev.iter().any(|e| matches!(
-            e,
-            Event::Economy(EconomicEvent::ManipulationRecorded { power, record, .. })
-                if *power == p("turkey") && !record.paid
-        )));
-        assert!(!ev.iter().any(|e| matches!(
-            e,
-            Event::World(WorldEvent::PointsChanged { .. })
-                | Event::World(WorldEvent::TreasuryChanged { .. })
-        )));
-        // With the 15 money square -2 costs, it pays and gains its points.
-        st.powers.get_mut(&p("turkey")).unwrap().money = 15;
-        let ctx = Ctx {
-            scenario: g.scenario(),
-            state: &st,
-            rulebook: g.rulebook(),
-        };
-        let ev = record(&ctx);
-        assert!(ev.iter().any(|e| matches!(
-            e,
-            Event::World(WorldEvent::TreasuryChanged { power, money: -15, rule, .. }) if *power == p("turkey") && rule == "12.5.1"
-        )));
-        assert!(ev.iter().any(|e| matches!(
-            e,
-            Event::World(WorldEvent::PointsChanged { power, delta: 2, .. }) if *power == p("turkey")
-        )));
-    }
-
-    // rule: 14.3.2.1.6
-    #[test]
-    fn an_uncontrolled_power_is_not_asked_and_its_marker_goes_back_to_zero() {
-        let g = game();
-        let mut st = g.state().clone();
-        for e in [
-            Event::Economy(EconomicEvent::ManipulationSet {
-                power: p("spain"),
-                square: 1,
-            }),
-            Event::World(WorldEvent::UmpControl {
-                ump: p("spain"),
-                controller: None,
-                status: crate::world::UmpStatus::Neutral,
-                rule: "14.3".into(),
-                reason: "test".into(),
-            }),
-        ] {
-            crate::apply::apply(&mut st, &e);
+pub fn resolve(cx: &mut Cx, decisions: &BTreeMap<PowerId, i32>) {
+    for (p, square) in decisions {
+        if *square != cx.own().square(*p) {
+            cx.emit(EconomicEvent::ManipulationSet {
+                power: *p,
+                square: *square,
+            });
         }
-        let ctx = Ctx {
-            scenario: g.scenario(),
-            state: &st,
-            rulebook: g.rulebook(),
-        };
-        assert!(!owing(&ctx).contains(&p("spain")));
-        assert_eq!(owing(&ctx).len(), 6);
-        let ev = record(&ctx);
-        assert!(ev.contains(&Event::Economy(EconomicEvent::ManipulationSet {
-            power: p("spain"),
-            square: 0
-        })));
-        assert!(!ev.iter().any(|e| matches!(
-            e,
-            Event::World(WorldEvent::PointsChanged { power, .. }) if *power == p("spain")
-        )));
     }
 }

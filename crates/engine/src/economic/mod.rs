@@ -1,5 +1,7 @@
 //! Rule 8 (Coalition's Economic Phase, `docs/rules/economic.md`): one module per step, and the records the
-//! phase leaves (12.6 reads them).
+//! phase leaves (12.6 reads them). Each step is a `Step` (`collection::Collection`, `manipulation::Manipulation`,
+//! `expenditure::Expenditure`, `status::Status`); they share one own state, `EconomyState`, and one kind of own
+//! event, `EconomicEvent`.
 
 pub mod collection;
 pub mod decision;
@@ -14,16 +16,22 @@ pub use decision::{Conversion, EconomicDecision, Gift, Purchase, Spending};
 
 use crate::kernel::calendar::Date;
 use crate::kernel::ids::PowerId;
-use crate::state::State;
+use crate::world::{World, WorldEvent};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
+/// What the Economic Phase's rules read: the world and the phase's own records.
+pub type Ctx<'a> = crate::world::Ctx<'a, EconomyState>;
+
+/// How the Economic Phase's steps change things: world events and their own.
+pub type Cx<'a> = crate::world::Cx<'a, EconomyState, EconomicEvent>;
+
 /// The powers that go through the Economic Phase: those still in the game, less neutral UMPs (14.3.2.4.3).
-pub fn powers_with_economic_phase(state: &crate::state::State) -> Vec<PowerId> {
-    state
+pub fn powers_with_economic_phase(world: &World) -> Vec<PowerId> {
+    world
         .powers_in_game()
         .into_iter()
-        .filter(|p| crate::world::ump_rules::has_economic_phase(state, *p))
+        .filter(|p| crate::world::ump_rules::has_economic_phase(world, *p))
         .collect()
 }
 
@@ -242,8 +250,8 @@ impl std::fmt::Display for EconomicEvent {
 }
 
 /// 8.2: the income by source that a collection's treasury change carries is recorded for the phase.
-pub fn observe(economy: &mut EconomyState, date: Date, e: &crate::world::WorldEvent) {
-    if let crate::world::WorldEvent::TreasuryChanged {
+pub fn observe(economy: &mut EconomyState, date: Date, e: &WorldEvent) {
+    if let WorldEvent::TreasuryChanged {
         power,
         income: Some(i),
         ..
@@ -253,19 +261,20 @@ pub fn observe(economy: &mut EconomyState, date: Date, e: &crate::world::WorldEv
     }
 }
 
-/// Applies an Economic Phase event (called by `apply`).
-pub fn apply(state: &mut State, e: &EconomicEvent) {
-    let date = state.position.date;
+/// Applies an Economic Phase event: money passing changes the world's treasuries; the rest is the phase's own
+/// record.
+pub fn apply(economy: &mut EconomyState, world: &mut World, e: &EconomicEvent) {
+    let date = world.position.date;
     match e {
         EconomicEvent::Transferred { transfer: t, .. } => {
-            if let Some(p) = state.powers.get_mut(&t.from) {
+            if let Some(p) = world.powers.get_mut(&t.from) {
                 p.money -= t.money;
             }
-            if let Some(p) = state.powers.get_mut(&t.to) {
+            if let Some(p) = world.powers.get_mut(&t.to) {
                 p.money += t.money;
             }
             match t.kind {
-                TransferKind::Loan => state.economy.loans.push(Loan {
+                TransferKind::Loan => economy.loans.push(Loan {
                     lender: t.from,
                     borrower: t.to,
                     money: t.money,
@@ -274,57 +283,29 @@ pub fn apply(state: &mut State, e: &EconomicEvent) {
                     repaid: 0,
                 }),
                 TransferKind::Repayment => {
-                    if let Some(l) = t.loan.and_then(|i| state.economy.loans.get_mut(i)) {
+                    if let Some(l) = t.loan.and_then(|i| economy.loans.get_mut(i)) {
                         l.repaid += t.money;
                     }
                 }
                 _ => {}
             }
-            state.economy.phase_mut(date).transfers.push(t.clone());
+            economy.phase_mut(date).transfers.push(t.clone());
         }
         EconomicEvent::ManipulationRecorded { power, record, .. } => {
-            state
-                .economy
-                .phase_mut(date)
-                .manipulation
-                .insert(*power, *record);
+            economy.phase_mut(date).manipulation.insert(*power, *record);
         }
         EconomicEvent::ManipulationSet { power, square } => {
             if *square == 0 {
-                state.economy.manipulation.remove(power);
+                economy.manipulation.remove(power);
             } else {
-                state.economy.manipulation.insert(*power, *square);
+                economy.manipulation.insert(*power, *square);
             }
         }
         EconomicEvent::SpendingVoided { .. } => {}
         EconomicEvent::PhaseClosed { spent, standing } => {
-            let r = state.economy.phase_mut(date);
+            let r = economy.phase_mut(date);
             r.spent = spent.clone();
             r.standing = standing.clone();
         }
     }
-}
-
-/// Unit tests' shared start: the 1805 scenario, standard rules, seed 1, seats for all, set up at `year`-`month`,
-/// `step` (3.7).
-#[cfg(test)]
-pub(crate) fn test_game(
-    year: u16,
-    month: u8,
-    step: crate::kernel::calendar::Step,
-) -> crate::game::Game {
-    let s = std::sync::Arc::new(crate::scenario::embedded_scenario("1805").unwrap());
-    let pos = crate::kernel::calendar::Position {
-        date: Date::new(year, month).unwrap(),
-        step,
-    };
-    crate::game::Game::with_setup(
-        s,
-        crate::kernel::rulebook::Rulebook::preset(crate::kernel::rulebook::Preset::Standard),
-        1,
-        &[],
-        Some(pos),
-        &[],
-    )
-    .unwrap()
 }

@@ -4,23 +4,57 @@
 //!
 //! The step asks nothing.
 
-use super::{Amount, EconomicEvent, Standing, TransferKind};
-use crate::event::Event;
-use crate::game::Ctx;
+use super::{Amount, Ctx, Cx, EconomicEvent, EconomyState, Standing, TransferKind};
+use crate::kernel::dice::Dice;
+use crate::kernel::error::RuleResult;
 use crate::kernel::ids::PowerId;
 use crate::scenario::UnitKind;
-use crate::world::WorldEvent;
-use crate::world::name;
+use crate::world::{Ask, Step, World, WorldEvent, name};
 use std::collections::BTreeMap;
+use std::convert::Infallible;
+
+/// The Status Step (8.6): it asks nothing.
+pub struct Status;
+
+impl Step for Status {
+    type State = EconomyState;
+    type Event = EconomicEvent;
+    type Decision = Infallible;
+
+    fn begin(cx: &mut Cx, _dice: &mut Dice) -> Option<Ask> {
+        begin(cx);
+        None
+    }
+
+    fn choices(_: &Ctx, _: PowerId) -> Vec<Infallible> {
+        vec![]
+    }
+
+    fn default(_: &Ctx, _: PowerId) -> Infallible {
+        unreachable!("the Status Step (8.6) asks nothing")
+    }
+
+    fn check(_: &Ctx, _: PowerId, d: &Infallible) -> RuleResult<()> {
+        match *d {}
+    }
+
+    fn resolve(_: &mut Cx, _: &BTreeMap<PowerId, Infallible>, _: &mut Dice) -> Option<Ask> {
+        None
+    }
+
+    fn apply(own: &mut EconomyState, world: &mut World, e: &EconomicEvent) {
+        super::apply(own, world, e);
+    }
+}
 
 /// What each power spent this phase on purchases (8.5) and militia conversion (12.1.1), read from the queue.
 pub fn spent(ctx: &Ctx) -> BTreeMap<PowerId, Amount> {
-    let date = ctx.state.date();
+    let date = ctx.world.date();
     let e = &ctx.scenario.charts.economy;
     let mut out: BTreeMap<PowerId, Amount> = BTreeMap::new();
-    for b in ctx.state.building.iter().filter(|b| b.bought == date) {
+    for b in ctx.world.building.iter().filter(|b| b.bought == date) {
         // A minor free state's units are bought by its controller (4.8).
-        let Some(p) = ctx.state.controller_of(b.owner) else {
+        let Some(p) = ctx.world.controller_of(b.owner) else {
             continue;
         };
         let a = match b.rule.as_str() {
@@ -44,135 +78,78 @@ pub fn spent(ctx: &Ctx) -> BTreeMap<PowerId, Amount> {
 }
 
 /// The step's events: victory points by zone, points lost for debts not paid, and the phase's record closed.
-pub fn begin(ctx: &Ctx) -> Vec<Event> {
-    let date = ctx.state.date();
-    let e = &ctx.scenario.charts.economy;
-    let phase = ctx.state.economy.phases.last().filter(|r| r.date == date);
-    let mut out = Vec::new();
+/// Each power's zone is read, and its standing recorded, from its standing as the step begins plus the changes
+/// this step makes to it.
+pub fn begin(cx: &mut Cx) {
+    let sc = cx.scenario;
+    let e = &sc.charts.economy;
+    let start: Vec<(PowerId, Standing)> = super::powers_with_economic_phase(cx.world())
+        .into_iter()
+        .map(|p| {
+            let st = &cx.world().powers[&p];
+            let s = Standing {
+                political_points: st.political_points,
+                money: st.money,
+                manpower: st.manpower,
+                victory_points: st.victory_points,
+            };
+            (p, s)
+        })
+        .collect();
     let mut standing = BTreeMap::new();
-    for p in super::powers_with_economic_phase(ctx.state) {
-        let st = &ctx.state.powers[&p];
-        let mut s = Standing {
-            political_points: st.political_points,
-            money: st.money,
-            manpower: st.manpower,
-            victory_points: st.victory_points,
-        };
-        if let Some(z) = ctx.scenario.status_zone(st.political_points) {
+    for (p, mut s) in start {
+        if let Some(z) = sc.status_zone(s.political_points) {
             if z.victory_points != 0 {
-                out.push(Event::World(WorldEvent::VictoryPointsChanged {
+                cx.push(WorldEvent::VictoryPointsChanged {
                     power: p,
                     delta: z.victory_points,
                     rule: "8.6".into(),
                     reason: format!(
                         "{} stands in the {} zone ({} political points)",
-                        name(ctx.scenario, p),
+                        name(sc, p),
                         z.name,
-                        st.political_points
+                        s.political_points
                     ),
-                }));
+                });
                 s.victory_points += z.victory_points;
             }
         }
-        let defaults: Vec<String> = phase
-            .into_iter()
-            .flat_map(|r| r.transfers.iter())
-            .filter(|t| t.from == p && t.short() > 0)
-            .filter(|t| matches!(t.kind, TransferKind::Reparations | TransferKind::Repayment))
-            .map(|t| {
-                format!(
-                    "{} of {} owed to {} ({})",
-                    t.short(),
-                    t.owed,
-                    name(ctx.scenario, t.to),
-                    t.rule
-                )
-            })
-            .collect();
+        let defaults = debts_short(&cx.ctx(), p);
         if !defaults.is_empty() && e.default_points != 0 {
             let delta = e.default_points * defaults.len() as i32;
-            out.push(Event::World(WorldEvent::PointsChanged {
+            cx.push(WorldEvent::PointsChanged {
                 power: p,
                 delta,
                 rule: "8.6".into(),
                 reason: format!("debts not paid in full: {}", defaults.join("; ")),
-            }));
+            });
             s.political_points += delta;
         }
         standing.insert(p, s);
     }
-    out.push(Event::Economy(EconomicEvent::PhaseClosed {
-        spent: spent(ctx),
-        standing,
-    }));
-    out
+    let spent = spent(&cx.ctx());
+    cx.emit(EconomicEvent::PhaseClosed { spent, standing });
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::economic::Transfer;
-    use crate::kernel::calendar::Step;
-
-    fn p(s: &str) -> PowerId {
-        PowerId::new(s).unwrap()
-    }
-
-    #[test]
-    fn a_debt_not_paid_in_full_costs_points_in_the_status_step() {
-        let g = crate::economic::test_game(1805, 3, Step::EconomicExpenditure);
-        let mut st = g.state().clone();
-        let t = |kind, owed, money| Transfer {
-            kind,
-            from: p("austria"),
-            to: p("france"),
-            money,
-            owed,
-            loan_due: None,
-            loan: None,
-            obligation: Some(0),
-            installment: Some(1),
-            all_at_once: Some(false),
-            rule: "B.3".into(),
-        };
-        for tr in [
-            t(TransferKind::Reparations, 20, 5),
-            t(TransferKind::Repayment, 4, 4),
-        ] {
-            crate::apply::apply(
-                &mut st,
-                &Event::Economy(EconomicEvent::Transferred {
-                    transfer: tr,
-                    reason: String::new(),
-                }),
-            );
-        }
-        let ctx = Ctx {
-            scenario: g.scenario(),
-            state: &st,
-            rulebook: g.rulebook(),
-        };
-        let ev = begin(&ctx);
-        let lost: Vec<(PowerId, i32)> = ev
-            .iter()
-            .filter_map(|e| match e {
-                Event::World(WorldEvent::PointsChanged {
-                    power, delta, rule, ..
-                }) if rule == "8.6" => Some((*power, *delta)),
-                _ => None,
-            })
-            .collect();
-        // One debt short (the reparations); the loan repaid in full costs nothing.
-        assert_eq!(
-            lost,
-            [(p("austria"), g.scenario().charts.economy.default_points)]
-        );
-        let Some(Event::Economy(EconomicEvent::PhaseClosed { standing, .. })) = ev.last() else {
-            panic!("the record is closed last")
-        };
-        assert_eq!(
-            standing[&p("austria")].political_points,
-            st.powers[&p("austria")].political_points + g.scenario().charts.economy.default_points
-        );
-    }
+/// The debts (reparations, a loan) `p` could not pay in full in this phase's collection, each as a line.
+fn debts_short(ctx: &Ctx, p: PowerId) -> Vec<String> {
+    let date = ctx.world.date();
+    ctx.own
+        .phases
+        .last()
+        .filter(|r| r.date == date)
+        .into_iter()
+        .flat_map(|r| r.transfers.iter())
+        .filter(|t| t.from == p && t.short() > 0)
+        .filter(|t| matches!(t.kind, TransferKind::Reparations | TransferKind::Repayment))
+        .map(|t| {
+            format!(
+                "{} of {} owed to {} ({})",
+                t.short(),
+                t.owed,
+                name(ctx.scenario, t.to),
+                t.rule
+            )
+        })
+        .collect()
 }

@@ -57,7 +57,7 @@ pub fn apply(state: &mut State, event: &Event) {
         Event::Reinforcement(e) => {
             crate::reinforcement::apply(&mut state.reinforcement, &mut state.world, e)
         }
-        Event::Economy(e) => crate::economic::apply(state, e),
+        Event::Economy(e) => crate::economic::apply(&mut state.economy, &mut state.world, e),
         Event::Ump(e) => crate::umps::rules::apply(state, e),
         Event::GameEnded { .. } => {
             state.finished = true;

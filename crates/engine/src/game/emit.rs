@@ -5,7 +5,7 @@
 
 use super::event::Event;
 use super::state::State;
-use super::steps::Plug;
+use super::steps::Own;
 use crate::kernel::rulebook::Rulebook;
 use crate::scenario::Scenario;
 use crate::world::{Sink, World, WorldEvent};
@@ -45,7 +45,7 @@ impl<'g> Emitter<'g> {
     }
 
     /// The step `P`'s view of this emitter.
-    pub fn sink<P: Plug>(&mut self) -> StepSink<'_, 'g, P> {
+    pub fn sink<P: Own>(&mut self) -> StepSink<'_, 'g, P> {
         StepSink {
             em: self,
             step: std::marker::PhantomData,
@@ -59,7 +59,7 @@ pub(crate) struct StepSink<'e, 'g, P> {
     step: std::marker::PhantomData<P>,
 }
 
-impl<P: Plug> Sink<P::State, P::Event> for StepSink<'_, '_, P> {
+impl<P: Own> Sink<P::State, P::Event> for StepSink<'_, '_, P> {
     fn world(&self) -> &World {
         &self.em.state.world
     }

@@ -17,19 +17,12 @@
 //!   that has arrived goes where it can by a fixed order (corps and cities of the capital first), the taker of
 //!   a minor free state's port keeps its ships building (12.1.2.2); what cannot be placed waits.
 //!
-//! - 8.2 Money and Manpower Collection: asks nothing; every power collects (`economic::collection`).
-//!
-//! - 8.4 Manipulation (12.5): the allowed square nearest to 0 (`economic::manipulation`).
-//! - 8.5 Expenditure: buy nothing (`economic::expenditure`).
-//! - 8.6 Status: asks nothing (`economic::status`).
-//!
 //! - 14.3.1 UMP Control Step (and the mid-year bidding of 14.3.1.3.3 after the declarations of war): decline
 //!   every UMP (`umps::control`, `docs/rules/umps.md`).
 //!
 //! Steps whose rules belong to later work (6, 7) pass with no decision.
 
 use crate::decision::Decision;
-use crate::economic::{EconomicDecision, expenditure, manipulation};
 use crate::event::Event;
 use crate::game::Ctx;
 use crate::kernel::calendar::Step;
@@ -51,34 +44,9 @@ pub fn begin(ctx: &Ctx, step: Step, dice: &mut Dice) -> Vec<Event> {
         Step::UmpControl => {
             return umps::control::begin(ctx, dice, umps::control::BiddingKind::December);
         }
-        Step::EconomicCollection => return crate::economic::collection::begin(ctx, dice),
-        Step::EconomicStatus => return crate::economic::status::begin(ctx),
         _ => {}
     }
-    // 12.5.1: the last settings are recorded before the new ones are asked for.
-    let mut out = match step {
-        Step::EconomicManipulation => crate::economic::manipulation::record(ctx),
-        _ => vec![],
-    };
-    out.extend(match open(ctx, step) {
-        Some((round, sealed, owing)) => vec![Event::RoundOpened {
-            round,
-            sealed,
-            owing,
-        }],
-        None => vec![],
-    });
-    out
-}
-
-/// The single round of a one-round step, if anyone owes a decision in it.
-fn open(ctx: &Ctx, step: Step) -> Option<(RoundKind, bool, Vec<PowerId>)> {
-    let (kind, sealed, owing) = match step {
-        Step::EconomicManipulation => (RoundKind::Manipulation, false, manipulation::owing(ctx)),
-        Step::EconomicExpenditure => (RoundKind::Expenditure, false, expenditure::owing(ctx)),
-        _ => return None,
-    };
-    (!owing.is_empty()).then_some((kind, sealed, owing))
+    vec![]
 }
 
 use super::steps::step_of;
@@ -88,8 +56,6 @@ pub fn choices(ctx: &Ctx, kind: RoundKind, power: PowerId) -> Vec<Decision> {
     match kind {
         RoundKind::Peace => peace::choices(ctx, power),
         RoundKind::UmpBids => umps::control::choices(ctx, power),
-        RoundKind::Manipulation => manipulation::choices(ctx, power),
-        RoundKind::Expenditure => expenditure::choices(ctx, power),
         k => unreachable!("{k:?} is plugged into the steps table"),
     }
 }
@@ -99,8 +65,6 @@ pub fn default(ctx: &Ctx, kind: RoundKind, power: PowerId) -> Decision {
     match kind {
         RoundKind::Peace => peace::default(ctx, power),
         RoundKind::UmpBids => umps::control::default(ctx, power),
-        RoundKind::Manipulation => manipulation::default(ctx, power),
-        RoundKind::Expenditure => Decision::Economy(EconomicDecision::Spend(Default::default())),
         k => unreachable!("{k:?} is plugged into the steps table"),
     }
 }
@@ -110,8 +74,6 @@ fn kind_name(kind: RoundKind) -> &'static str {
     match kind {
         RoundKind::Peace => "peace",
         RoundKind::UmpBids => "bid",
-        RoundKind::Manipulation => "manipulate",
-        RoundKind::Expenditure => "buy",
         k => unreachable!("{k:?} is plugged into the steps table"),
     }
 }
@@ -121,13 +83,6 @@ pub fn check(ctx: &Ctx, kind: RoundKind, power: PowerId, d: &Decision) -> RuleRe
     match (kind, d) {
         (RoundKind::Peace, Decision::Peace(p)) => peace::check(ctx, power, p),
         (RoundKind::UmpBids, Decision::UmpBids { bids }) => umps::control::check(ctx, power, bids),
-        (RoundKind::Manipulation, Decision::Economy(EconomicDecision::Manipulate { square })) => {
-            manipulation::check(ctx, power, *square)
-        }
-        (RoundKind::Expenditure, Decision::Economy(EconomicDecision::Spend(s))) => {
-            expenditure::check(ctx, power, s)
-        }
-        (RoundKind::Expenditure, Decision::Pass) => Ok(()),
         (k, d) => {
             let step = step_of(k);
             Err(RuleError::new(
@@ -154,8 +109,6 @@ pub fn resolve(
     match kind {
         RoundKind::Peace => peace::resolve(ctx, decisions, dice),
         RoundKind::UmpBids => umps::control::resolve(ctx, decisions, dice),
-        RoundKind::Manipulation => manipulation::resolve(ctx, decisions),
-        RoundKind::Expenditure => expenditure::resolve(ctx, decisions),
         k => unreachable!("{k:?} is plugged into the steps table"),
     }
 }

@@ -10,6 +10,7 @@ pub mod legacy;
 mod plug_calls;
 mod plug_reinforcement;
 mod plug_minors;
+mod plug_economic;
 mod reactions;
 pub mod state;
 pub mod steps;

@@ -37,6 +37,22 @@ pub(crate) trait Plug: Step + Sized {
     fn encode(d: Self::Decision) -> Decision;
 }
 
+/// Where a step's own state and events live in the game: all a step needs to begin, and all the emitter needs.
+/// Every `Plug` is one; a step that asks nothing (and so has no round kind) is one alone and only begins.
+pub(crate) trait Own: Step + Sized {
+    fn own(s: &State) -> &Self::State;
+    fn wrap(e: Self::Event) -> Event;
+}
+
+impl<P: Plug> Own for P {
+    fn own(s: &State) -> &P::State {
+        <P as Plug>::own(s)
+    }
+    fn wrap(e: P::Event) -> Event {
+        <P as Plug>::wrap(e)
+    }
+}
+
 /// The rules' reading of `state` for step `P`.
 fn ctx<'a, P: Plug>(sc: &'a Scenario, rb: &'a Rulebook, state: &'a State) -> Ctx<'a, P::State> {
     Ctx {
@@ -83,7 +99,7 @@ fn check_of<P: Plug>(
     }
 }
 
-fn begin_of<P: Plug>(em: &mut Emitter, dice: &mut Dice) -> Option<Ask> {
+fn begin_of<P: Own>(em: &mut Emitter, dice: &mut Dice) -> Option<Ask> {
     let (sc, rb) = (em.scenario, em.rulebook);
     let mut sink = em.sink::<P>();
     let mut cx = Cx::new(sc, rb, &mut sink);
@@ -165,6 +181,7 @@ macro_rules! plug_passing {
     };
 }
 
+use crate::economic::{collection, expenditure, manipulation, status};
 use crate::political::{alliances, breaking, combined, declarations, diplomacy, free_states};
 
 plug_passing!(
@@ -229,6 +246,8 @@ macro_rules! plugged {
             RoundKind::MinorControl => {
                 Some($f::<crate::political::minors::MinorCountryControl>($($arg),*))
             }
+            RoundKind::Manipulation => Some($f::<manipulation::Manipulation>($($arg),*)),
+            RoundKind::Expenditure => Some($f::<expenditure::Expenditure>($($arg),*)),
             _ => None,
         }
     };
@@ -246,6 +265,20 @@ fn kind_of(step: CalendarStep) -> Option<RoundKind> {
         CalendarStep::CallToAllies => RoundKind::CallToAllies,
         CalendarStep::Reinforcement => RoundKind::Reinforcement,
         CalendarStep::MinorCountryControl => RoundKind::MinorControl,
+        CalendarStep::EconomicManipulation => RoundKind::Manipulation,
+        CalendarStep::EconomicExpenditure => RoundKind::Expenditure,
+        _ => return None,
+    })
+}
+
+/// How the game begins a plugged calendar step that asks nobody anything (it has no round kind).
+type BeginOnly = fn(&mut Emitter, &mut Dice) -> Option<Ask>;
+
+/// The plugged calendar steps that ask nothing: they only begin.
+fn begin_only(step: CalendarStep) -> Option<BeginOnly> {
+    Some(match step {
+        CalendarStep::EconomicCollection => begin_of::<collection::Collection>,
+        CalendarStep::EconomicStatus => begin_of::<status::Status>,
         _ => return None,
     })
 }
@@ -321,6 +354,11 @@ fn open(em: &mut Emitter, kind: RoundKind, ask: Option<Ask>) -> bool {
 /// Begins the calendar step `step`, if it is plugged (`None` otherwise): its first effects and the round it
 /// opens, if any.
 pub(crate) fn begin(em: &mut Emitter, step: CalendarStep, dice: &mut Dice) -> Option<()> {
+    if let Some(begin) = begin_only(step) {
+        let ask = begin(em, dice);
+        debug_assert!(ask.is_none(), "{step:?} asks nothing");
+        return Some(());
+    }
     let kind = kind_of(step)?;
     let ask = plugged!(kind, begin_of(em, dice))?;
     open(em, kind, ask);

@@ -483,12 +483,12 @@ fn combined_phase(
     let unit = chart.combined_purchase;
     let cost = econ.costs.get(&unit).copied().unwrap_or_default();
     let phases = neutral_phases(ctx, ump);
-    let areas = province_areas(ctx);
+    let areas = province_areas(ctx.scenario);
     let mut lines = vec![format!(
         "{} was neutral for {phases} Economic Phase(s)",
         name(ctx.scenario, ump)
     )];
-    let (provinces, _) = provinces_of(ctx, &areas, Nation::Power(ump), ump);
+    let (provinces, _) = provinces_of(ctx.scenario, st, &areas, Nation::Power(ump), ump);
     lines.push(format!(
         "provinces it holds: {} money, {} manpower",
         provinces.money, provinces.manpower
@@ -499,7 +499,7 @@ fn combined_phase(
         if ms.controller != Some(ump) {
             continue;
         }
-        let (full, _) = provinces_of(ctx, &areas, Nation::Minor(*id), ump);
+        let (full, _) = provinces_of(ctx.scenario, st, &areas, Nation::Minor(*id), ump);
         let mname = ctx
             .scenario
             .minor(*id)

@@ -39,7 +39,6 @@ use crate::kernel::ids::PowerId;
 use crate::political::{calls, minors, peace};
 use crate::reinforcement;
 use crate::state::RoundKind;
-use crate::umps;
 use std::collections::BTreeMap;
 
 /// The events that begin a step: for most steps the round it opens (its kind, whether it is sealed, who owes a
@@ -52,9 +51,6 @@ pub fn begin(ctx: &Ctx, step: Step, dice: &mut Dice) -> Vec<Event> {
         Step::Peace => return peace::begin(ctx, dice),
         Step::MinorCountryControl => return minors::begin(ctx, dice),
         Step::Reinforcement => return reinforcement::begin(ctx, dice),
-        Step::UmpControl => {
-            return umps::control::begin(ctx, dice, umps::control::BiddingKind::December);
-        }
         Step::EconomicCollection => return crate::economic::collection::begin(ctx, dice),
         Step::EconomicStatus => return crate::economic::status::begin(ctx),
         _ => {}
@@ -94,7 +90,6 @@ pub fn choices(ctx: &Ctx, kind: RoundKind, power: PowerId) -> Vec<Decision> {
         RoundKind::Peace => peace::choices(ctx, power),
         RoundKind::MinorControl => minors::choices(ctx, power),
         RoundKind::Reinforcement => reinforcement::choices(ctx, power),
-        RoundKind::UmpBids => umps::control::choices(ctx, power),
         RoundKind::Manipulation => manipulation::choices(ctx, power),
         RoundKind::Expenditure => expenditure::choices(ctx, power),
         k => unreachable!("{k:?} is plugged into the steps table"),
@@ -108,7 +103,6 @@ pub fn default(ctx: &Ctx, kind: RoundKind, power: PowerId) -> Decision {
         RoundKind::Peace => peace::default(ctx, power),
         RoundKind::MinorControl => minors::default(ctx, power),
         RoundKind::Reinforcement => reinforcement::default(ctx, power),
-        RoundKind::UmpBids => umps::control::default(ctx, power),
         RoundKind::Manipulation => manipulation::default(ctx, power),
         RoundKind::Expenditure => Decision::Economy(EconomicDecision::Spend(Default::default())),
         k => unreachable!("{k:?} is plugged into the steps table"),
@@ -122,7 +116,6 @@ fn kind_name(kind: RoundKind) -> &'static str {
         RoundKind::Peace => "peace",
         RoundKind::MinorControl => "minor control",
         RoundKind::Reinforcement => "reinforce or pass",
-        RoundKind::UmpBids => "bid",
         RoundKind::Manipulation => "manipulate",
         RoundKind::Expenditure => "buy",
         k => unreachable!("{k:?} is plugged into the steps table"),
@@ -139,7 +132,6 @@ pub fn check(ctx: &Ctx, kind: RoundKind, power: PowerId, d: &Decision) -> RuleRe
         (RoundKind::MinorControl, Decision::MinorControl(m)) => minors::check(ctx, power, m),
         (RoundKind::Reinforcement, Decision::Reinforce(pl)) => reinforcement::check(ctx, power, pl),
         (RoundKind::Reinforcement, Decision::Pass) => Ok(()),
-        (RoundKind::UmpBids, Decision::UmpBids { bids }) => umps::control::check(ctx, power, bids),
         (RoundKind::Manipulation, Decision::Economy(EconomicDecision::Manipulate { square })) => {
             manipulation::check(ctx, power, *square)
         }
@@ -174,7 +166,6 @@ pub fn resolve(
         RoundKind::CallToAllies => calls::resolve(ctx, decisions, dice),
         RoundKind::Peace => peace::resolve(ctx, decisions, dice),
         RoundKind::MinorControl => minors::resolve(ctx, decisions, dice),
-        RoundKind::UmpBids => umps::control::resolve(ctx, decisions, dice),
         RoundKind::Reinforcement => reinforcement::resolve(ctx, decisions, dice),
         RoundKind::Manipulation => manipulation::resolve(ctx, decisions),
         RoundKind::Expenditure => expenditure::resolve(ctx, decisions),

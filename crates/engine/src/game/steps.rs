@@ -224,6 +224,7 @@ macro_rules! plugged {
             RoundKind::BreakAlliances => Some($f::<breaking::BreakingAlliances>($($arg),*)),
             RoundKind::CombinedMovement => Some($f::<combined::CombinedMovement>($($arg),*)),
             RoundKind::FreeStates => Some($f::<free_states::FreeStateDeclaration>($($arg),*)),
+            RoundKind::UmpBids => Some($f::<crate::umps::control::UmpControl>($($arg),*)),
             _ => None,
         }
     };
@@ -238,6 +239,7 @@ fn kind_of(step: CalendarStep) -> Option<RoundKind> {
         CalendarStep::BreakingAlliances => RoundKind::BreakAlliances,
         CalendarStep::CombinedMovement => RoundKind::CombinedMovement,
         CalendarStep::FreeStateDeclaration => RoundKind::FreeStates,
+        CalendarStep::UmpControl => RoundKind::UmpBids,
         _ => return None,
     })
 }
@@ -331,10 +333,6 @@ pub(crate) fn resolve(
     let mark = em.log.len();
     let ask = plugged!(kind, resolve_of(em, sealed, decisions, dice))?;
     let reopened = open(em, kind, ask);
-    let more = super::reactions::after_resolve(em, kind, mark, dice);
-    let more_opened = more.iter().any(|e| matches!(e, Event::RoundOpened { .. }));
-    for e in more {
-        em.push(e);
-    }
+    let more_opened = super::reactions::after_resolve(em, kind, mark, dice);
     Some(reopened || more_opened)
 }

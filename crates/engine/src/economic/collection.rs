@@ -6,9 +6,9 @@
 use super::{Amount, Ctx, Cx, EconomicEvent, EconomyState, Income};
 use crate::kernel::dice::Dice;
 use crate::kernel::error::RuleResult;
-use crate::kernel::ids::{AreaId, Nation, PowerId, ProvinceId, SeaId};
+use crate::kernel::ids::{Nation, PowerId, SeaId};
 use crate::kernel::rulebook::OptionalRule;
-use crate::scenario::{Location, MinorStatus, Scenario};
+use crate::scenario::{Location, MinorStatus};
 use crate::world::{Ask, Step, World, WorldEvent, name};
 use std::collections::{BTreeMap, BTreeSet};
 use std::convert::Infallible;
@@ -161,48 +161,7 @@ fn american_trade(
     Some(WorldEvent::DiceRolled { roll })
 }
 
-/// Each province's areas, in id order.
-pub(crate) fn province_areas(scenario: &Scenario) -> BTreeMap<ProvinceId, Vec<AreaId>> {
-    let mut m: BTreeMap<ProvinceId, Vec<_>> = BTreeMap::new();
-    for a in &scenario.map.areas {
-        m.entry(a.province).or_default().push(a.id);
-    }
-    m
-}
-
-/// The provinces of `nation`, split into those `power` holds whole and those another power holds part of (with
-/// the holders).
-pub(crate) fn provinces_of(
-    scenario: &Scenario,
-    world: &World,
-    areas: &BTreeMap<ProvinceId, Vec<AreaId>>,
-    nation: Nation,
-    power: PowerId,
-) -> (Amount, Vec<(ProvinceId, BTreeSet<PowerId>)>) {
-    let mut held = Amount::default();
-    let mut lost = Vec::new();
-    for prov in &scenario.map.provinces {
-        if scenario.nation(prov.nation) != Some(nation) {
-            continue;
-        }
-        let holders: BTreeSet<PowerId> = areas
-            .get(&prov.id)
-            .into_iter()
-            .flatten()
-            .filter_map(|a| world.area_power(scenario, *a))
-            .filter(|h| *h != power)
-            .collect();
-        if holders.is_empty() {
-            held = held.plus(Amount {
-                money: prov.money as i32,
-                manpower: prov.manpower as i32,
-            });
-        } else {
-            lost.push((prov.id, holders));
-        }
-    }
-    (held, lost)
-}
+pub(crate) use crate::world::provinces::{province_areas, provinces_of};
 
 /// The sea areas next to `power`'s home nation, outposts left out (12.2.2).
 pub fn home_seas(ctx: &Ctx, power: PowerId) -> BTreeSet<SeaId> {

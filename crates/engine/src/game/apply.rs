@@ -48,7 +48,9 @@ pub fn apply(state: &mut State, event: &Event) {
         Event::RoundClosed => state.round = None,
         // Messages live in the log only; views show each to its sender and recipients.
         Event::MessageSent { .. } => {}
-        Event::UmpBidding(e) => crate::umps::control::apply(state, e),
+        Event::UmpBidding(e) => {
+            crate::umps::control::apply(&mut state.ump_control, &mut state.world, e)
+        }
         Event::Calls(e) => crate::political::calls::apply(&mut state.calls, e),
         Event::Peace(e) => crate::political::peace::apply(state, e),
         Event::MinorControl(e) => {
@@ -58,7 +60,7 @@ pub fn apply(state: &mut State, event: &Event) {
             crate::reinforcement::apply(&mut state.reinforcement, &mut state.world, e)
         }
         Event::Economy(e) => crate::economic::apply(&mut state.economy, &mut state.world, e),
-        Event::Ump(e) => crate::umps::rules::apply(state, e),
+        Event::Ump(e) => crate::umps::rules::apply(&mut state.world, e),
         Event::GameEnded { .. } => {
             state.finished = true;
             state.round = None;

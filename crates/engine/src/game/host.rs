@@ -425,16 +425,20 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
                 (Some(b), s, Some(c)) if b == neutral && s != neutral => {
                     let mut after = ctx.state.clone();
                     crate::apply::apply(&mut after, &ev[0]);
-                    let actx = Ctx {
-                        scenario: ctx.scenario,
-                        state: &after,
-                        rulebook: ctx.rulebook,
-                    };
-                    ev.extend(crate::umps::on_leaving_neutral(&actx, *ump, *c));
+                    let actx = crate::world::Ctx::new(ctx.scenario, ctx.rulebook, &after.world);
+                    ev.extend(
+                        crate::umps::on_leaving_neutral(&actx, *ump, *c)
+                            .into_iter()
+                            .map(super::plug_umps::event),
+                    );
                 }
                 // A power made a neutral UMP, or an UMP reverting to neutrality: its forces leave the map.
                 (b, s, _) if b != Some(neutral) && s == neutral => {
-                    ev.extend(crate::umps::on_becoming_neutral(ctx, *ump));
+                    ev.extend(
+                        crate::umps::on_becoming_neutral(&ctx.world(), *ump)
+                            .into_iter()
+                            .map(super::plug_umps::event),
+                    );
                 }
                 _ => {}
             }

@@ -31,7 +31,6 @@ use crate::kernel::error::{RuleError, RuleResult};
 use crate::kernel::ids::PowerId;
 use crate::political::peace;
 use crate::state::RoundKind;
-use crate::umps;
 use std::collections::BTreeMap;
 
 /// The events that begin a step: for most steps the round it opens (its kind, whether it is sealed, who owes a
@@ -41,9 +40,6 @@ pub fn begin(ctx: &Ctx, step: Step, dice: &mut Dice) -> Vec<Event> {
     match step {
         // 4.6.6: wars with minor countries lapse in the Peace Step, before its own rounds (`peace::begin`).
         Step::Peace => return peace::begin(ctx, dice),
-        Step::UmpControl => {
-            return umps::control::begin(ctx, dice, umps::control::BiddingKind::December);
-        }
         _ => {}
     }
     vec![]
@@ -55,7 +51,6 @@ use super::steps::step_of;
 pub fn choices(ctx: &Ctx, kind: RoundKind, power: PowerId) -> Vec<Decision> {
     match kind {
         RoundKind::Peace => peace::choices(ctx, power),
-        RoundKind::UmpBids => umps::control::choices(ctx, power),
         k => unreachable!("{k:?} is plugged into the steps table"),
     }
 }
@@ -64,7 +59,6 @@ pub fn choices(ctx: &Ctx, kind: RoundKind, power: PowerId) -> Vec<Decision> {
 pub fn default(ctx: &Ctx, kind: RoundKind, power: PowerId) -> Decision {
     match kind {
         RoundKind::Peace => peace::default(ctx, power),
-        RoundKind::UmpBids => umps::control::default(ctx, power),
         k => unreachable!("{k:?} is plugged into the steps table"),
     }
 }
@@ -73,7 +67,6 @@ pub fn default(ctx: &Ctx, kind: RoundKind, power: PowerId) -> Decision {
 fn kind_name(kind: RoundKind) -> &'static str {
     match kind {
         RoundKind::Peace => "peace",
-        RoundKind::UmpBids => "bid",
         k => unreachable!("{k:?} is plugged into the steps table"),
     }
 }
@@ -82,7 +75,6 @@ fn kind_name(kind: RoundKind) -> &'static str {
 pub fn check(ctx: &Ctx, kind: RoundKind, power: PowerId, d: &Decision) -> RuleResult<()> {
     match (kind, d) {
         (RoundKind::Peace, Decision::Peace(p)) => peace::check(ctx, power, p),
-        (RoundKind::UmpBids, Decision::UmpBids { bids }) => umps::control::check(ctx, power, bids),
         (k, d) => {
             let step = step_of(k);
             Err(RuleError::new(
@@ -108,7 +100,6 @@ pub fn resolve(
 ) -> Vec<Event> {
     match kind {
         RoundKind::Peace => peace::resolve(ctx, decisions, dice),
-        RoundKind::UmpBids => umps::control::resolve(ctx, decisions, dice),
         k => unreachable!("{k:?} is plugged into the steps table"),
     }
 }

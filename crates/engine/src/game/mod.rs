@@ -11,6 +11,7 @@ mod plug_calls;
 mod plug_reinforcement;
 mod plug_minors;
 mod plug_economic;
+mod plug_umps;
 mod reactions;
 pub mod state;
 pub mod steps;
@@ -194,8 +195,7 @@ impl Game {
             ));
         }
         // 14.3: the powers no player has a seat for become UMPs.
-        let umps = crate::umps::control::start_events(&g.legacy_ctx());
-        g.emit(umps);
+        g.start_umps();
         if !explicit && crate::umps::control::opening_needed(&g.state) {
             g.begin_opening(start);
         } else {
@@ -284,7 +284,7 @@ impl Game {
         power: PowerId,
         decision: Decision,
     ) -> RuleResult<()> {
-        crate::umps::control::check_player(&self.legacy_ctx(), player, power)?;
+        crate::umps::control::check_player(&self.ctx(), player, power)?;
         self.submit(power, decision)
     }
 
@@ -467,18 +467,28 @@ impl Game {
             step: crate::kernel::calendar::Step::UmpControl,
         };
         self.emit(vec![Event::StepBegan { position: pos }]);
-        let ctx = Ctx {
+        let dice = &mut self.dice;
+        let mut em = Emitter {
             scenario: &self.scenario,
-            state: &self.state,
             rulebook: &self.rulebook,
+            state: &mut self.state,
+            log: &mut self.log,
         };
-        let events = crate::umps::control::begin(
-            &ctx,
-            &mut self.dice,
-            crate::umps::control::BiddingKind::Opening,
-        );
-        self.emit(events);
+        steps::begin(&mut em, pos.step, dice);
+        em.settle();
         self.take_defaults_for_empty_seats();
+    }
+
+    /// 14.3: the powers no player has a seat for become UMPs (`umps::control::start`), as one batch.
+    fn start_umps(&mut self) {
+        let mut em = self.emitter();
+        let mark = em.log.len();
+        let (sc, rb) = (em.scenario, em.rulebook);
+        let mut sink = em.sink::<crate::umps::control::UmpControl>();
+        crate::umps::control::start(&mut crate::world::Cx::new(sc, rb, &mut sink));
+        if em.log.len() > mark {
+            em.settle();
+        }
     }
 
     /// Powers no player controls take the default decision at once (3.6).
@@ -538,14 +548,10 @@ impl Game {
                             for e in events.drain(..) {
                                 em.push(e);
                             }
-                            let more = reactions::after_resolve(&em, kind, mark, dice);
+                            reactions::after_resolve(&mut em, kind, mark, dice);
                             let reopened = em.log[mark..]
                                 .iter()
-                                .chain(&more)
                                 .any(|e| matches!(e, Event::RoundOpened { .. }));
-                            for e in more {
-                                em.push(e);
-                            }
                             em.settle();
                             reopened
                         }

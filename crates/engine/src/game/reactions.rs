@@ -7,7 +7,7 @@ use super::event::Event;
 use super::state::State;
 use crate::kernel::rulebook::Rulebook;
 use crate::scenario::Scenario;
-use crate::world::World;
+use crate::world::{World, WorldEvent};
 
 /// 14.3.2.1.3: an event as it is emitted.
 pub(crate) fn rewrite(world: &World, e: Event) -> Event {
@@ -19,32 +19,53 @@ pub(crate) fn rewrite(world: &World, e: Event) -> Event {
 
 /// The events that follow a batch (none: the batch is settled).
 pub(crate) fn after_batch(scenario: &Scenario, rulebook: &Rulebook, state: &State) -> Vec<Event> {
-    crate::umps::rules::reversions(&super::Ctx {
-        scenario,
-        state,
-        rulebook,
-    })
+    crate::umps::rules::reversions(&crate::world::Ctx::new(scenario, rulebook, &state.world))
+        .into_iter()
+        .map(super::plug_umps::event)
+        .collect()
 }
 
-/// The reactions that follow a resolution of `kind` whose events begin at `mark` in the log: the UMP rules'
-/// mid-year bidding after a declaration of war on an uncontrolled UMP (14.3.1.3.3, 14.3.2.4.1) and the forced
-/// calls' consequences after the Call to Allies Step.
+/// The reactions that follow a resolution of `kind` whose events begin at `mark` in the log, emitted at once:
+/// the UMP rules' mid-year bidding after a declaration of war on an uncontrolled UMP (14.3.1.3.3, 14.3.2.4.1)
+/// and the forced calls' consequences after the Call to Allies Step. Whether they opened a round.
 pub(crate) fn after_resolve(
-    em: &super::emit::Emitter,
+    em: &mut super::emit::Emitter,
     kind: super::state::RoundKind,
     mark: usize,
     dice: &mut crate::kernel::dice::Dice,
-) -> Vec<Event> {
+) -> bool {
     use super::state::RoundKind;
-    let ctx = super::Ctx {
-        scenario: em.scenario,
-        state: em.state,
-        rulebook: em.rulebook,
+    use crate::umps::{control::UmpControl, midyear};
+    if !matches!(kind, RoundKind::Declarations | RoundKind::CallToAllies) {
+        return false;
+    }
+    // The wars the resolution declared, as the world events it emitted.
+    let wars: Vec<WorldEvent> = em.log[mark..]
+        .iter()
+        .filter_map(|e| match e {
+            Event::World(w @ WorldEvent::WarDeclared { .. }) => Some(w.clone()),
+            _ => None,
+        })
+        .collect();
+    let (sc, rb) = (em.scenario, em.rulebook);
+    let mut sink = em.sink::<UmpControl>();
+    let mut cx = crate::world::Cx::new(sc, rb, &mut sink);
+    let ask = match kind {
+        RoundKind::Declarations => midyear::after_declarations(&mut cx, &wars, dice),
+        _ => {
+            midyear::after_calls(&mut cx, &wars);
+            None
+        }
     };
-    let ev = &em.log[mark..];
-    match kind {
-        RoundKind::Declarations => crate::umps::midyear::after_declarations(&ctx, ev, dice),
-        RoundKind::CallToAllies => crate::umps::midyear::after_calls(&ctx, ev),
-        _ => Vec::new(),
+    match ask {
+        Some(ask) => {
+            em.push(Event::RoundOpened {
+                round: RoundKind::UmpBids,
+                sealed: ask.sealed,
+                owing: ask.owing,
+            });
+            true
+        }
+        None => false,
     }
 }

@@ -248,6 +248,7 @@ macro_rules! plugged {
             }
             RoundKind::Manipulation => Some($f::<manipulation::Manipulation>($($arg),*)),
             RoundKind::Expenditure => Some($f::<expenditure::Expenditure>($($arg),*)),
+            RoundKind::UmpBids => Some($f::<crate::umps::control::UmpControl>($($arg),*)),
             _ => None,
         }
     };
@@ -267,6 +268,7 @@ fn kind_of(step: CalendarStep) -> Option<RoundKind> {
         CalendarStep::MinorCountryControl => RoundKind::MinorControl,
         CalendarStep::EconomicManipulation => RoundKind::Manipulation,
         CalendarStep::EconomicExpenditure => RoundKind::Expenditure,
+        CalendarStep::UmpControl => RoundKind::UmpBids,
         _ => return None,
     })
 }
@@ -377,10 +379,6 @@ pub(crate) fn resolve(
     let mark = em.log.len();
     let ask = plugged!(kind, resolve_of(em, sealed, decisions, dice))?;
     let reopened = open(em, kind, ask);
-    let more = super::reactions::after_resolve(em, kind, mark, dice);
-    let more_opened = more.iter().any(|e| matches!(e, Event::RoundOpened { .. }));
-    for e in more {
-        em.push(e);
-    }
+    let more_opened = super::reactions::after_resolve(em, kind, mark, dice);
     Some(reopened || more_opened)
 }

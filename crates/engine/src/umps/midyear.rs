@@ -13,29 +13,31 @@
 //! - Wars begun on an UMP by calls to allies (4.3) come after the Declarations of War Step: an UMP nobody
 //!   controls is then at war with no bidding, and a forced surrender is recorded for that month's Peace Step.
 //!
+//! The game calls `after_declarations` and `after_calls` after those steps resolve, with the wars their events
+//! declared (the world does not record which step began a war); they emit through the UMP Control Step's `Cx`.
+//!
 //! Default decision (3.6): decline (`bid none`), as in `control`.
 
-use super::control::{BiddingKind, Run, force_surrender, open, set_control};
+use super::control::{BiddingKind, Cx, force_surrender, open, set_control};
 use super::{UmpStatus, controller_of, is_ump, status_of};
-use crate::event::Event;
-use crate::game::Ctx;
 use crate::kernel::dice::Dice;
 use crate::kernel::ids::PowerId;
-use crate::state::{State, WarCause};
-use crate::world::WorldEvent;
-use crate::world::name;
+use crate::world::{Ask, WarCause, World, WorldEvent, name};
 use std::collections::BTreeSet;
 
 /// The UMPs declared war upon by the events `ev` (a mutual war counts for both sides).
-fn declared_upon(state: &State, ev: &[Event]) -> BTreeSet<PowerId> {
+fn declared_upon<'a>(
+    state: &World,
+    ev: impl IntoIterator<Item = &'a WorldEvent>,
+) -> BTreeSet<PowerId> {
     let mut out = BTreeSet::new();
     for e in ev {
-        if let Event::World(WorldEvent::WarDeclared {
+        if let WorldEvent::WarDeclared {
             aggressor,
             defender,
             cause,
             ..
-        }) = e
+        } = e
         {
             if let Some(d) = defender.power().filter(|d| is_ump(state, *d)) {
                 out.insert(d);
@@ -51,13 +53,13 @@ fn declared_upon(state: &State, ev: &[Event]) -> BTreeSet<PowerId> {
 }
 
 /// 14.3.1.3.3: a neutral UMP with a controller, declared war upon, becomes inactive for its controller.
-fn activate_controlled(run: &mut Run, ump: PowerId) -> bool {
-    match controller_of(&run.st, ump) {
+fn activate_controlled(cx: &mut Cx, ump: PowerId) -> bool {
+    match controller_of(cx.world(), ump) {
         Some(c) => {
-            if status_of(&run.st, ump) == Some(UmpStatus::Neutral) {
-                let (them, me) = (name(run.ctx().scenario, ump), name(run.ctx().scenario, c));
+            if status_of(cx.world(), ump) == Some(UmpStatus::Neutral) {
+                let (them, me) = (name(cx.scenario, ump), name(cx.scenario, c));
                 set_control(
-                    run,
+                    cx,
                     ump,
                     Some(c),
                     UmpStatus::Inactive,
@@ -71,47 +73,47 @@ fn activate_controlled(run: &mut Run, ump: PowerId) -> bool {
     }
 }
 
-/// After the Declarations of War Step's declarations (events `ev`, already applied to `ctx`): what follows for
-/// the UMPs declared war upon (14.3.1.3.3, 14.3.2.4.1), with a bidding round for those nobody controls.
-pub fn after_declarations(ctx: &Ctx, ev: &[Event], dice: &mut Dice) -> Vec<Event> {
-    let targets = declared_upon(ctx.state, ev);
+/// After the Declarations of War Step's declarations (the world events `ev` it emitted, already applied): what
+/// follows for the UMPs declared war upon (14.3.1.3.3, 14.3.2.4.1), with a bidding round for those nobody
+/// controls: the sealed round it asks for, if any player may bid.
+pub fn after_declarations<'a>(
+    cx: &mut Cx,
+    ev: impl IntoIterator<Item = &'a WorldEvent>,
+    dice: &mut Dice,
+) -> Option<Ask> {
+    let targets = declared_upon(cx.world(), ev);
     if targets.is_empty() {
-        return vec![];
+        return None;
     }
-    let mut run = Run::new(ctx);
     let mut to_bid = Vec::new();
     for u in targets {
-        if !activate_controlled(&mut run, u) {
+        if !activate_controlled(cx, u) {
             to_bid.push(u);
         }
     }
-    open(&mut run, BiddingKind::MidYear, to_bid, dice);
-    run.ev
+    open(cx, BiddingKind::MidYear, to_bid, dice)
 }
 
-/// After the Call to Allies Step's events `ev` (already applied to `ctx`): wars begun by calls on an UMP make a
-/// neutral controlled one inactive, and one nobody controls must surrender in this month's Peace Step
+/// After the Call to Allies Step (the world events `ev` it emitted, already applied): wars begun by calls on an
+/// UMP make a neutral controlled one inactive, and one nobody controls must surrender in this month's Peace Step
 /// (14.3.1.3.3).
-pub fn after_calls(ctx: &Ctx, ev: &[Event]) -> Vec<Event> {
-    let targets = declared_upon(ctx.state, ev);
+pub fn after_calls<'a>(cx: &mut Cx, ev: impl IntoIterator<Item = &'a WorldEvent>) {
+    let targets = declared_upon(cx.world(), ev);
     if targets.is_empty() {
-        return vec![];
+        return;
     }
-    let after = *ctx;
-    let mut run = Run::new(ctx);
-    let date = ctx.state.date();
+    let date = cx.world().date();
     for u in targets {
-        if !activate_controlled(&mut run, u) && !must_surrender(&run.st, u) {
-            let them = name(after.scenario, u);
+        if !activate_controlled(cx, u) && !must_surrender(cx.world(), u) {
+            let them = name(cx.scenario, u);
             force_surrender(
-                &mut run,
+                cx,
                 u,
                 date,
                 format!("{them} is at war by a call to allies and nobody controls it"),
             );
         }
     }
-    run.ev
 }
 
 pub use crate::world::ump_rules::must_surrender;

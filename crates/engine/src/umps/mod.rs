@@ -1,30 +1,56 @@
 //! Rule 14.3 (uncontrolled major powers, `000_…`): which UMP each power controls, in which status, and the
 //! records the UMP rules keep. The control step, the rules for every UMP and the combined economic phase build
 //! on these types.
+//!
+//! What the UMP rules emit is an `UmpOut`: a change of the world, one of the UMP rules' own events, one of the
+//! UMP Control Step's, or a peace it makes. The game writes each in its log (`game::plug_umps`); the reactions
+//! it runs after every batch (`rules::reversions`) and after the Declarations of War and Call to Allies Steps
+//! (`midyear`) are functions of the world that return or emit them.
 
+pub mod bids;
 pub mod control;
 pub mod midyear;
 pub mod neutral;
+pub mod players;
 pub mod rules;
 
 use crate::kernel::ids::PowerId;
 pub use crate::scenario::UmpStatus;
 pub use crate::world::umps::{UmpState, controller_of, is_ump, status_of};
+use crate::world::{Ctx, PeaceRecord, WorldEvent};
+use control::ControlEvent;
+use rules::UmpEvent;
+
+/// What the UMP rules emit, in the order they emit it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum UmpOut {
+    /// A change of the world.
+    World(WorldEvent),
+    /// One of the UMP rules' own events (14.3.2.4.2, 14.3.2.4.6).
+    Ump(UmpEvent),
+    /// One of the UMP Control Step's own events (14.3.1, 14.3.1.3.3).
+    Control(ControlEvent),
+    /// 14.3.2.1: the informal peace a power makes with an UMP it gains control of while at war with it (written
+    /// in the log as the Peace Step writes a peace made).
+    PeaceMade(PeaceRecord),
+}
+
+impl From<WorldEvent> for UmpOut {
+    fn from(e: WorldEvent) -> UmpOut {
+        UmpOut::World(e)
+    }
+}
 
 /// 14.3.2.4.6: the events that follow when a neutral UMP becomes active or inactive (the combined economic
-/// phase and the return of its forces). Called by whoever emits that `UmpControl` change, after it.
-/// The rules for neutral UMPs fill it in (`neutral::leaving_neutral`).
-pub fn on_leaving_neutral(
-    ctx: &crate::game::Ctx,
-    ump: PowerId,
-    controller: PowerId,
-) -> Vec<crate::event::Event> {
+/// phase and the return of its forces), read from the world as the `UmpControl` change has left it. Called by
+/// whoever emits that change, after it. The rules for neutral UMPs fill it in (`neutral::leaving_neutral`).
+pub fn on_leaving_neutral(ctx: &Ctx, ump: PowerId, controller: PowerId) -> Vec<UmpOut> {
     neutral::leaving_neutral(ctx, ump, controller)
 }
 
 /// 14.3.2.4.2 and 14.3.2.4.4: the events that follow when an UMP becomes neutral (its forces leave the map,
 /// minors gained under 4.6.1 go back to the last controller). Called by whoever emits that change, after it.
 /// The rules for neutral UMPs fill it in (`neutral::becoming_neutral`).
-pub fn on_becoming_neutral(ctx: &crate::game::Ctx, ump: PowerId) -> Vec<crate::event::Event> {
+pub fn on_becoming_neutral(ctx: &Ctx, ump: PowerId) -> Vec<UmpOut> {
     neutral::becoming_neutral(ctx, ump)
 }

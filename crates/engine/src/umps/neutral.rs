@@ -4,20 +4,19 @@
 //! or inactive again, its controller performs a combined economic phase (14.3.2.4.6) and its forces return to
 //! its territory (14.3.2.4.2). Coalition's placement and purchase rules are in `docs/rules/umps-rules.md`.
 
+use super::UmpOut;
 use super::rules::{CombinedPhase, OffMapRecord, UmpEvent, territory};
-use crate::economic::Amount;
-use crate::economic::collection::{province_areas, provinces_of};
-use crate::event::Event;
-use crate::game::Ctx;
 use crate::kernel::calendar::{Position, Step};
 use crate::kernel::ids::{AreaId, CorpsId, Nation, PowerId};
 use crate::scenario::{Factors, Location, MinorStatus, UnitKind};
 use crate::world::WorldEvent;
 use crate::world::name;
+use crate::world::provinces::{province_areas, provinces_of};
+use crate::world::{Amount, Ctx};
 use std::collections::BTreeMap;
 
-fn ev(e: UmpEvent) -> Event {
-    Event::Ump(e)
+fn ev(e: UmpEvent) -> UmpOut {
+    UmpOut::Ump(e)
 }
 
 /// The number of `kind` factors in `f` (kinds that are not land factors: none).
@@ -62,8 +61,8 @@ fn area_name(ctx: &Ctx, a: AreaId) -> String {
 }
 
 /// 14.3.2.4.2 and 14.3.2.4.4: the events when `ump` becomes neutral.
-pub fn becoming_neutral(ctx: &Ctx, ump: PowerId) -> Vec<Event> {
-    let st = ctx.state;
+pub fn becoming_neutral(ctx: &Ctx, ump: PowerId) -> Vec<UmpOut> {
+    let st = ctx.world;
     let rule = "14.3.2.4.2".to_string();
     let reason = format!(
         "{} is neutral: its forces leave the map at their current strength",
@@ -88,7 +87,7 @@ pub fn becoming_neutral(ctx: &Ctx, ump: PowerId) -> Vec<Event> {
     {
         record.manpower = Some(manpower);
     } else if manpower > 0 {
-        out.push(Event::World(WorldEvent::TreasuryChanged {
+        out.push(UmpOut::World(WorldEvent::TreasuryChanged {
             power: ump,
             money: 0,
             manpower: -manpower,
@@ -113,9 +112,9 @@ fn take_off_map(
     record: &mut OffMapRecord,
     rule: &str,
     reason: &str,
-) -> Vec<Event> {
+) -> Vec<UmpOut> {
     let me = Nation::Power(ump);
-    let st = ctx.state;
+    let st = ctx.world;
     let (rule, reason) = (rule.to_string(), reason.to_string());
     let mut out = Vec::new();
     for (id, c) in &st.forces.corps {
@@ -125,7 +124,7 @@ fn take_off_map(
             } else {
                 record.corps.push((*id, c.location));
             }
-            out.push(Event::World(WorldEvent::CorpsChanged {
+            out.push(UmpOut::World(WorldEvent::CorpsChanged {
                 corps: *id,
                 factors: c.factors,
                 location: Location::OffMap,
@@ -141,7 +140,7 @@ fn take_off_map(
             } else {
                 record.fleets.push((*id, f.location));
             }
-            out.push(Event::World(WorldEvent::FleetChanged {
+            out.push(UmpOut::World(WorldEvent::FleetChanged {
                 fleet: *id,
                 ships: f.ships,
                 location: Location::OffMap,
@@ -157,7 +156,7 @@ fn take_off_map(
             } else {
                 record.garrisons.push((*a, *g));
             }
-            out.push(Event::World(WorldEvent::GarrisonChanged {
+            out.push(UmpOut::World(WorldEvent::GarrisonChanged {
                 area: *a,
                 owner: me,
                 factors: Factors::default(),
@@ -171,8 +170,8 @@ fn take_off_map(
 
 /// 14.3.2.4.2: forces of a neutral `ump` that came onto the map after it went neutral (a peace repatriating a
 /// garrison in the same step, say) join the forces kept off the map, and its record with them.
-pub fn stragglers(ctx: &Ctx, ump: PowerId) -> Vec<Event> {
-    let st = ctx.state;
+pub fn stragglers(ctx: &Ctx, ump: PowerId) -> Vec<UmpOut> {
+    let st = ctx.world;
     let rule = "14.3.2.4.2".to_string();
     let reason = format!(
         "{} is neutral: forces that reached the map leave it and are kept on record",
@@ -201,8 +200,8 @@ pub fn stragglers(ctx: &Ctx, ump: PowerId) -> Vec<Event> {
 /// 14.3.2.4.4: minors `ump` gained control of under 4.6.1 (Coalition's 4.6.2 roll) while not at war with the
 /// aggressor (4.6.5.2's record), still free states at war with that aggressor (not conquered, no lapse of war),
 /// go back to the UMP's last controlling major power.
-fn minors_back(ctx: &Ctx, ump: PowerId) -> Vec<Event> {
-    let st = ctx.state;
+fn minors_back(ctx: &Ctx, ump: PowerId) -> Vec<UmpOut> {
+    let st = ctx.world;
     let Some(u) = st.umps.get(&ump) else {
         return Vec::new();
     };
@@ -234,7 +233,7 @@ fn minors_back(ctx: &Ctx, ump: PowerId) -> Vec<Event> {
             name(ctx.scenario, ump),
             name(ctx.scenario, to)
         );
-        out.push(Event::World(WorldEvent::MinorChanged {
+        out.push(UmpOut::World(WorldEvent::MinorChanged {
             minor: n.minor,
             controller: Some(to),
             status: ms.status,
@@ -243,7 +242,7 @@ fn minors_back(ctx: &Ctx, ump: PowerId) -> Vec<Event> {
         }));
         for a in ctx.scenario.areas_of(Nation::Minor(n.minor)) {
             if st.area_control.get(&a) == Some(&Nation::Power(ump)) {
-                out.push(Event::World(WorldEvent::AreaControlChanged {
+                out.push(UmpOut::World(WorldEvent::AreaControlChanged {
                     area: a,
                     holder: Some(Nation::Power(to)),
                     rule: "14.3.2.4.4".into(),
@@ -258,7 +257,7 @@ fn minors_back(ctx: &Ctx, ump: PowerId) -> Vec<Event> {
 /// 14.3.2.4.6: the Economic Phases `ump` has been neutral: those whose collection came after it became neutral
 /// (or after the start of the scenario, if it has been neutral since) and by now.
 pub fn neutral_phases(ctx: &Ctx, ump: PowerId) -> u32 {
-    let st = ctx.state;
+    let st = ctx.world;
     let since = st
         .ump_records
         .neutral_at
@@ -290,10 +289,10 @@ pub fn neutral_phases(ctx: &Ctx, ump: PowerId) -> u32 {
 /// Where an UMP's forces go back to: the area they left if it is in the UMP's territory and held by it, else
 /// its capital if it holds it, else its first home area it holds (by id).
 fn home_area(ctx: &Ctx, ump: PowerId, left: Option<AreaId>) -> Option<AreaId> {
-    let held = |a: AreaId| ctx.state.area_power(ctx.scenario, a) == Some(ump);
+    let held = |a: AreaId| ctx.world.area_power(ctx.scenario, a) == Some(ump);
     if let Some(a) = left
         && held(a)
-        && territory(ctx.scenario, ctx.state, ump).contains(&a)
+        && territory(ctx.scenario, ctx.world, ump).contains(&a)
     {
         return Some(a);
     }
@@ -313,7 +312,7 @@ fn home_area(ctx: &Ctx, ump: PowerId, left: Option<AreaId>) -> Option<AreaId> {
 /// A port for a returning fleet: the port it left if the UMP holds it, else its first home port it holds.
 fn home_port(ctx: &Ctx, ump: PowerId, left: Location) -> Option<AreaId> {
     let held_port = |a: AreaId| {
-        ctx.state.area_power(ctx.scenario, a) == Some(ump)
+        ctx.world.area_power(ctx.scenario, a) == Some(ump)
             && ctx.scenario.area(a).is_some_and(|d| d.port)
     };
     if let Location::Area(a) = left
@@ -330,8 +329,8 @@ fn home_port(ctx: &Ctx, ump: PowerId, left: Location) -> Option<AreaId> {
 
 /// 14.3.2.4.2 and 14.3.2.4.6: the events when `ump` stops being neutral under `controller`: the combined
 /// economic phase, its forces placed back in its territory, and the factors bought deployed there.
-pub fn leaving_neutral(ctx: &Ctx, ump: PowerId, controller: PowerId) -> Vec<Event> {
-    let st = ctx.state;
+pub fn leaving_neutral(ctx: &Ctx, ump: PowerId, controller: PowerId) -> Vec<UmpOut> {
+    let st = ctx.world;
     let me = Nation::Power(ump);
     let mut out = Vec::new();
     let rule = "14.3.2.4.2".to_string();
@@ -366,7 +365,7 @@ pub fn leaving_neutral(ctx: &Ctx, ump: PowerId, controller: PowerId) -> Vec<Even
             };
             if let Some(a) = home_area(ctx, ump, from) {
                 corps_at.insert(*id, (Location::Area(a), c.factors));
-                out.push(Event::World(WorldEvent::CorpsChanged {
+                out.push(UmpOut::World(WorldEvent::CorpsChanged {
                     corps: *id,
                     factors: c.factors,
                     location: Location::Area(a),
@@ -380,7 +379,7 @@ pub fn leaving_neutral(ctx: &Ctx, ump: PowerId, controller: PowerId) -> Vec<Even
                 continue;
             };
             if let Some(a) = home_port(ctx, ump, *left) {
-                out.push(Event::World(WorldEvent::FleetChanged {
+                out.push(UmpOut::World(WorldEvent::FleetChanged {
                     fleet: *id,
                     ships: f.ships,
                     location: Location::Area(a),
@@ -409,7 +408,7 @@ pub fn leaving_neutral(ctx: &Ctx, ump: PowerId, controller: PowerId) -> Vec<Even
     );
     for (id, f) in deploy.corps {
         if let Some((loc, _)) = corps_at.get(&id) {
-            out.push(Event::World(WorldEvent::CorpsChanged {
+            out.push(UmpOut::World(WorldEvent::CorpsChanged {
                 corps: id,
                 factors: f,
                 location: *loc,
@@ -424,7 +423,7 @@ pub fn leaving_neutral(ctx: &Ctx, ump: PowerId, controller: PowerId) -> Vec<Even
     }
     for (a, f) in garrisons {
         if st.forces.garrisons.get(&(a, me)) != Some(&f) {
-            out.push(Event::World(WorldEvent::GarrisonChanged {
+            out.push(UmpOut::World(WorldEvent::GarrisonChanged {
                 area: a,
                 owner: me,
                 factors: f,
@@ -434,7 +433,7 @@ pub fn leaving_neutral(ctx: &Ctx, ump: PowerId, controller: PowerId) -> Vec<Even
         }
     }
     for (m, a, f) in deploy.free_states {
-        out.push(Event::World(WorldEvent::GarrisonChanged {
+        out.push(UmpOut::World(WorldEvent::GarrisonChanged {
             area: a,
             owner: Nation::Minor(m),
             factors: f,
@@ -477,7 +476,7 @@ fn combined_phase(
     controller: PowerId,
     corps_at: &BTreeMap<CorpsId, (Location, Factors)>,
 ) -> (CombinedPhase, Deploy) {
-    let st = ctx.state;
+    let st = ctx.world;
     let chart = &ctx.scenario.charts.ump_rules;
     let econ = &ctx.scenario.charts.economy;
     let unit = chart.combined_purchase;
@@ -488,7 +487,7 @@ fn combined_phase(
         "{} was neutral for {phases} Economic Phase(s)",
         name(ctx.scenario, ump)
     )];
-    let (provinces, _) = provinces_of(ctx.scenario, st, &areas, Nation::Power(ump), ump);
+    let (provinces, _) = provinces_of(ctx.scenario, ctx.world, &areas, Nation::Power(ump), ump);
     lines.push(format!(
         "provinces it holds: {} money, {} manpower",
         provinces.money, provinces.manpower
@@ -499,7 +498,7 @@ fn combined_phase(
         if ms.controller != Some(ump) {
             continue;
         }
-        let (full, _) = provinces_of(ctx.scenario, st, &areas, Nation::Minor(*id), ump);
+        let (full, _) = provinces_of(ctx.scenario, ctx.world, &areas, Nation::Minor(*id), ump);
         let mname = ctx
             .scenario
             .minor(*id)

@@ -2,18 +2,15 @@
 //! active ones (14.3.2.2, the loss record of 14.3.2.2.1, the forced call of 14.3.2.2.2) and inactive ones
 //! (14.3.2.3 to 14.3.2.3.3). Coalition's reading is in `docs/rules/umps-rules.md`.
 //!
-//! The political steps call the checks here (declarations, calls, peace, alliances, minor control); `Game::emit`
-//! hands every political points change to `to_controller` (14.3.2.1.3) and asks `reversions` after every batch
-//! of events, so an UMP changes status "at any time" the rules say (14.3.2.2.1, 14.3.2.3.2).
+//! The checks every phase reads are queries of the world (`world::ump_rules`, re-exported here); the game's
+//! emitter hands every political points change to `to_controller` (14.3.2.1.3) and asks `reversions` after every
+//! batch of events, so an UMP changes status "at any time" the rules say (14.3.2.2.1, 14.3.2.3.2).
 
-use crate::event::Event;
-use crate::game::Ctx;
+use super::{UmpOut, UmpStatus};
 use crate::kernel::ids::{Nation, PowerId};
-use crate::state::State;
-use crate::umps::UmpStatus;
 pub use crate::world::ump_rules::*;
 pub use crate::world::umps::{CombinedPhase, OffMapRecord, UmpRecords};
-use crate::world::{WorldEvent, name};
+use crate::world::{Ctx, World, WorldEvent, name};
 use serde::{Deserialize, Serialize};
 
 /// The rules for UMPs' own events.
@@ -28,34 +25,35 @@ pub enum UmpEvent {
     CombinedEconomicPhase { phase: CombinedPhase },
 }
 
-/// Applies one of the UMP rules' events to the state.
-pub fn apply(state: &mut State, e: &UmpEvent) {
+/// Applies one of the UMP rules' events to the world (the records of 14.3.2.4.2 and 14.3.2.4.6).
+pub fn apply(world: &mut World, e: &UmpEvent) {
     match e {
         UmpEvent::ForcesOffMap { ump, record } => {
-            state.ump_records.off_map.insert(*ump, record.clone());
+            world.ump_records.off_map.insert(*ump, record.clone());
         }
         UmpEvent::ForcesReturned { ump } => {
-            state.ump_records.off_map.remove(ump);
+            world.ump_records.off_map.remove(ump);
         }
-        UmpEvent::CombinedEconomicPhase { phase } => state.ump_records.combined.push(phase.clone()),
+        UmpEvent::CombinedEconomicPhase { phase } => world.ump_records.combined.push(phase.clone()),
     }
 }
 
 /// 14.3.2.2.1 and 14.3.2.3.2: the status changes due now. An active UMP whose counted losses reach the
 /// threshold becomes inactive; an inactive UMP at war with no major power becomes neutral (its forces leave the
-/// map: 14.3.2.4.2, 14.3.2.4.4). `Game::emit` asks this after every batch of events.
-pub fn reversions(ctx: &Ctx) -> Vec<Event> {
+/// map: 14.3.2.4.2, 14.3.2.4.4). The game's emitter asks this after every batch of events; every event is read
+/// from the world as the batch left it.
+pub fn reversions(ctx: &Ctx) -> Vec<UmpOut> {
     let mut ev = Vec::new();
-    for (ump, u) in &ctx.state.umps {
-        if !ctx.state.in_game(*ump) {
+    for (ump, u) in &ctx.world.umps {
+        if !ctx.world.in_game(*ump) {
             continue;
         }
         match u.status {
             UmpStatus::Active => {
-                let t = loss_tally(ctx.scenario, ctx.state, *ump);
+                let t = loss_tally(ctx.scenario, ctx.world, *ump);
                 let limit = reversion_threshold(ctx.scenario, *ump);
                 if limit > 0 && t.equivalent >= limit {
-                    ev.push(Event::World(WorldEvent::UmpControl {
+                    ev.push(UmpOut::World(WorldEvent::UmpControl {
                         ump: *ump,
                         controller: u.controller,
                         status: UmpStatus::Inactive,
@@ -72,19 +70,19 @@ pub fn reversions(ctx: &Ctx) -> Vec<Event> {
                     }));
                 }
             }
-            UmpStatus::Inactive if !ctx.state.at_war_with_a_major(Nation::Power(*ump)) => {
-                ev.push(Event::World(WorldEvent::UmpControl {
+            UmpStatus::Inactive if !ctx.world.at_war_with_a_major(Nation::Power(*ump)) => {
+                ev.push(UmpOut::World(WorldEvent::UmpControl {
                     ump: *ump,
                     controller: u.controller,
                     status: UmpStatus::Neutral,
                     rule: "14.3.2.3.2".into(),
                     reason: format!("{} is at war with no major power", name(ctx.scenario, *ump)),
                 }));
-                ev.extend(crate::umps::on_becoming_neutral(ctx, *ump));
+                ev.extend(super::on_becoming_neutral(ctx, *ump));
             }
             // 14.3.2.4.2: a neutral UMP keeps no forces on the map, even those a rule puts there after it went
             // neutral (a peace's repatriation in the same step).
-            UmpStatus::Neutral if forces_on_map(ctx.state, *ump) > 0 => {
+            UmpStatus::Neutral if forces_on_map(ctx.world, *ump) > 0 => {
                 ev.extend(super::neutral::stragglers(ctx, *ump));
             }
             _ => {}

@@ -5,6 +5,7 @@
 pub mod apply;
 pub mod event;
 pub mod forces;
+pub mod provinces;
 pub mod records;
 pub mod relations;
 pub mod status;

@@ -50,7 +50,7 @@ pub fn apply(state: &mut State, event: &Event) {
         Event::MessageSent { .. } => {}
         Event::UmpBidding(e) => crate::umps::control::apply(state, e),
         Event::Calls(e) => crate::political::calls::apply(state, e),
-        Event::Peace(e) => crate::political::peace::apply(state, e),
+        Event::Peace(e) => crate::political::peace::apply(&mut state.peace, &mut state.world, e),
         Event::MinorControl(e) => crate::political::minors::apply(state, e),
         Event::Reinforcement(e) => crate::reinforcement::apply(state, e),
         Event::Economy(e) => crate::economic::apply(state, e),

@@ -36,7 +36,7 @@ use crate::kernel::calendar::Step;
 use crate::kernel::dice::Dice;
 use crate::kernel::error::{RuleError, RuleResult};
 use crate::kernel::ids::PowerId;
-use crate::political::{calls, minors, peace};
+use crate::political::{calls, minors};
 use crate::reinforcement;
 use crate::state::RoundKind;
 use crate::umps;
@@ -48,8 +48,6 @@ use std::collections::BTreeMap;
 pub fn begin(ctx: &Ctx, step: Step, dice: &mut Dice) -> Vec<Event> {
     match step {
         Step::CallToAllies => return calls::begin(ctx, dice),
-        // 4.6.6: wars with minor countries lapse in the Peace Step, before its own rounds (`peace::begin`).
-        Step::Peace => return peace::begin(ctx, dice),
         Step::MinorCountryControl => return minors::begin(ctx, dice),
         Step::Reinforcement => return reinforcement::begin(ctx, dice),
         Step::UmpControl => {
@@ -91,7 +89,6 @@ use super::steps::step_of;
 pub fn choices(ctx: &Ctx, kind: RoundKind, power: PowerId) -> Vec<Decision> {
     match kind {
         RoundKind::CallToAllies => calls::choices(ctx, power),
-        RoundKind::Peace => peace::choices(ctx, power),
         RoundKind::MinorControl => minors::choices(ctx, power),
         RoundKind::Reinforcement => reinforcement::choices(ctx, power),
         RoundKind::UmpBids => umps::control::choices(ctx, power),
@@ -105,7 +102,6 @@ pub fn choices(ctx: &Ctx, kind: RoundKind, power: PowerId) -> Vec<Decision> {
 pub fn default(ctx: &Ctx, kind: RoundKind, power: PowerId) -> Decision {
     match kind {
         RoundKind::CallToAllies => calls::default(ctx, power),
-        RoundKind::Peace => peace::default(ctx, power),
         RoundKind::MinorControl => minors::default(ctx, power),
         RoundKind::Reinforcement => reinforcement::default(ctx, power),
         RoundKind::UmpBids => umps::control::default(ctx, power),
@@ -119,7 +115,6 @@ pub fn default(ctx: &Ctx, kind: RoundKind, power: PowerId) -> Decision {
 fn kind_name(kind: RoundKind) -> &'static str {
     match kind {
         RoundKind::CallToAllies => "call or answer",
-        RoundKind::Peace => "peace",
         RoundKind::MinorControl => "minor control",
         RoundKind::Reinforcement => "reinforce or pass",
         RoundKind::UmpBids => "bid",
@@ -135,7 +130,6 @@ pub fn check(ctx: &Ctx, kind: RoundKind, power: PowerId, d: &Decision) -> RuleRe
         (RoundKind::CallToAllies, Decision::CallAllies { .. } | Decision::AnswerCall { .. }) => {
             calls::check(ctx, power, d)
         }
-        (RoundKind::Peace, Decision::Peace(p)) => peace::check(ctx, power, p),
         (RoundKind::MinorControl, Decision::MinorControl(m)) => minors::check(ctx, power, m),
         (RoundKind::Reinforcement, Decision::Reinforce(pl)) => reinforcement::check(ctx, power, pl),
         (RoundKind::Reinforcement, Decision::Pass) => Ok(()),
@@ -172,7 +166,6 @@ pub fn resolve(
 ) -> Vec<Event> {
     match kind {
         RoundKind::CallToAllies => calls::resolve(ctx, decisions, dice),
-        RoundKind::Peace => peace::resolve(ctx, decisions, dice),
         RoundKind::MinorControl => minors::resolve(ctx, decisions, dice),
         RoundKind::UmpBids => umps::control::resolve(ctx, decisions, dice),
         RoundKind::Reinforcement => reinforcement::resolve(ctx, decisions, dice),

@@ -7,6 +7,7 @@ mod emit;
 pub mod event;
 pub mod host;
 pub mod legacy;
+mod plug_peace;
 mod reactions;
 pub mod state;
 pub mod steps;

@@ -165,6 +165,7 @@ macro_rules! plug_passing {
     };
 }
 
+use crate::political::peace::PeaceStep;
 use crate::political::{alliances, breaking, combined, declarations, diplomacy, free_states};
 
 plug_passing!(
@@ -224,6 +225,7 @@ macro_rules! plugged {
             RoundKind::BreakAlliances => Some($f::<breaking::BreakingAlliances>($($arg),*)),
             RoundKind::CombinedMovement => Some($f::<combined::CombinedMovement>($($arg),*)),
             RoundKind::FreeStates => Some($f::<free_states::FreeStateDeclaration>($($arg),*)),
+            RoundKind::Peace => Some($f::<PeaceStep>($($arg),*)),
             _ => None,
         }
     };
@@ -238,6 +240,7 @@ fn kind_of(step: CalendarStep) -> Option<RoundKind> {
         CalendarStep::BreakingAlliances => RoundKind::BreakAlliances,
         CalendarStep::CombinedMovement => RoundKind::CombinedMovement,
         CalendarStep::FreeStateDeclaration => RoundKind::FreeStates,
+        CalendarStep::Peace => RoundKind::Peace,
         _ => return None,
     })
 }

@@ -26,7 +26,7 @@ pub(super) fn param(sc: &Scenario, id: &str, key: &str, or: i32) -> i32 {
 }
 
 /// The provinces of `loser`'s home nation that it still holds (some area) and that are not in `taken`.
-pub(super) fn home_provinces(
+fn home_provinces(
     sc: &Scenario,
     st: &World,
     loser: PowerId,

@@ -52,7 +52,7 @@ pub fn apply(state: &mut State, event: &Event) {
             crate::umps::control::apply(&mut state.ump_control, &mut state.world, e)
         }
         Event::Calls(e) => crate::political::calls::apply(&mut state.calls, e),
-        Event::Peace(e) => crate::political::peace::apply(state, e),
+        Event::Peace(e) => crate::political::peace::apply(&mut state.peace, &mut state.world, e),
         Event::MinorControl(e) => {
             crate::political::minors::apply(&mut state.minor_control, &mut state.world, e)
         }

@@ -6,11 +6,11 @@ pub mod decision;
 mod emit;
 pub mod event;
 pub mod host;
-pub mod legacy;
 mod plug_calls;
-mod plug_reinforcement;
-mod plug_minors;
 mod plug_economic;
+mod plug_minors;
+mod plug_peace;
+mod plug_reinforcement;
 mod plug_umps;
 mod reactions;
 pub mod state;
@@ -173,11 +173,11 @@ impl Game {
         );
         let campaign = g.scenario.meta.setup.clone();
         for adj in &campaign {
-            let ev = host::events(&g.legacy_ctx(), adj, "14.1.4", "the campaign's set-up")?;
+            let ev = host::events(&g.host_ctx(), adj, "14.1.4", "the campaign's set-up")?;
             g.emit(ev);
         }
         for adj in setup {
-            let ev = host::events(&g.legacy_ctx(), adj, "3.7", "set-up of the position")?;
+            let ev = host::events(&g.host_ctx(), adj, "3.7", "set-up of the position")?;
             g.emit(ev);
         }
         let explicit = start.is_some();
@@ -210,8 +210,8 @@ impl Game {
         crate::world::Ctx::new(&self.scenario, &self.rulebook, &self.state.world)
     }
 
-    /// The reading of the whole state, for the steps not yet plugged into the table.
-    pub(crate) fn legacy_ctx(&self) -> Ctx<'_> {
+    /// The reading of the whole state a host adjustment checks against (3.5).
+    fn host_ctx(&self) -> Ctx<'_> {
         Ctx {
             scenario: &self.scenario,
             state: &self.state,
@@ -254,7 +254,6 @@ impl Game {
         match &self.state.round {
             Some(r) if r.owing.contains(&power) => {
                 steps::choices(&self.scenario, &self.rulebook, &self.state, r.kind, power)
-                    .unwrap_or_else(|| legacy::choices(&self.legacy_ctx(), r.kind, power))
             }
             _ => Vec::new(),
         }
@@ -305,7 +304,7 @@ impl Game {
 
     /// Applies a host adjustment (3.5): public, logged, citing the host's note.
     pub fn host(&mut self, adj: &Adjustment, note: &str) -> RuleResult<()> {
-        let events = host::events(&self.legacy_ctx(), adj, "3.5", note)?;
+        let events = host::events(&self.host_ctx(), adj, "3.5", note)?;
         self.emit(events);
         Ok(())
     }
@@ -391,21 +390,17 @@ impl Game {
         else {
             return Err(self.not_owing(power));
         };
-        let ctx = self.legacy_ctx();
-        match steps::check(
+        steps::check(
             &self.scenario,
             &self.rulebook,
             &self.state,
             r.kind,
             power,
             d,
-        ) {
-            Some(checked) => checked?,
-            None => legacy::check(&ctx, r.kind, power, d)?,
-        }
+        )?;
         // 4.1: a message acts at once, without ending the power's part in the round.
         if let Decision::Diplomacy(send) = d {
-            let message = crate::political::diplomacy::message(&ctx.world(), power, send);
+            let message = crate::political::diplomacy::message(&self.ctx(), power, send);
             return Ok(vec![Event::MessageSent { message }]);
         }
         Ok(vec![Event::Submitted {
@@ -432,7 +427,6 @@ impl Game {
     /// The default decision (3.6) of `power` in a round of `kind`.
     fn default_in(&self, kind: RoundKind, power: PowerId) -> Decision {
         steps::default(&self.scenario, &self.rulebook, &self.state, kind, power)
-            .unwrap_or_else(|| legacy::default(&self.legacy_ctx(), kind, power))
     }
 
     fn begin_step(&mut self, pos: Position) {
@@ -444,17 +438,8 @@ impl Game {
             state: &mut self.state,
             log: &mut self.log,
         };
-        match steps::begin(&mut em, pos.step, dice) {
-            Some(()) => em.settle(),
-            None => {
-                let ctx = Ctx {
-                    scenario: em.scenario,
-                    state: em.state,
-                    rulebook: em.rulebook,
-                };
-                let events = legacy::begin(&ctx, pos.step, dice);
-                em.batch(events);
-            }
+        if steps::begin(&mut em, pos.step, dice) {
+            em.settle();
         }
         self.take_defaults_for_empty_seats();
     }
@@ -532,30 +517,8 @@ impl Game {
                         state: &mut self.state,
                         log: &mut self.log,
                     };
-                    let reopened = match steps::resolve(&mut em, kind, sealed, &decisions, dice) {
-                        Some(reopened) => {
-                            em.settle();
-                            reopened
-                        }
-                        None => {
-                            let ctx = Ctx {
-                                scenario: em.scenario,
-                                state: em.state,
-                                rulebook: em.rulebook,
-                            };
-                            let mut events = legacy::resolve(&ctx, kind, &decisions, dice);
-                            let mark = em.log.len();
-                            for e in events.drain(..) {
-                                em.push(e);
-                            }
-                            reactions::after_resolve(&mut em, kind, mark, dice);
-                            let reopened = em.log[mark..]
-                                .iter()
-                                .any(|e| matches!(e, Event::RoundOpened { .. }));
-                            em.settle();
-                            reopened
-                        }
-                    };
+                    let reopened = steps::resolve(&mut em, kind, sealed, &decisions, dice);
+                    em.settle();
                     if reopened {
                         self.take_defaults_for_empty_seats();
                     } else {

@@ -5,9 +5,7 @@ use super::decision::Decision;
 use super::event::Event;
 use super::state::{RoundKind, State};
 use super::steps::Plug;
-use crate::political::minors::{
-    MinorControlState, MinorCountryControl, MinorDecision, MinorEvent, WorldReading,
-};
+use crate::political::minors::{MinorControlState, MinorCountryControl, MinorDecision, MinorEvent};
 
 impl Plug for MinorCountryControl {
     const KIND: RoundKind = RoundKind::MinorControl;
@@ -26,12 +24,5 @@ impl Plug for MinorCountryControl {
     }
     fn encode(d: MinorDecision) -> Decision {
         Decision::MinorControl(d)
-    }
-}
-
-/// 4.6.6's lapse of war as the Peace Step calls it while it still reads the game's whole state.
-impl<'a> WorldReading<'a> for super::Ctx<'a> {
-    fn reading(&self) -> crate::world::Ctx<'a> {
-        self.world()
     }
 }

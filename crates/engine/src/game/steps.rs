@@ -182,6 +182,7 @@ macro_rules! plug_passing {
 }
 
 use crate::economic::{collection, expenditure, manipulation, status};
+use crate::political::peace::PeaceStep;
 use crate::political::{alliances, breaking, combined, declarations, diplomacy, free_states};
 
 plug_passing!(
@@ -231,25 +232,25 @@ plug_plain!(
     Default::default()
 );
 
-/// Calls `$f::<P>($args)` with `P` the step plugged for `$kind`; `None` for a kind not plugged yet.
+/// Calls `$f::<P>($args)` with `P` the step plugged for `$kind`. Every round kind is plugged: a new step adds its line here.
 macro_rules! plugged {
     ($kind:expr, $f:ident ( $($arg:expr),* )) => {
         match $kind {
-            RoundKind::Diplomacy => Some($f::<diplomacy::Diplomacy>($($arg),*)),
-            RoundKind::Declarations => Some($f::<declarations::Declarations>($($arg),*)),
-            RoundKind::Alliances => Some($f::<alliances::Alliances>($($arg),*)),
-            RoundKind::BreakAlliances => Some($f::<breaking::BreakingAlliances>($($arg),*)),
-            RoundKind::CombinedMovement => Some($f::<combined::CombinedMovement>($($arg),*)),
-            RoundKind::FreeStates => Some($f::<free_states::FreeStateDeclaration>($($arg),*)),
-            RoundKind::CallToAllies => Some($f::<crate::political::calls::CallToAllies>($($arg),*)),
-            RoundKind::Reinforcement => Some($f::<crate::reinforcement::ReinforcementPhase>($($arg),*)),
+            RoundKind::Diplomacy => $f::<diplomacy::Diplomacy>($($arg),*),
+            RoundKind::Declarations => $f::<declarations::Declarations>($($arg),*),
+            RoundKind::Alliances => $f::<alliances::Alliances>($($arg),*),
+            RoundKind::BreakAlliances => $f::<breaking::BreakingAlliances>($($arg),*),
+            RoundKind::CombinedMovement => $f::<combined::CombinedMovement>($($arg),*),
+            RoundKind::FreeStates => $f::<free_states::FreeStateDeclaration>($($arg),*),
+            RoundKind::CallToAllies => $f::<crate::political::calls::CallToAllies>($($arg),*),
+            RoundKind::Reinforcement => $f::<crate::reinforcement::ReinforcementPhase>($($arg),*),
             RoundKind::MinorControl => {
-                Some($f::<crate::political::minors::MinorCountryControl>($($arg),*))
+                $f::<crate::political::minors::MinorCountryControl>($($arg),*)
             }
-            RoundKind::Manipulation => Some($f::<manipulation::Manipulation>($($arg),*)),
-            RoundKind::Expenditure => Some($f::<expenditure::Expenditure>($($arg),*)),
-            RoundKind::UmpBids => Some($f::<crate::umps::control::UmpControl>($($arg),*)),
-            _ => None,
+            RoundKind::Manipulation => $f::<manipulation::Manipulation>($($arg),*),
+            RoundKind::Expenditure => $f::<expenditure::Expenditure>($($arg),*),
+            RoundKind::UmpBids => $f::<crate::umps::control::UmpControl>($($arg),*),
+            RoundKind::Peace => $f::<PeaceStep>($($arg),*),
         }
     };
 }
@@ -269,6 +270,7 @@ fn kind_of(step: CalendarStep) -> Option<RoundKind> {
         CalendarStep::EconomicManipulation => RoundKind::Manipulation,
         CalendarStep::EconomicExpenditure => RoundKind::Expenditure,
         CalendarStep::UmpControl => RoundKind::UmpBids,
+        CalendarStep::Peace => RoundKind::Peace,
         _ => return None,
     })
 }
@@ -304,14 +306,14 @@ pub fn step_of(kind: RoundKind) -> CalendarStep {
     }
 }
 
-/// The legal decisions of `power` in a round of `kind` (`None`: not plugged yet).
+/// The legal decisions of `power` in a round of `kind`.
 pub(crate) fn choices(
     sc: &Scenario,
     rb: &Rulebook,
     s: &State,
     kind: RoundKind,
     power: PowerId,
-) -> Option<Vec<Decision>> {
+) -> Vec<Decision> {
     plugged!(kind, choices_of(sc, rb, s, power))
 }
 
@@ -322,7 +324,7 @@ pub(crate) fn default(
     s: &State,
     kind: RoundKind,
     power: PowerId,
-) -> Option<Decision> {
+) -> Decision {
     plugged!(kind, default_of(sc, rb, s, power))
 }
 
@@ -334,7 +336,7 @@ pub(crate) fn check(
     kind: RoundKind,
     power: PowerId,
     d: &Decision,
-) -> Option<RuleResult<()>> {
+) -> RuleResult<()> {
     plugged!(kind, check_of(sc, rb, s, power, d))
 }
 
@@ -353,32 +355,33 @@ fn open(em: &mut Emitter, kind: RoundKind, ask: Option<Ask>) -> bool {
     }
 }
 
-/// Begins the calendar step `step`, if it is plugged (`None` otherwise): its first effects and the round it
-/// opens, if any.
-pub(crate) fn begin(em: &mut Emitter, step: CalendarStep, dice: &mut Dice) -> Option<()> {
+/// Begins the calendar step `step`: its first effects and the round it opens, if any. A step with no rules yet
+/// (6, 7) begins with nothing and asks nobody (`false`: nothing was begun).
+pub(crate) fn begin(em: &mut Emitter, step: CalendarStep, dice: &mut Dice) -> bool {
     if let Some(begin) = begin_only(step) {
         let ask = begin(em, dice);
         debug_assert!(ask.is_none(), "{step:?} asks nothing");
-        return Some(());
+        return true;
     }
-    let kind = kind_of(step)?;
-    let ask = plugged!(kind, begin_of(em, dice))?;
+    let Some(kind) = kind_of(step) else {
+        return false;
+    };
+    let ask = plugged!(kind, begin_of(em, dice));
     open(em, kind, ask);
-    Some(())
+    true
 }
 
-/// Resolves a complete round of `kind`, if it is plugged (`None` otherwise), with the reactions that follow
-/// it: `Some(true)` if a round is open again.
+/// Resolves a complete round of `kind`, with the reactions that follow it: `true` if a round is open again.
 pub(crate) fn resolve(
     em: &mut Emitter,
     kind: RoundKind,
     sealed: bool,
     decisions: &BTreeMap<PowerId, Decision>,
     dice: &mut Dice,
-) -> Option<bool> {
+) -> bool {
     let mark = em.log.len();
-    let ask = plugged!(kind, resolve_of(em, sealed, decisions, dice))?;
+    let ask = plugged!(kind, resolve_of(em, sealed, decisions, dice));
     let reopened = open(em, kind, ask);
     let more_opened = super::reactions::after_resolve(em, kind, mark, dice);
-    Some(reopened || more_opened)
+    reopened || more_opened
 }

@@ -29,7 +29,8 @@
 //! The files, by what they decide: `arrivals` (5.0: what has arrived, for whom, and where it may go),
 //! `placement` (the decision, its default and the choices), `land` (5.2, 5.3: corps counters, depots, land
 //! factors), `ships` (5.1, 12.1.2), `seizure` (12.1.2.1, 12.1.2.2), `leaders` (5.4, 12.7), `neutral`
-//! (14.3.2.4.5), `prisoners` (4.4.6.1), `notation` (the text forms).
+//! (14.3.2.4.5), `notation` (the text forms). The prisoners a peace returns (4.4.6.1) are found by the Peace Step
+//! (`world::records::prisoners_returned`) and recorded by this phase's `PrisonersReturned`.
 
 mod arrivals;
 mod land;
@@ -37,7 +38,6 @@ mod leaders;
 mod neutral;
 mod notation;
 mod placement;
-mod prisoners;
 mod seizure;
 mod ships;
 
@@ -47,7 +47,6 @@ pub use placement::{
     CorpsOrder, DepotOrder, LandOrder, LandTarget, LeaderOrder, Placement, SeizedOrder, ShipOrder,
     choices, default, default_placement,
 };
-pub use prisoners::prisoners_returned;
 pub use seizure::{PendingSeizure, pending_seizures, ships_lost_with_port};
 
 use crate::kernel::calendar::Date;

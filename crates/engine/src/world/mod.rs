@@ -5,6 +5,7 @@
 pub mod apply;
 pub mod event;
 pub mod forces;
+pub mod neutral;
 pub mod provinces;
 pub mod records;
 pub mod relations;

@@ -3,7 +3,7 @@
 
 use crate::kernel::calendar::Date;
 use crate::kernel::ids::{AreaId, Nation};
-use crate::scenario::{LossCause, UnitKind};
+use crate::scenario::{Factors, LossCause, UnitKind};
 use serde::{Deserialize, Serialize};
 
 /// A loss of land factors or ships, with its cause.
@@ -45,4 +45,47 @@ pub struct Building {
     pub port: Option<AreaId>,
     /// The rule that queued them (8.5 purchase, 12.1.1 conversion, 4.4.6.1 returned prisoners ...).
     pub rule: String,
+}
+
+/// 4.4.6.1: prisoners a peace returns, queued to arrive as reinforcements; the Peace Step finds them, the
+/// Reinforcement Phase's event (`ReinforcementEvent::PrisonersReturned`) records them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PrisonersReturned {
+    pub owner: Nation,
+    pub captor: Nation,
+    pub factors: Factors,
+    pub date: Date,
+}
+
+impl std::fmt::Display for PrisonersReturned {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} returns {} of {}'s factors: they arrive as reinforcements (4.4.6.1)",
+            self.captor,
+            self.factors.total(),
+            self.owner
+        )
+    }
+}
+
+/// 4.4.6.1: the prisoners the sides of `a` and `b` (powers, with the minors they control) hold of each other.
+pub fn prisoners_returned(
+    st: &super::World,
+    a: crate::kernel::ids::PowerId,
+    b: crate::kernel::ids::PowerId,
+) -> Vec<PrisonersReturned> {
+    let side = |n: Nation, p| st.controller_of(n) == Some(p);
+    st.prisoners
+        .iter()
+        .filter(|((owner, captor), _)| {
+            (side(*owner, a) && side(*captor, b)) || (side(*owner, b) && side(*captor, a))
+        })
+        .map(|((owner, captor), f)| PrisonersReturned {
+            owner: *owner,
+            captor: *captor,
+            factors: *f,
+            date: st.date(),
+        })
+        .collect()
 }

@@ -4,9 +4,8 @@
 
 use super::{MinorEvent, StepCx, minor_name};
 use crate::kernel::dice::Dice;
-use crate::kernel::ids::{MinorId, Nation, PowerId};
-use crate::scenario::{Factors, Location, MinorStatus, Scenario};
-use crate::world::{World, WorldEvent, status};
+use crate::kernel::ids::{MinorId, PowerId};
+use crate::world::{WorldEvent, status};
 
 /// 4.6.1 with Coalition's 10.5.2: one die per minor of a controller in the Instability or Fiasco zone.
 pub(super) fn instability(cx: &mut StepCx, dice: &mut Dice) {
@@ -58,70 +57,6 @@ fn revert(cx: &mut StepCx, m: MinorId, from: PowerId, zone: &str) {
     });
     let sc = cx.scenario;
     let reason = format!("{} reverts to neutral", minor_name(sc, m));
-    let events = revert_events(sc, cx.world(), m, "4.6.1", &reason);
+    let events = crate::world::neutral::revert_events(sc, cx.world(), m, "4.6.1", &reason);
     cx.push_all(events);
-}
-
-/// The events of a minor reverting to neutral under `rule` (4.6.1; 4.4.8 when its controller leaves the game):
-/// it has no controller, its areas return to it, its corps and fleets leave the map and its garrisons go.
-pub(crate) fn revert_events(
-    scenario: &Scenario,
-    st: &World,
-    m: MinorId,
-    rule: &str,
-    reason: &str,
-) -> Vec<WorldEvent> {
-    let me = Nation::Minor(m);
-    let (rule, reason) = (rule.to_string(), reason.to_string());
-    let mut out = vec![WorldEvent::MinorChanged {
-        minor: m,
-        controller: None,
-        status: MinorStatus::Neutral,
-        rule: rule.clone(),
-        reason: reason.clone(),
-    }];
-    for a in scenario.areas_of(me) {
-        if st.area_control.contains_key(&a) {
-            out.push(WorldEvent::AreaControlChanged {
-                area: a,
-                holder: None,
-                rule: rule.clone(),
-                reason: reason.clone(),
-            });
-        }
-    }
-    for (id, c) in &st.forces.corps {
-        if c.owner == me && c.location != Location::OffMap {
-            out.push(WorldEvent::CorpsChanged {
-                corps: *id,
-                factors: Factors::default(),
-                location: Location::OffMap,
-                rule: rule.clone(),
-                reason: reason.clone(),
-            });
-        }
-    }
-    for (id, f) in &st.forces.fleets {
-        if f.owner == me && f.location != Location::OffMap {
-            out.push(WorldEvent::FleetChanged {
-                fleet: *id,
-                ships: 0,
-                location: Location::OffMap,
-                rule: rule.clone(),
-                reason: reason.clone(),
-            });
-        }
-    }
-    for (a, o) in st.forces.garrisons.keys() {
-        if *o == me {
-            out.push(WorldEvent::GarrisonChanged {
-                area: *a,
-                owner: me,
-                factors: Factors::default(),
-                rule: rule.clone(),
-                reason: reason.clone(),
-            });
-        }
-    }
-    out
 }

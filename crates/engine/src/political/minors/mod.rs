@@ -21,28 +21,26 @@
 //!    the remaining aggressors it may declare on (4.2.2): -3 in total, -2 per broken alliance, no calls. Each
 //!    aggressor it stays at peace with is recorded (4.6.5.2, 4.6.5.3), for the military phases to read.
 //!
-//! 4.6.6 (lapse of war with minors) is checked in the Peace Step: `lapse_of_war`.
+//! 4.6.6 (lapse of war with minors) is checked in the Peace Step: `political::peace::lapse`.
 //!
 //! Defaults (3.6): roll for every minor one may roll for; the capital takes all land factors (in one corps if
 //! the minor has corps, else as a garrison) and the fleet (else the first port); back down from every minor
 //! where one may (an absent player is not dragged into forced wars with major powers); no support declarations.
 //!
 //! One file per part: `instability` (4.6.1, and a minor's reverting to neutral), `control` (4.6, 4.6.2,
-//! 4.6.3.1), `setup` (4.6.3.2 to 4.6.3.5), `attackers` (4.6.4), `support` (4.6.5), `lapse` (4.6.6), `rounds`
+//! 4.6.3.1), `setup` (4.6.3.2 to 4.6.3.5), `attackers` (4.6.4), `support` (4.6.5), `rounds`
 //! (the order of the step's rounds, their choices, defaults and checks) and `notation` (the text forms).
 
 mod attackers;
 mod control;
 mod instability;
-mod lapse;
 mod notation;
 mod rounds;
 mod setup;
 mod support;
 
 pub use crate::world::NotAtWar;
-pub(crate) use instability::revert_events;
-pub use lapse::{WorldReading, lapse_of_war};
+pub use crate::world::neutral::revert_events;
 pub use notation::parse;
 pub(crate) use setup::fleet_places;
 

@@ -1,33 +1,21 @@
-//! Rule 4.6.6, checked in the Peace Step (4.4): a war of a major power with a minor country lapses when none
-//! of its corps stands inside the minor; its other forces there are repatriated as in 4.4.6.2.
+//! Rule 4.6.6 (checked at the start of the Peace Step, 4.4): a major power's war with a minor country lapses when
+//! none of its corps stands inside the minor; its other forces there are repatriated as in 4.4.6.2.
 
+use super::repatriation::nearest;
+use super::{Item, Placement};
 use crate::kernel::ids::{AreaId, MinorId, Nation, PowerId};
-use crate::political::{name, peace};
 use crate::scenario::{CorpsKind, Factors, Location, MinorStatus};
-use crate::world::{Ctx, WorldEvent};
+use crate::world::{self, WorldEvent, name};
 use std::collections::{BTreeMap, BTreeSet};
-
-/// A reading of the world, for `lapse_of_war`: the step seam's `Ctx` (with any own state), and the game's
-/// reading of its whole state while the Peace Step still passes that (the game implements it for it).
-pub trait WorldReading<'a> {
-    fn reading(&self) -> Ctx<'a>;
-}
-
-impl<'a, S: ?Sized> WorldReading<'a> for Ctx<'a, S> {
-    fn reading(&self) -> Ctx<'a> {
-        self.plain()
-    }
-}
 
 /// Rule 4.6.6, checked in the Peace Step (4.4): a war of a major power with a minor country not yet conquered
 /// (and not its own) lapses when none of its corps (its own or its minors'; cossacks and freikorps do not count)
 /// stands inside the minor; for a minor of several districts with a secondary district conquered (the NOTE),
 /// inside the rest of it. Wars declared this month do not lapse (their invaders have had no Land Phase to
 /// enter). Its garrisons, cossacks and freikorps in the rest of the minor are repatriated as in 4.4.6.2: to
-/// the nearest areas it controls (garrisons: with a city or one of its depots), as `peace` finds them; when
-/// several are equidistant the force is returned as a placement its owner chooses in the Peace Step.
-pub fn lapse_of_war<'a>(ctx: &impl WorldReading<'a>) -> (Vec<WorldEvent>, Vec<peace::Placement>) {
-    let ctx = ctx.reading();
+/// the nearest areas it controls (garrisons: with a city or one of its depots), as `repatriation::nearest` finds
+/// them; when several are equidistant the force is returned as a placement its owner chooses in the Peace Step.
+pub(super) fn lapse_of_war(ctx: &world::Ctx) -> (Vec<WorldEvent>, Vec<Placement>) {
     let st = ctx.world;
     let now = st.date();
     let mut ev = Vec::new();
@@ -109,14 +97,14 @@ pub fn lapse_of_war<'a>(ctx: &impl WorldReading<'a>) -> (Vec<WorldEvent>, Vec<pe
                 && let Location::Area(a) = c.location
                 && rest.contains(&a)
             {
-                let options = peace::nearest(ctx.scenario, a, friendly);
+                let options = nearest(ctx.scenario, a, friendly);
                 let location = match options.as_slice() {
                     [] => Location::OffMap,
                     [to] => Location::Area(*to),
                     _ => {
-                        placements.push(peace::Placement {
+                        placements.push(Placement {
                             owner: me,
-                            item: peace::Item::Corps(*id),
+                            item: Item::Corps(*id),
                             from: a,
                             options,
                             rule: "4.6.6".into(),
@@ -138,7 +126,7 @@ pub fn lapse_of_war<'a>(ctx: &impl WorldReading<'a>) -> (Vec<WorldEvent>, Vec<pe
             if *owner != me || !rest.contains(a) || g.is_empty() {
                 continue;
             }
-            let options = peace::nearest(ctx.scenario, *a, holds);
+            let options = nearest(ctx.scenario, *a, holds);
             if options.is_empty() {
                 continue;
             }
@@ -159,9 +147,9 @@ pub fn lapse_of_war<'a>(ctx: &impl WorldReading<'a>) -> (Vec<WorldEvent>, Vec<pe
                 });
                 *e = e.plus(g);
             } else {
-                placements.push(peace::Placement {
+                placements.push(Placement {
                     owner: me,
-                    item: peace::Item::Garrison(*g),
+                    item: Item::Garrison(*g),
                     from: *a,
                     options,
                     rule: "4.6.6".into(),

@@ -1,0 +1,271 @@
+//! Rule 4.4.6.2: at a peace, each side's forces leave the other's territory for the nearest friendly areas
+//! (their owner choosing when several are equally near), depots are picked up and fleets must leave; occupied
+//! home areas revert unless ceded. The lapse of a war with a minor (4.6.6) repatriates the same way.
+
+use super::terms::province_areas;
+use super::{Cx, Item, Obligation, PeaceDecision, PeaceEvent, Placement, Sub};
+use crate::kernel::ids::{AreaId, FleetId, Nation, PowerId};
+use crate::scenario::{Factors, Location, Scenario};
+use crate::world::{World, WorldEvent, name};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Areas reachable by land links and crossings, nearest first: the nearest areas satisfying `ok`.
+pub(crate) fn nearest(sc: &Scenario, from: AreaId, ok: impl Fn(AreaId) -> bool) -> Vec<AreaId> {
+    let mut adj: BTreeMap<AreaId, Vec<AreaId>> = BTreeMap::new();
+    for c in sc.map.crossings.iter().filter(|c| c.optional.is_none()) {
+        adj.entry(c.a).or_default().push(c.b);
+        adj.entry(c.b).or_default().push(c.a);
+    }
+    let mut seen = BTreeSet::from([from]);
+    let mut layer = vec![from];
+    while !layer.is_empty() {
+        let mut hits: Vec<AreaId> = layer.iter().copied().filter(|a| ok(*a)).collect();
+        if !hits.is_empty() {
+            hits.sort();
+            return hits;
+        }
+        let mut next = Vec::new();
+        for a in &layer {
+            let ns = sc
+                .land_neighbours(*a)
+                .chain(adj.get(a).into_iter().flatten().copied());
+            for n in ns.collect::<Vec<_>>() {
+                if seen.insert(n) {
+                    next.push(n);
+                }
+            }
+        }
+        layer = next;
+    }
+    Vec::new()
+}
+
+/// Every area ever ceded by a peace (it does not revert).
+fn ceded_areas(sc: &Scenario, st: &World) -> BTreeSet<AreaId> {
+    let mut out = BTreeSet::new();
+    for r in &st.treaties.peaces {
+        for t in r
+            .terms
+            .iter()
+            .filter(|t| t.term == "B.7" || t.term == "C.4")
+        {
+            for x in &t.targets {
+                match sc.nation_by_name(x) {
+                    Some(n @ Nation::Minor(_)) => out.extend(sc.areas_of(n)),
+                    _ => out.extend(province_areas(sc, x)),
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Moves a repatriated force, citing `rule` (4.4.6.2, or 4.6.6 after a lapse of war).
+pub(super) fn place(
+    cx: &mut Cx,
+    owner: &Nation,
+    item: &Item,
+    from: AreaId,
+    to: AreaId,
+    rule: &str,
+) {
+    let reason = format!("repatriated from {from}");
+    match item {
+        Item::Corps(c) => {
+            let factors = cx
+                .world()
+                .forces
+                .corps
+                .get(c)
+                .map(|x| x.factors)
+                .unwrap_or_default();
+            cx.push(WorldEvent::CorpsChanged {
+                corps: *c,
+                factors,
+                location: Location::Area(to),
+                rule: rule.into(),
+                reason,
+            });
+        }
+        Item::Garrison(f) => {
+            let there = cx
+                .world()
+                .forces
+                .garrisons
+                .get(&(to, *owner))
+                .copied()
+                .unwrap_or_default();
+            cx.push(WorldEvent::GarrisonChanged {
+                area: to,
+                owner: *owner,
+                factors: there.plus(f),
+                rule: rule.into(),
+                reason,
+            });
+        }
+    }
+}
+
+/// 4.4.6.2: `o`'s forces leave `t`'s territory (areas `t` controls); with C.5 access (`access`), only garrisons
+/// in capital cities leave. Areas of either home nation held by the other revert first unless ceded.
+pub(super) fn repatriate(
+    cx: &mut Cx,
+    sub: &mut Sub,
+    o: PowerId,
+    t: PowerId,
+    access: bool,
+    rule: &str,
+) {
+    let sc = cx.scenario;
+    let date = cx.world().date();
+    // Occupied home areas revert to their nation (ceded ones excepted).
+    let kept = ceded_areas(sc, cx.world());
+    for a in sc.territory(Nation::Power(t)).to_vec() {
+        let holder = cx.world().area_control.get(&a).copied();
+        if holder.is_some_and(|h| cx.world().controller_of(h) == Some(o)) && !kept.contains(&a) {
+            cx.push(WorldEvent::AreaControlChanged {
+                area: a,
+                holder: None,
+                rule: rule.into(),
+                reason: format!("{a} returns to {} at the peace", name(cx.scenario, t)),
+            });
+        }
+    }
+    let st = cx.world();
+    let mine = |n: Nation| st.controller_of(n) == Some(o);
+    let theirs = |a: AreaId| st.area_power(sc, a) == Some(t);
+    let friendly = |a: AreaId| st.area_power(sc, a) == Some(o);
+    let mut moves: Vec<(Nation, Item, AreaId, Vec<AreaId>)> = Vec::new();
+    let mut depots = Vec::new();
+    let mut fleets: BTreeMap<Nation, Vec<FleetId>> = BTreeMap::new();
+    if !access {
+        for (id, c) in &st.forces.corps {
+            if let Location::Area(a) = c.location
+                && mine(c.owner)
+                && theirs(a)
+            {
+                moves.push((c.owner, Item::Corps(*id), a, nearest(sc, a, friendly)));
+            }
+        }
+        for ((a, n), f) in &st.forces.garrisons {
+            if mine(*n) && theirs(*a) && !f.is_empty() {
+                let ok = |x: AreaId| {
+                    friendly(x)
+                        && (sc.area(x).is_some_and(|d| d.city.is_some())
+                            || st.forces.depots.get(&x).is_some_and(|d| d.contains(n)))
+                };
+                moves.push((*n, Item::Garrison(*f), *a, nearest(sc, *a, ok)));
+            }
+        }
+        for (a, ns) in &st.forces.depots {
+            for n in ns {
+                if mine(*n) && theirs(*a) {
+                    depots.push((*a, *n));
+                }
+            }
+        }
+        for (id, f) in &st.forces.fleets {
+            if let Location::Area(a) = f.location
+                && mine(f.owner)
+                && theirs(a)
+                && f.ships > 0
+            {
+                fleets.entry(f.owner).or_default().push(*id);
+            }
+        }
+    } else {
+        for ((a, n), f) in &st.forces.garrisons {
+            if mine(*n) && theirs(*a) && !f.is_empty() && sc.area(*a).is_some_and(|d| d.capital) {
+                let ok = |x: AreaId| {
+                    (friendly(x) || theirs(x))
+                        && sc.area(x).is_some_and(|d| d.city.is_some() && !d.capital)
+                };
+                moves.push((*n, Item::Garrison(*f), *a, nearest(sc, *a, ok)));
+            }
+        }
+    }
+    for (n, item, from, options) in moves {
+        match options.len() {
+            0 => {
+                // Nowhere to go on the map: the force waits off the map.
+                if let Item::Corps(c) = &item {
+                    let factors = cx
+                        .world()
+                        .forces
+                        .corps
+                        .get(c)
+                        .map(|x| x.factors)
+                        .unwrap_or_default();
+                    cx.push(WorldEvent::CorpsChanged {
+                        corps: *c,
+                        factors,
+                        location: Location::OffMap,
+                        rule: rule.into(),
+                        reason: "no friendly area to repatriate to".into(),
+                    });
+                }
+            }
+            1 => {
+                if let Item::Garrison(_) = item {
+                    cx.push(WorldEvent::GarrisonChanged {
+                        area: from,
+                        owner: n,
+                        factors: Factors::default(),
+                        rule: "4.4.6.2".into(),
+                        reason: format!("repatriated to {}", options[0]),
+                    });
+                }
+                place(cx, &n, &item, from, options[0], "4.4.6.2");
+            }
+            _ => {
+                if let Item::Garrison(_) = item {
+                    cx.push(WorldEvent::GarrisonChanged {
+                        area: from,
+                        owner: n,
+                        factors: Factors::default(),
+                        rule: "4.4.6.2".into(),
+                        reason: "repatriated: its owner chooses among equidistant areas".into(),
+                    });
+                }
+                sub.placements.push(Placement {
+                    owner: n,
+                    item,
+                    from,
+                    options,
+                    rule: "4.4.6.2".into(),
+                });
+            }
+        }
+    }
+    for (a, n) in depots {
+        cx.push(WorldEvent::DepotChanged {
+            area: a,
+            owner: n,
+            present: false,
+            rule: "4.4.6.2".into(),
+            reason: format!("depot picked up at the peace with {}", name(cx.scenario, t)),
+        });
+    }
+    for (owner, list) in fleets {
+        cx.emit(PeaceEvent::Recorded {
+            obligation: Obligation::FleetsMustLeave {
+                owner,
+                territory_of: t,
+                fleets: list,
+                date,
+            },
+        });
+    }
+}
+
+/// 4.4.6.2: the owner's choice among equidistant areas (the first if its controller made none).
+pub(super) fn placed(cx: &mut Cx, p: &Placement, dec: &BTreeMap<PowerId, PeaceDecision>) {
+    let area = match cx.world().controller_of(p.owner) {
+        Some(c) => match dec.get(&c) {
+            Some(PeaceDecision::Place { area }) => *area,
+            _ => p.options[0],
+        },
+        None => p.options[0],
+    };
+    place(cx, &p.owner, &p.item, p.from, area, &p.rule);
+}

@@ -1,0 +1,147 @@
+//! Rule 3 (Coalition's structure, issue 11): the engine's modules import only their own layer and the layers
+//! below it, as `crates/engine/layers.txt` declares them; no source file under `crates/` is over 1,000 lines.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// The layer index of each top-level module name, read from layers.txt.
+fn layers() -> BTreeMap<String, (usize, String)> {
+    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("layers.txt"))
+        .expect("crates/engine/layers.txt");
+    let mut out = BTreeMap::new();
+    for (i, line) in text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .enumerate()
+    {
+        let (layer, modules) = line.split_once(':').expect("`layer: modules`");
+        for m in modules.split_whitespace() {
+            let old = out.insert(m.to_string(), (i, layer.trim().to_string()));
+            assert!(old.is_none(), "layers.txt lists `{m}` twice");
+        }
+    }
+    out
+}
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            rust_files(&p, out);
+        } else if p.extension().is_some_and(|x| x == "rs") {
+            out.push(p);
+        }
+    }
+}
+
+/// Every `crate::NAME` a source line names (in `use` lines and in paths alike), with its line number.
+fn crate_paths(text: &str) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let code = line.split("//").next().unwrap_or("");
+        let mut rest = code;
+        while let Some(i) = rest.find("crate::") {
+            let after = &rest[i + "crate::".len()..];
+            let name: String = after
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                .collect();
+            if !name.is_empty() {
+                out.push((n + 1, name));
+            }
+            rest = after;
+        }
+    }
+    out
+}
+
+/// The imports that run from a lower layer to a higher one: (file:line, from layer, to module).
+fn upward_imports() -> Vec<String> {
+    let layers = layers();
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    files.sort();
+    let mut bad = Vec::new();
+    for f in files {
+        let rel = f.strip_prefix(&src).unwrap();
+        let top = rel
+            .components()
+            .next()
+            .unwrap()
+            .as_os_str()
+            .to_string_lossy()
+            .trim_end_matches(".rs")
+            .to_string();
+        if top == "lib" {
+            continue;
+        }
+        let (own, own_layer) = layers
+            .get(&top)
+            .unwrap_or_else(|| panic!("src/{} is in no layer of layers.txt", rel.display()))
+            .clone();
+        let text = std::fs::read_to_string(&f).unwrap();
+        for (line, name) in crate_paths(&text) {
+            let Some((to, to_layer)) = layers.get(&name) else {
+                // A name re-exported at the crate root (a type such as `crate::Date`) is checked where it is
+                // defined; only module names are layered.
+                if name.chars().next().is_some_and(|c| c.is_ascii_lowercase()) {
+                    bad.push(format!(
+                        "src/{}:{line}: `crate::{name}` is in no layer of layers.txt",
+                        rel.display()
+                    ));
+                }
+                continue;
+            };
+            if *to > own {
+                bad.push(format!(
+                    "src/{}:{line}: {own_layer} imports crate::{name} ({to_layer})",
+                    rel.display()
+                ));
+            }
+        }
+    }
+    bad
+}
+
+#[test]
+fn no_module_imports_a_layer_above_its_own() {
+    let bad = upward_imports();
+    assert!(
+        bad.is_empty(),
+        "{} import(s) run upward:\n{}",
+        bad.len(),
+        bad.join("\n")
+    );
+}
+
+#[test]
+fn the_checker_sees_an_upward_import() {
+    let paths = crate_paths(
+        "use crate::game::Ctx; // crate::ignored\nlet x = crate::state::State::initial(sc);",
+    );
+    assert_eq!(
+        paths,
+        vec![(1, "game".to_string()), (2, "state".to_string())]
+    );
+}
+
+#[test]
+fn no_source_file_is_over_1000_lines() {
+    let crates = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut files = Vec::new();
+    rust_files(&crates, &mut files);
+    let long: Vec<String> = files
+        .iter()
+        .filter(|f| !f.components().any(|c| c.as_os_str() == "target"))
+        .filter_map(|f| {
+            let n = std::fs::read_to_string(f).unwrap().lines().count();
+            (n > 1000).then(|| format!("{} ({n} lines)", f.display()))
+        })
+        .collect();
+    assert!(
+        long.is_empty(),
+        "files over 1,000 lines:\n{}",
+        long.join("\n")
+    );
+}

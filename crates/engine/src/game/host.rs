@@ -1,13 +1,14 @@
 //! Rule 3.5 (Coalition's): host adjustments. Public, logged corrections a play-by-mail moderator makes, and the
 //! set-up of a position (3.7). Each becomes ordinary events that cite the rule and carry the host's note.
 
+use super::emit::Emitter;
 use crate::event::Event;
-use crate::game::Ctx;
 use crate::kernel::error::{DataError, DataErrors};
 use crate::kernel::error::{RuleError, RuleResult};
 use crate::kernel::ids::{AreaId, Nation, PowerId};
 use crate::scenario::{Location, MinorStatus, Scenario};
 use crate::state::{EnforcedPeace, LossRecord, WarCause};
+use crate::world::Ctx;
 use crate::world::WorldEvent;
 
 pub use crate::scenario::Adjustment;
@@ -17,25 +18,22 @@ pub use crate::scenario::Adjustment;
 /// alone; loading a scenario to play it checks its set-up too (`load_scenario`).
 pub fn check_campaign_setup(scenario: &Scenario) -> Result<(), DataErrors> {
     let mut state = crate::state::State::initial(scenario);
+    let mut log = Vec::new();
     let rulebook = crate::kernel::rulebook::Rulebook::default();
+    let mut em = Emitter {
+        scenario,
+        rulebook: &rulebook,
+        state: &mut state,
+        log: &mut log,
+    };
     let mut errors = Vec::new();
     for (i, adj) in scenario.meta.setup.iter().enumerate() {
-        let ctx = Ctx {
-            scenario,
-            state: &state,
-            rulebook: &rulebook,
-        };
-        match events(&ctx, adj, "14.1.4", "") {
-            Ok(events) => {
-                for e in &events {
-                    crate::apply::apply(&mut state, e);
-                }
-            }
-            Err(e) => errors.push(DataError {
+        if let Err(e) = adjust(&mut em, adj, "14.1.4", "") {
+            errors.push(DataError {
                 file: format!("scenarios/{}/scenario.ron", scenario.meta.id),
                 entry: format!("setup {}", i + 1),
                 message: e.reason,
-            }),
+            });
         }
     }
     if errors.is_empty() {
@@ -93,9 +91,38 @@ fn location(ctx: &Ctx, l: Location) -> RuleResult<()> {
     }
 }
 
+/// Rule 3.5: makes an adjustment through the game's emitter: its events, then (a neutral UMP given a controller,
+/// 14.3.2.4.2) the return of its forces as the changed world says, then the reactions that follow a batch.
+pub(crate) fn adjust(em: &mut Emitter, adj: &Adjustment, rule: &str, note: &str) -> RuleResult<()> {
+    let ctx = Ctx::new(em.scenario, em.rulebook, &em.state.world);
+    let events = events(&ctx, adj, rule, note)?;
+    let neutral = crate::umps::UmpStatus::Neutral;
+    let leaving = match adj {
+        Adjustment::SetUmpControl {
+            ump,
+            controller: Some(c),
+            status,
+        } if *status != neutral && crate::umps::status_of(ctx.world, *ump) == Some(neutral) => {
+            Some((*ump, *c))
+        }
+        _ => None,
+    };
+    for e in events {
+        em.push(e);
+    }
+    if let Some((ump, c)) = leaving {
+        let ctx = Ctx::new(em.scenario, em.rulebook, &em.state.world);
+        for e in crate::umps::on_leaving_neutral(&ctx, ump, c) {
+            em.push(super::plug_umps::event(e));
+        }
+    }
+    em.settle();
+    Ok(())
+}
+
 /// The events of an adjustment, after checking every id and that no treasury goes below zero.
 pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult<Vec<Event>> {
-    let now = ctx.state.date();
+    let now = ctx.world.date();
     let (r, why) = (rule.to_string(), note.to_string());
     Ok(match adj {
         Adjustment::PoliticalPoints { power: p, delta } => {
@@ -109,7 +136,7 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
         }
         Adjustment::Money { power: p, delta } | Adjustment::Manpower { power: p, delta } => {
             power(ctx, *p)?;
-            let s = &ctx.state.powers[p];
+            let s = &ctx.world.powers[p];
             let is_money = matches!(adj, Adjustment::Money { .. });
             let have = if is_money { s.money } else { s.manpower };
             if have + delta < 0 {
@@ -152,7 +179,7 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
             })];
             // 12.1.2.1: ships being built in a port lost to an enemy are destroyed at once.
             ev.extend(
-                crate::reinforcement::ships_lost_with_port(&ctx.world(), *a, *holder)
+                crate::reinforcement::ships_lost_with_port(ctx, *a, *holder)
                     .into_iter()
                     .map(Event::Reinforcement),
             );
@@ -175,7 +202,7 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
             }
             // 4.8: not even the host makes a free state conquered in the hands of a power that declared it.
             if let (MinorStatus::Conquered, Some(c)) = (status, controller) {
-                ctx.state.may_hold_conquered(ctx.scenario, *minor, *c)?;
+                ctx.world.may_hold_conquered(ctx.scenario, *minor, *c)?;
             }
             vec![Event::World(WorldEvent::MinorChanged {
                 minor: *minor,
@@ -224,7 +251,7 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
             factors,
             location: l,
         } => {
-            let Some(c) = ctx.state.forces.corps.get(corps) else {
+            let Some(c) = ctx.world.forces.corps.get(corps) else {
                 return Err(RuleError::new("3.4", format!("unknown corps `{corps}`")));
             };
             location(ctx, *l)?;
@@ -250,7 +277,7 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
             ships,
             location: l,
         } => {
-            if !ctx.state.forces.fleets.contains_key(fleet) {
+            if !ctx.world.forces.fleets.contains_key(fleet) {
                 return Err(RuleError::new("3.4", format!("unknown fleet `{fleet}`")));
             }
             location(ctx, *l)?;
@@ -297,7 +324,7 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
             status,
             location: l,
         } => {
-            if !ctx.state.forces.leaders.contains_key(leader) {
+            if !ctx.world.forces.leaders.contains_key(leader) {
                 return Err(RuleError::new("3.4", format!("unknown leader `{leader}`")));
             }
             location(ctx, *l)?;
@@ -326,7 +353,7 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
                     ),
                 ));
             }
-            crate::umps::rules::may_lose(ctx.state, *n, *cause, forced_by.as_deref())?;
+            crate::umps::rules::may_lose(ctx.world, *n, *cause, forced_by.as_deref())?;
             vec![Event::World(WorldEvent::LossRecorded {
                 loss: LossRecord {
                     nation: *n,
@@ -343,7 +370,7 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
             for f in force {
                 nation(ctx, f.nation)?;
             }
-            crate::umps::rules::check_mixed_losses(ctx.scenario, ctx.state, force)?;
+            crate::umps::rules::check_mixed_losses(ctx.scenario, ctx.world, force)?;
             crate::umps::rules::mixed_loss_records(now, "14.3.2.1.6", force)
                 .into_iter()
                 .map(Event::World)
@@ -356,7 +383,7 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
             for b in points {
                 power(ctx, b.power)?;
             }
-            crate::umps::rules::battle_points(ctx.scenario, ctx.state, points, *napoleon_or_nelson)
+            crate::umps::rules::battle_points(ctx.scenario, ctx.world, points, *napoleon_or_nelson)
                 .into_iter()
                 .map(|(p, delta, why)| {
                     Event::World(WorldEvent::PointsChanged {
@@ -380,7 +407,7 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
             power(ctx, *ump)?;
             if let Some(c) = controller {
                 power(ctx, *c)?;
-                if c == ump || crate::umps::is_ump(ctx.state, *c) {
+                if c == ump || crate::umps::is_ump(ctx.world, *c) {
                     return Err(RuleError::new(
                         rule,
                         format!(
@@ -391,7 +418,7 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
             } else {
                 // An UMP nobody controls is neutral, or inactive while at war with a major power (14.3.1.3.2,
                 // as the UMP Control Step itself leaves it); never active (14.3.1.3.1 needs a controller's roll).
-                let at_war = ctx.state.at_war_with_a_major(Nation::Power(*ump));
+                let at_war = ctx.world.at_war_with_a_major(Nation::Power(*ump));
                 match status {
                     crate::umps::UmpStatus::Active => {
                         return Err(RuleError::new(
@@ -412,7 +439,7 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
                     _ => {}
                 }
             }
-            let before = crate::umps::status_of(ctx.state, *ump);
+            let before = crate::umps::status_of(ctx.world, *ump);
             let mut ev = vec![Event::World(WorldEvent::UmpControl {
                 ump: *ump,
                 controller: *controller,
@@ -421,26 +448,14 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
                 reason: why,
             })];
             let neutral = crate::umps::UmpStatus::Neutral;
-            match (before, *status, controller) {
-                (Some(b), s, Some(c)) if b == neutral && s != neutral => {
-                    let mut after = ctx.state.clone();
-                    crate::apply::apply(&mut after, &ev[0]);
-                    let actx = crate::world::Ctx::new(ctx.scenario, ctx.rulebook, &after.world);
-                    ev.extend(
-                        crate::umps::on_leaving_neutral(&actx, *ump, *c)
-                            .into_iter()
-                            .map(super::plug_umps::event),
-                    );
-                }
-                // A power made a neutral UMP, or an UMP reverting to neutrality: its forces leave the map.
-                (b, s, _) if b != Some(neutral) && s == neutral => {
-                    ev.extend(
-                        crate::umps::on_becoming_neutral(&ctx.world(), *ump)
-                            .into_iter()
-                            .map(super::plug_umps::event),
-                    );
-                }
-                _ => {}
+            // A neutral UMP given a controller comes back (`adjust` emits its return once the change is
+            // applied); a power made neutral, or an UMP reverting to neutrality: its forces leave the map.
+            if before != Some(neutral) && *status == neutral {
+                ev.extend(
+                    crate::umps::on_becoming_neutral(ctx, *ump)
+                        .into_iter()
+                        .map(super::plug_umps::event),
+                );
             }
             ev
         }
@@ -457,7 +472,7 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
                     "a nation cannot be at war with itself",
                 ));
             }
-            if ctx.state.at_war(*aggressor, *defender) {
+            if ctx.world.at_war(*aggressor, *defender) {
                 return Err(RuleError::new(
                     rule,
                     format!("{aggressor} and {defender} are already at war"),
@@ -472,7 +487,7 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
             })]
         }
         Adjustment::Peace { a, b } => {
-            if !ctx.state.at_war(*a, *b) {
+            if !ctx.world.at_war(*a, *b) {
                 return Err(RuleError::new(rule, format!("{a} and {b} are not at war")));
             }
             vec![Event::World(WorldEvent::WarEnded {
@@ -486,7 +501,7 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
         Adjustment::Alliance { a, b, since } => {
             power(ctx, *a)?;
             power(ctx, *b)?;
-            if a == b || ctx.state.allied(*a, *b) {
+            if a == b || ctx.world.allied(*a, *b) {
                 return Err(RuleError::new(
                     rule,
                     format!("{a} and {b} cannot be allied again"),
@@ -500,7 +515,7 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
             })]
         }
         Adjustment::BreakAlliance { a, b, by, date } => {
-            if !ctx.state.allied(*a, *b) {
+            if !ctx.world.allied(*a, *b) {
                 return Err(RuleError::new(rule, format!("{a} and {b} are not allied")));
             }
             if by.is_empty() || by.iter().any(|x| x != a && x != b) {
@@ -539,7 +554,7 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
         Adjustment::TradeBreach { loser, victor } => {
             power(ctx, *loser)?;
             power(ctx, *victor)?;
-            let open = ctx.state.treaties.obligations.iter().any(|o| {
+            let open = ctx.world.treaties.obligations.iter().any(|o| {
                 matches!(o, crate::political::peace::Obligation::TradeRestriction { loser: l, victor: v, broken: None, .. }
                     if l == loser && v == victor)
             });

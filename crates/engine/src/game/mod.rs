@@ -35,21 +35,6 @@ use state::RoundKind;
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
-/// Read-only context handed to every rule: the scenario, the state and the rulebook.
-#[derive(Clone, Copy)]
-pub struct Ctx<'a> {
-    pub scenario: &'a Scenario,
-    pub state: &'a State,
-    pub rulebook: &'a Rulebook,
-}
-
-impl<'a> Ctx<'a> {
-    /// The rules' reading of the world alone (for the steps plugged into the new table).
-    pub fn world(&self) -> crate::world::Ctx<'a> {
-        crate::world::Ctx::new(self.scenario, self.rulebook, &self.state.world)
-    }
-}
-
 /// A game in progress.
 #[derive(Clone, Debug)]
 pub struct Game {
@@ -173,12 +158,10 @@ impl Game {
         );
         let campaign = g.scenario.meta.setup.clone();
         for adj in &campaign {
-            let ev = host::events(&g.host_ctx(), adj, "14.1.4", "the campaign's set-up")?;
-            g.emit(ev);
+            host::adjust(&mut g.emitter(), adj, "14.1.4", "the campaign's set-up")?;
         }
         for adj in setup {
-            let ev = host::events(&g.host_ctx(), adj, "3.7", "set-up of the position")?;
-            g.emit(ev);
+            host::adjust(&mut g.emitter(), adj, "3.7", "set-up of the position")?;
         }
         let explicit = start.is_some();
         let start = start.unwrap_or(g.state.position);
@@ -208,15 +191,6 @@ impl Game {
     /// The rules' reading of the world now.
     pub fn ctx(&self) -> crate::world::Ctx<'_> {
         crate::world::Ctx::new(&self.scenario, &self.rulebook, &self.state.world)
-    }
-
-    /// The reading of the whole state a host adjustment checks against (3.5).
-    fn host_ctx(&self) -> Ctx<'_> {
-        Ctx {
-            scenario: &self.scenario,
-            state: &self.state,
-            rulebook: &self.rulebook,
-        }
     }
 
     pub fn scenario(&self) -> &Arc<Scenario> {
@@ -304,9 +278,7 @@ impl Game {
 
     /// Applies a host adjustment (3.5): public, logged, citing the host's note.
     pub fn host(&mut self, adj: &Adjustment, note: &str) -> RuleResult<()> {
-        let events = host::events(&self.host_ctx(), adj, "3.5", note)?;
-        self.emit(events);
-        Ok(())
+        host::adjust(&mut self.emitter(), adj, "3.5", note)
     }
 
     /// Forces the next dice results (tests; a host re-running a disputed roll).

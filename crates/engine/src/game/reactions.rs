@@ -57,15 +57,5 @@ pub(crate) fn after_resolve(
             None
         }
     };
-    match ask {
-        Some(ask) => {
-            em.push(Event::RoundOpened {
-                round: RoundKind::UmpBids,
-                sealed: ask.sealed,
-                owing: ask.owing,
-            });
-            true
-        }
-        None => false,
-    }
+    super::steps::open(em, RoundKind::UmpBids, ask)
 }

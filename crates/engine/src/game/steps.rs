@@ -340,8 +340,8 @@ pub(crate) fn check(
     plugged!(kind, check_of(sc, rb, s, power, d))
 }
 
-/// Opens the round `ask` of `kind`, if any; whether one was opened.
-fn open(em: &mut Emitter, kind: RoundKind, ask: Option<Ask>) -> bool {
+/// Opens the round `ask` of `kind`, if any; whether one was opened. The one place a round is opened.
+pub(crate) fn open(em: &mut Emitter, kind: RoundKind, ask: Option<Ask>) -> bool {
     match ask {
         Some(ask) => {
             em.push(Event::RoundOpened {

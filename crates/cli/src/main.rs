@@ -22,6 +22,7 @@ use coalition_engine::scenario::{
 };
 use coalition_engine::transcript::{Entry, Transcript};
 use coalition_engine::{Decision, RuleError};
+use records::{Csv as _, Markdown as _};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;

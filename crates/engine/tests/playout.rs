@@ -181,6 +181,7 @@ fn playout(seed: u64, months: i32, mut pick: impl FnMut(usize) -> usize) -> Game
     let mut seen_events = g.log().len();
     let mut shadow = g.state().clone();
     let mut ledger = Ledger::new(&shadow);
+    let mut closed = 0;
     for e in g.log() {
         if let Event::World(WorldEvent::PointsChanged { rule, .. }) = e {
             assert!(!rule.is_empty());
@@ -229,10 +230,12 @@ fn playout(seed: u64, months: i32, mut pick: impl FnMut(usize) -> usize) -> Game
             batch.push((e.clone(), shadow.clone()));
             coalition_engine::apply::apply(&mut shadow, e);
             check_invariants(&shadow);
+            closed = check_closed(&shadow, closed);
             ledger.record(g.scenario(), &shadow, e);
             ledger.check(&shadow, matches!(e, Event::RoundClosed));
         }
         common::points::audit_points(&batch);
+        check_accounts(&shadow);
         seen_events = g.log().len();
         assert_eq!(
             &shadow,
@@ -241,6 +244,56 @@ fn playout(seed: u64, months: i32, mut pick: impl FnMut(usize) -> usize) -> Game
         );
     }
     g
+}
+
+/// 12.6: every Economic Phase's account balances (opening + income - spent + other = closing, in money and
+/// manpower, for every power).
+fn check_accounts(s: &State) {
+    let phases = s.world.ledger.closing_now(&s.world);
+    for ph in &phases {
+        for (p, a) in &ph.powers {
+            let other = a
+                .other
+                .values()
+                .fold(coalition_engine::economic::Amount::default(), |x, y| {
+                    x.plus(*y)
+                });
+            let spent = a.spent_total();
+            assert_eq!(
+                (
+                    a.opening.money + a.income.money - spent.money + other.money,
+                    a.opening.manpower + a.income.manpower - spent.manpower + other.manpower
+                ),
+                (a.closing.money, a.closing.manpower),
+                "{p}'s account of the phase of {} does not balance: {a:?}",
+                ph.date
+            );
+        }
+    }
+}
+
+/// 12.6: a phase that has just closed closes at every power's treasury and points as they are now.
+fn check_closed(s: &State, closed_before: usize) -> usize {
+    let closed: Vec<_> = s
+        .world
+        .ledger
+        .phases
+        .iter()
+        .filter(|p| p.complete)
+        .collect();
+    if closed.len() > closed_before {
+        let ph = closed.last().unwrap();
+        for (p, ps) in &s.world.powers {
+            let c = ph.powers[p].closing;
+            assert_eq!(
+                (c.money, c.manpower, c.political_points),
+                (ps.money, ps.manpower, ps.political_points),
+                "{p}: the record of the phase of {} closes at the treasury then",
+                ph.date
+            );
+        }
+    }
+    closed.len()
 }
 
 /// A small deterministic generator (xorshift64*) for the picks, seeded by proptest.

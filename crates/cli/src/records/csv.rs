@@ -37,9 +37,9 @@ impl Row {
     }
 }
 
-impl Records {
+impl super::Csv for Records {
     /// The record as one CSV table (columns in `CSV_COLUMNS`, described in `docs/records.md`).
-    pub fn csv(&self) -> String {
+    fn csv(&self) -> String {
         let mut rows: Vec<Row> = Vec::new();
         let d = |x: Date| x.to_string();
         let od = |x: Option<Date>| x.map(|x| x.to_string()).unwrap_or_default();

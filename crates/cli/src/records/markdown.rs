@@ -2,17 +2,9 @@
 
 use super::*;
 
-impl Records {
-    pub(super) fn name(&self, p: PowerId) -> String {
-        self.powers
-            .iter()
-            .find(|(id, _)| *id == p)
-            .map(|(_, n)| n.clone())
-            .unwrap_or_else(|| p.to_string())
-    }
-
+impl super::Markdown for Records {
     /// The record in Markdown: a section with a table for each form.
-    pub fn markdown(&self) -> String {
+    fn markdown(&self) -> String {
         let mut out = String::new();
         let _ = writeln!(out, "# Written record: {}\n", self.scenario);
         let _ = writeln!(

@@ -266,12 +266,23 @@ pub fn observe(economy: &mut EconomyState, date: Date, e: &WorldEvent) {
 pub fn apply(economy: &mut EconomyState, world: &mut World, e: &EconomicEvent) {
     let date = world.position.date;
     match e {
-        EconomicEvent::Transferred { transfer: t, .. } => {
+        EconomicEvent::Transferred {
+            transfer: t,
+            reason,
+        } => {
             if let Some(p) = world.powers.get_mut(&t.from) {
                 p.money -= t.money;
             }
             if let Some(p) = world.powers.get_mut(&t.to) {
                 p.money += t.money;
+            }
+            // 12.6: both treasuries' accounts record the money passed.
+            let step = world.position.step;
+            for (power, money) in [(t.from, -t.money), (t.to, t.money)] {
+                let change = Amount { money, manpower: 0 };
+                world
+                    .ledger
+                    .enter(date, step, power, change, None, &t.rule, reason);
             }
             match t.kind {
                 TransferKind::Loan => economy.loans.push(Loan {

@@ -15,6 +15,7 @@ pub fn apply(state: &mut State, event: &Event) {
         }
         Event::StepBegan { position } => {
             state.position = *position;
+            crate::world::ledger::Ledger::on_step(&mut state.world, position.date, position.step);
             state.round = None;
             if position.step == Step::ALL[0] {
                 // Combined movement lasts for the rest of the turn only (4.9).

@@ -13,6 +13,7 @@ mod plug_peace;
 mod plug_reinforcement;
 mod plug_umps;
 mod reactions;
+pub mod record;
 pub mod state;
 pub mod steps;
 pub mod transcript;

@@ -20,14 +20,22 @@ pub fn apply(world: &mut World, event: &WorldEvent) {
             money,
             manpower,
             income,
-            ..
+            rule,
+            reason,
         } => {
             if let Some(p) = world.powers.get_mut(power) {
                 p.money += money;
                 p.manpower += manpower;
-                // The income by source (8.2) is the Economic Phase's record: `economic::observe` keeps it.
-                let _ = income;
             }
+            // 12.6: the account of the phase (or the line apart) records it, with the income by source.
+            let change = super::Amount {
+                money: *money,
+                manpower: *manpower,
+            };
+            let (date, step) = (world.position.date, world.position.step);
+            world
+                .ledger
+                .enter(date, step, *power, change, income.as_ref(), rule, reason);
         }
         WorldEvent::UmpControl {
             ump,

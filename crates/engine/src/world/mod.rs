@@ -5,6 +5,7 @@
 pub mod apply;
 pub mod event;
 pub mod forces;
+pub mod ledger;
 pub mod neutral;
 pub mod provinces;
 pub mod records;
@@ -107,6 +108,10 @@ pub struct World {
     /// 4.6.5.2, 4.6.5.3: controllers at peace with an aggressor of their minor.
     #[serde(default)]
     pub not_at_war: Vec<NotAtWar>,
+    /// The Economic Phases' accounts (12.6), kept as the treasuries change; rebuilt by replaying the log, so
+    /// not written out with the state.
+    #[serde(skip)]
+    pub ledger: ledger::Ledger,
 }
 
 /// 4.6.5.2, 4.6.5.3: a controller at peace with an aggressor of its minor. While they stay at peace, the
@@ -239,6 +244,7 @@ impl World {
             ump_records: UmpRecords::default(),
             forced_surrenders: Vec::new(),
             not_at_war: Vec::new(),
+            ledger: Default::default(),
         }
     }
 

@@ -47,6 +47,7 @@ enum Command {
     ///
     /// Example: coalition new --scenario 1805 --seed 42 --rulebook standard -o game.json
     New {
+        /// The scenario to play (a folder of the data: 1805, test).
         #[arg(long, default_value = "1805")]
         scenario: String,
         /// Dice seed (a random one if absent; it is written in the file).
@@ -58,6 +59,7 @@ enum Command {
         /// Players as NAME=POWER[+POWER], comma-separated (default: one player per power).
         #[arg(long, value_name = "SEATS")]
         players: Option<String>,
+        /// The game file to write.
         #[arg(short, long, value_name = "FILE")]
         output: PathBuf,
         /// Replace the file if it exists.
@@ -68,6 +70,7 @@ enum Command {
     ///
     /// Example: coalition replay game.json --json
     Replay {
+        /// The game file (a transcript).
         file: PathBuf,
         /// Stable JSON: {"state": ..., "log": [...]}.
         #[arg(long)]
@@ -77,9 +80,12 @@ enum Command {
     ///
     /// Example: coalition view game.json --as france
     View {
+        /// The game file (a transcript).
         file: PathBuf,
+        /// The power whose view to print.
         #[arg(long = "as", value_name = "POWER")]
         power: String,
+        /// The view as JSON.
         #[arg(long)]
         json: bool,
     },
@@ -87,9 +93,12 @@ enum Command {
     ///
     /// Example: coalition choices game.json --as france --json
     Choices {
+        /// The game file (a transcript).
         file: PathBuf,
+        /// The power whose decisions to list.
         #[arg(long = "as", value_name = "POWER")]
         power: String,
+        /// The decisions as JSON.
         #[arg(long)]
         json: bool,
     },
@@ -99,7 +108,9 @@ enum Command {
     /// Text forms: pass | declare P,MINOR | declare none | ally P | break P | combine P | message P,Q: text |
     /// propose alliance|peace|combined P | --default (the default decision for a late player) | JSON.
     Submit {
+        /// The game file (a transcript); the decision is appended to it.
         file: PathBuf,
+        /// The power that decides.
         #[arg(long = "as", value_name = "POWER")]
         power: String,
         /// The decision, in text or JSON.
@@ -115,8 +126,11 @@ enum Command {
     ///
     /// Example: coalition host game.json '{"money":{"power":"austria","delta":10}}' --note "subsidy"
     Host {
+        /// The game file (a transcript); the adjustment is appended to it.
         file: PathBuf,
+        /// The adjustment, as JSON (docs/transcripts.md lists them).
         adjustment: String,
+        /// Why the host made it (public, in the log).
         #[arg(long, default_value = "")]
         note: String,
     },
@@ -129,9 +143,11 @@ enum Command {
         /// Play only these powers; the others take their default decisions.
         #[arg(long = "as", value_name = "POWERS")]
         powers: Option<String>,
-        /// Scenario and seed for a new file.
+        /// The scenario of a new file.
         #[arg(long, default_value = "1805")]
         scenario: String,
+        /// The dice seed of a new file (a random one if absent; the file records it, so every roll can be
+        /// checked after the game).
         #[arg(long)]
         seed: Option<u64>,
         /// The optional rules of a new file: a preset (none, all, standard; standard if absent) or a
@@ -150,8 +166,10 @@ enum Command {
     ///
     /// Example: coalition data --scenario 1805 --json
     Data {
+        /// The scenario to print.
         #[arg(long, default_value = "1805")]
         scenario: String,
+        /// The whole scenario as JSON.
         #[arg(long)]
         json: bool,
     },
@@ -159,9 +177,12 @@ enum Command {
     ///
     /// Example: coalition map -o map.svg game.json
     Map {
+        /// The SVG file to write.
         #[arg(short, long, value_name = "FILE")]
         output: PathBuf,
+        /// A game file: the map as it stands now (the scenario's start if absent).
         game: Option<PathBuf>,
+        /// The scenario whose start to draw when no game file is given.
         #[arg(long, default_value = "1805")]
         scenario: String,
     },
@@ -171,7 +192,9 @@ enum Command {
     ///
     /// Example: coalition records game.json --format csv -o records.csv
     Records {
+        /// The game file (a transcript).
         file: PathBuf,
+        /// md (Markdown tables) or csv (one table).
         #[arg(long, value_enum, default_value = "md")]
         format: RecordsFormat,
         /// Write to this file instead of the terminal.
@@ -183,7 +206,9 @@ enum Command {
     ///
     /// Example: coalition chart game.json -o status.svg
     Chart {
+        /// The game file (a transcript).
         file: PathBuf,
+        /// The SVG file to write.
         #[arg(short, long, value_name = "FILE")]
         output: PathBuf,
     },
@@ -259,12 +284,20 @@ fn main() -> ExitCode {
     }
 }
 
+/// A data file's text: a file that is not UTF-8 is kept (lossily) so that the loader reports it as not valid RON
+/// rather than as missing; a file that does not exist is left out.
+fn read_text(path: &Path) -> Option<String> {
+    std::fs::read(path)
+        .ok()
+        .map(|b| String::from_utf8_lossy(&b).into_owned())
+}
+
 /// Reads every data file of a scenario (and every ruleset) from a data folder.
 pub(crate) fn read_sources(dir: &Path, scenario: &str) -> Result<ScenarioSources> {
     let mut src = ScenarioSources::default();
     for f in SCENARIO_FILES {
         let rel = format!("scenarios/{scenario}/{f}");
-        if let Ok(text) = std::fs::read_to_string(dir.join(&rel)) {
+        if let Some(text) = read_text(&dir.join(&rel)) {
             src.files.insert(rel, text);
         }
     }
@@ -273,7 +306,7 @@ pub(crate) fn read_sources(dir: &Path, scenario: &str) -> Result<ScenarioSources
         for e in entries.flatten() {
             let name = e.file_name().to_string_lossy().to_string();
             let rel = format!("rulesets/{name}/charts.ron");
-            if let Ok(text) = std::fs::read_to_string(dir.join(&rel)) {
+            if let Some(text) = read_text(&dir.join(&rel)) {
                 src.files.insert(rel, text);
             }
         }
@@ -607,7 +640,8 @@ fn run(cli: Cli) -> Result<(), Failure> {
             let rulebook = rulebook.as_deref().map(parse_rulebook).transpose()?;
             play::run(data, &file, powers.as_deref(), &scenario, seed, rulebook)?;
         }
-        Command::CheckData { path } => check_data(path.as_deref())?,
+        // The folder named, else the global `--data` folder, else the built-in data.
+        Command::CheckData { path } => check_data(path.as_deref().or(data))?,
         Command::Data { scenario, json } => {
             let s = load_scenario(data, &scenario)?;
             if json {
@@ -780,5 +814,30 @@ fn check_data(path: Option<&Path>) -> Result<(), Failure> {
         Ok(())
     } else {
         Err(Failure::Data(DataErrors(problems)))
+    }
+}
+
+#[cfg(test)]
+mod help {
+    use clap::CommandFactory;
+
+    /// Every option and argument of every subcommand says what it is for (`--help` never shows a bare name).
+    #[test]
+    fn every_option_of_every_subcommand_has_help_text() {
+        let cli = super::Cli::command();
+        let mut bare = Vec::new();
+        for sub in cli.get_subcommands() {
+            for a in sub.get_arguments() {
+                if a.get_help().is_none() && a.get_long_help().is_none() {
+                    bare.push(format!("{} {}", sub.get_name(), a.get_id()));
+                }
+            }
+        }
+        for a in cli.get_arguments() {
+            if a.get_help().is_none() {
+                bare.push(format!("coalition {}", a.get_id()));
+            }
+        }
+        assert!(bare.is_empty(), "options without help: {bare:?}");
     }
 }

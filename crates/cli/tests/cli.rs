@@ -302,6 +302,27 @@ fn check_data_reports_an_unknown_province() {
 }
 
 #[test]
+fn check_data_says_a_garbage_file_is_not_valid_ron_once() {
+    let (_tmp, data) = data_copy("data-garbage");
+    // Not even UTF-8: it is there, and it is not RON.
+    std::fs::write(
+        data.join("scenarios/test/map.ron"),
+        [0xff, 0xfe, 0x00, 0x41],
+    )
+    .unwrap();
+    std::fs::write(data.join("scenarios/test/powers.ron"), "garbage ((").unwrap();
+    let o = coalition(&["check-data", s(&data)]);
+    expect_code(&o, 1);
+    let err = stderr(&o);
+    for f in ["scenarios/test/map.ron", "scenarios/test/powers.ron"] {
+        let lines: Vec<&str> = err.lines().filter(|l| l.contains(f)).collect();
+        assert_eq!(lines.len(), 1, "{f} is reported once: {err}");
+        assert!(lines[0].contains("not valid RON"), "stderr: {err}");
+        assert!(!lines[0].contains("missing"), "stderr: {err}");
+    }
+}
+
+#[test]
 fn check_data_bad_folder_is_usage() {
     let dir = temp_dir("data-none");
     let o = coalition(&["check-data", s(&dir)]);

@@ -473,7 +473,7 @@ fn an_unparsable_file() {
     assert_eq!(got[0].entry, "", "a syntax error is about the whole file");
     // The message gives the line and column of the fault (the Paris area is on line 18).
     assert!(
-        got[0].message.starts_with("cannot be read: 18:"),
+        got[0].message.starts_with("not valid RON: 18:"),
         "{}",
         got[0].message
     );

@@ -303,3 +303,47 @@ fn players_are_checked_against_the_seating_rules() {
     .unwrap_err();
     assert_eq!(e.rule, "14.2.2");
 }
+
+// rule: 3.7
+#[test]
+fn a_set_up_in_month_13_is_refused_not_rolled_into_january() {
+    let e = Game::with_setup(
+        scenario(),
+        Rulebook::default(),
+        1,
+        &[],
+        Some(Position {
+            date: Date {
+                year: 1805,
+                month: 13,
+            },
+            step: Step::Diplomacy,
+        }),
+        &[],
+    )
+    .unwrap_err();
+    assert_eq!(e.rule, "3.7");
+    assert!(e.reason.contains("1805-13"), "{}", e.reason);
+}
+
+// rule: 3.5
+#[test]
+fn a_host_adjustment_dated_in_month_13_is_refused() {
+    let mut g = game();
+    let before = g.log().len();
+    let e = g
+        .host(
+            &Adjustment::War {
+                aggressor: p("france").into(),
+                defender: p("austria").into(),
+                since: Some(Date {
+                    year: 1804,
+                    month: 13,
+                }),
+            },
+            "",
+        )
+        .unwrap_err();
+    assert_eq!(e.rule, "3.5");
+    assert_eq!(g.log().len(), before);
+}

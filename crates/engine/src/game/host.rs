@@ -122,6 +122,12 @@ pub(crate) fn adjust(em: &mut Emitter, adj: &Adjustment, rule: &str, note: &str)
 
 /// The events of an adjustment, after checking every id and that no treasury goes below zero.
 pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult<Vec<Event>> {
+    if let Some(d) = adj.dates().into_iter().find(|d| !d.is_valid()) {
+        return Err(RuleError::new(
+            "3.5",
+            format!("{}-{:02} is no month: a month is 1 to 12", d.year, d.month),
+        ));
+    }
     let now = ctx.world.date();
     let (r, why) = (rule.to_string(), note.to_string());
     Ok(match adj {

@@ -166,6 +166,15 @@ impl Game {
         }
         let explicit = start.is_some();
         let start = start.unwrap_or(g.state.position);
+        if !start.date.is_valid() {
+            return Err(RuleError::new(
+                "3.7",
+                format!(
+                    "the set-up cannot start in {}-{:02}: a month is 1 to 12",
+                    start.date.year, start.date.month
+                ),
+            ));
+        }
         if start.date < g.scenario.meta.start
             || start.date > g.scenario.meta.end
             || !start.step.occurs_in(start.date)

@@ -23,6 +23,11 @@ impl Date {
         (1..=12).contains(&month).then_some(Date { year, month })
     }
 
+    /// Whether the month is 1 to 12 (a date read from a file may say otherwise).
+    pub fn is_valid(self) -> bool {
+        (1..=12).contains(&self.month)
+    }
+
     /// Months since year 0, for arithmetic.
     pub fn index(self) -> i32 {
         self.year as i32 * 12 + (self.month as i32 - 1)

@@ -190,3 +190,20 @@ pub struct ForceShare {
     #[serde(default)]
     pub ships: u32,
 }
+
+impl Adjustment {
+    /// The dates the adjustment names (each must be a real month: 3.5).
+    pub fn dates(&self) -> Vec<Date> {
+        match self {
+            Adjustment::War { since, .. } | Adjustment::Alliance { since, .. } => {
+                since.iter().copied().collect()
+            }
+            Adjustment::BreakAlliance { date, .. } => date.iter().copied().collect(),
+            Adjustment::EnforcedPeace { until, since, .. } => std::iter::once(*until)
+                .chain(since.iter().copied())
+                .collect(),
+            Adjustment::QueueReinforcement { due, .. } => due.iter().copied().collect(),
+            _ => Vec::new(),
+        }
+    }
+}

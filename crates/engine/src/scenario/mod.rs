@@ -78,7 +78,7 @@ fn parse<T: for<'de> Deserialize<'de>>(
             errors.push(DataError {
                 file: path.to_string(),
                 entry: String::new(),
-                message: format!("cannot be read: {e}"),
+                message: format!("not valid RON: {e}"),
             });
             None
         }

@@ -22,6 +22,48 @@ pub fn nation(s: &Scenario, n: Nation) -> String {
     }
 }
 
+/// A decision as the log shows it: its short text form, or in words where that form is JSON (a placement).
+pub fn decision_line(d: &Decision) -> String {
+    match d {
+        Decision::Reinforce(p) => format!("reinforce, {}", p.summary()),
+        d => d.to_string(),
+    }
+}
+
+/// A leader's status in words (12.7, 4.4.6.1).
+pub fn leader_status(s: &Scenario, st: &coalition_engine::world::LeaderStatus) -> String {
+    use coalition_engine::world::LeaderStatus;
+    match st {
+        LeaderStatus::Wounded { until } => format!("wounded until {until}"),
+        LeaderStatus::Captured { by } => format!("captured by {}", nation(s, *by)),
+        st => words(st),
+    }
+}
+
+/// A value of the rules' vocabulary in words, as its data name says it (`free_state` is "free state").
+pub fn words<T: serde::Serialize>(x: &T) -> String {
+    match serde_json::to_value(x) {
+        Ok(serde_json::Value::String(w)) => w.replace(['_', '-'], " "),
+        Ok(v) => v.to_string(),
+        Err(_) => String::new(),
+    }
+}
+
+/// Where a force is, in words: "at Paris", "at sea in the Channel", "off the map".
+pub fn location_words(s: &Scenario, l: coalition_engine::scenario::Location) -> String {
+    use coalition_engine::scenario::Location;
+    match l {
+        Location::Area(a) => format!("at {}", area(s, a)),
+        Location::Sea(x) => format!(
+            "at sea in {}",
+            s.sea(x)
+                .map(|d| d.name.clone())
+                .unwrap_or_else(|| x.to_string())
+        ),
+        Location::OffMap => "off the map".into(),
+    }
+}
+
 /// An area's name.
 pub fn area(s: &Scenario, a: coalition_engine::ids::AreaId) -> String {
     s.area(a)
@@ -75,12 +117,12 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
             power: p,
             decision: Some(d),
             ..
-        } => format!("{}: {d}", power(s, *p)),
+        } => format!("{}: {}", power(s, *p), decision_line(d)),
         Event::Submitted { .. } => return None,
         Event::Revealed { decisions, .. } => {
             let mut out = String::from("revealed together:");
             for (p, d) in decisions {
-                let _ = write!(out, "\n    {}: {d}", power(s, *p));
+                let _ = write!(out, "\n    {}: {}", power(s, *p), decision_line(d));
             }
             out
         }
@@ -97,15 +139,23 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
                 .map(|m| format!(" {} ({}, {})", signed(m.value), m.reason, m.rule))
                 .collect();
             format!(
-                "{} rolls for {} [{}]: {:?}{mods} = {}",
-                roll.who, roll.purpose, roll.rule, roll.faces, roll.total
+                "{} rolls for {} [{}]: {}{mods} = {}",
+                roll.who,
+                roll.purpose,
+                roll.rule,
+                roll.faces
+                    .iter()
+                    .map(|f| f.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" and "),
+                roll.total
             )
         }
         Event::UmpBidding(c) => match c {
             coalition_engine::umps::control::ControlEvent::Opened { bidding } => format!(
-                "bidding opens for {} ({:?}, 14.3.1.1): {} bid",
+                "bidding opens for {} ({}, 14.3.1.1): {} bid",
                 powers(s, &bidding.umps),
-                bidding.kind,
+                words(&bidding.kind),
                 if bidding.bidders.is_empty() {
                     "no player may".to_string()
                 } else {
@@ -134,18 +184,18 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
             rule,
             reason,
         }) => format!(
-            "{} is {:?}, {}: {reason} [{rule}]",
+            "{} is {}, {}: {reason} [{rule}]",
             power(s, *ump),
-            status,
+            words(status),
             controller
                 .map(|c| format!("controlled by {}", power(s, c)))
                 .unwrap_or_else(|| "uncontrolled".into())
         ),
         Event::World(WorldEvent::BuildingQueued { item }) => format!(
-            "{}: {} × {:?} due {}{} [{}]",
+            "{}: {} × {} due {}{} [{}]",
             nation(s, item.owner),
             item.count,
-            item.unit,
+            words(&item.unit),
             item.due,
             item.port
                 .map(|a| format!(", built at {}", area(s, a)))
@@ -276,9 +326,9 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
             rule,
             reason,
         }) => format!(
-            "{} is now {:?}{} : {reason} [{rule}]",
+            "{} is now {}{}: {reason} [{rule}]",
             nation(s, Nation::Minor(*minor)),
-            status,
+            words(status),
             controller
                 .map(|c| format!(" under {}", power(s, c)))
                 .unwrap_or_default()
@@ -320,8 +370,9 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
             reason,
         }) => {
             format!(
-                "corps {corps}: {} factors at {location:?}: {reason} [{rule}]",
-                factors.total()
+                "corps {corps}: {} factors {}: {reason} [{rule}]",
+                factors.total(),
+                location_words(s, *location)
             )
         }
         Event::World(WorldEvent::FleetChanged {
@@ -330,7 +381,10 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
             location,
             rule,
             reason,
-        }) => format!("fleet {fleet}: {ships} ships at {location:?}: {reason} [{rule}]"),
+        }) => format!(
+            "fleet {fleet}: {ships} ships {}: {reason} [{rule}]",
+            location_words(s, *location)
+        ),
         Event::World(WorldEvent::GarrisonChanged {
             area,
             owner,
@@ -362,13 +416,13 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
             status,
             rule,
             ..
-        }) => format!("leader {leader}: {status:?} [{rule}]"),
+        }) => format!("leader {leader}: {} [{rule}]", leader_status(s, status)),
         Event::World(WorldEvent::LossRecorded { loss }) => format!(
-            "{} lost {} land factors and {} ships ({:?}) [{}]",
+            "{} lost {} land factors and {} ships ({}) [{}]",
             nation(s, loss.nation),
             loss.land_factors,
             loss.ships,
-            loss.cause,
+            words(&loss.cause),
             loss.rule
         ),
         Event::World(WorldEvent::CorpsCreated {
@@ -536,9 +590,9 @@ pub fn position(s: &Scenario, st: &State, status: &View) -> String {
             .iter()
             .map(|(u, x)| {
                 format!(
-                    "{} {:?}{}",
+                    "{} {}{}",
                     power(s, *u),
-                    x.status,
+                    words(&x.status),
                     x.controller
                         .map(|c| format!(" for {}", power(s, c)))
                         .unwrap_or_else(|| ", uncontrolled".into())

@@ -883,3 +883,43 @@ fn a_reader_that_stops_early_ends_the_output_quietly() {
     assert!(!err.contains("panicked"), "stderr: {err}");
     assert!(!err.contains("Broken pipe"), "stderr: {err}");
 }
+
+/// What a player reads never shows Rust's debug formatting or raw JSON: every golden transcript's replay, in
+/// text, is checked for `Area(...)`, `OffMap`, `FreeState`, `Some(...)`, `{"...` and `[1, 2]`-style lists.
+#[test]
+fn replayed_logs_read_as_words_not_debug_or_json() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/transcripts");
+    let mut files = Vec::new();
+    for dir in std::fs::read_dir(&root).unwrap() {
+        for f in std::fs::read_dir(dir.unwrap().path()).unwrap() {
+            files.push(f.unwrap().path());
+        }
+    }
+    files.sort();
+    assert!(files.len() > 30);
+    let bad = [
+        "Area(",
+        "Sea(",
+        "OffMap",
+        "FreeState",
+        "Conquered",
+        "Some(",
+        "None)",
+        "{\"",
+        "[1,",
+        "Wounded {",
+    ];
+    for f in &files {
+        let o = coalition(&["replay", s(f)]);
+        let text = stdout(&o);
+        for line in text.lines() {
+            for b in bad {
+                assert!(
+                    !line.contains(b),
+                    "{}: `{b}` in a line a player reads: {line}",
+                    f.display()
+                );
+            }
+        }
+    }
+}

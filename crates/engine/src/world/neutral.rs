@@ -33,8 +33,23 @@ pub fn revert_events(
             });
         }
     }
+    out.extend(forces_removed(st, me, &rule, &reason, false));
+    out
+}
+
+/// The events that take all of `me`'s forces off the map: its corps (emptied) and fleets (sunk to no ships) off
+/// the map, its garrisons gone. `all`: also the counters already off the map (emptied where they wait).
+pub fn forces_removed(
+    st: &World,
+    me: Nation,
+    rule: &str,
+    reason: &str,
+    all: bool,
+) -> Vec<WorldEvent> {
+    let (rule, reason) = (rule.to_string(), reason.to_string());
+    let mut out = Vec::new();
     for (id, c) in &st.forces.corps {
-        if c.owner == me && c.location != Location::OffMap {
+        if c.owner == me && (all || c.location != Location::OffMap) {
             out.push(WorldEvent::CorpsChanged {
                 corps: *id,
                 factors: Factors::default(),
@@ -45,7 +60,7 @@ pub fn revert_events(
         }
     }
     for (id, f) in &st.forces.fleets {
-        if f.owner == me && f.location != Location::OffMap {
+        if f.owner == me && (all || f.location != Location::OffMap) {
             out.push(WorldEvent::FleetChanged {
                 fleet: *id,
                 ships: 0,

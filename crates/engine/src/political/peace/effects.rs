@@ -12,7 +12,7 @@ use super::{
     Surrender, separate,
 };
 use crate::kernel::dice::{Dice, Entrant, competitive};
-use crate::kernel::ids::{AreaId, CorpsId, FleetId, MinorId, Nation, PowerId};
+use crate::kernel::ids::{CorpsId, FleetId, MinorId, Nation, PowerId};
 use crate::scenario::{CorpsKind, Factors, Location, MinorStatus};
 use crate::world::{EnforcedPeace, LeaderStatus, World, WorldEvent, name, points};
 use std::collections::BTreeMap;
@@ -394,58 +394,14 @@ fn conquer_ceded(cx: &mut Cx, acquirer: PowerId, m: MinorId) {
         rule: "4.4.6.4".into(),
         reason: reason.clone(),
     });
-    let me = Nation::Minor(m);
-    let corps: Vec<CorpsId> = cx
-        .world()
-        .forces
-        .corps
-        .iter()
-        .filter(|(_, c)| c.owner == me)
-        .map(|(id, _)| *id)
-        .collect();
-    for c in corps {
-        cx.push(WorldEvent::CorpsChanged {
-            corps: c,
-            factors: Factors::default(),
-            location: Location::OffMap,
-            rule: "4.4.6.4".into(),
-            reason: reason.clone(),
-        });
-    }
-    let fleets: Vec<FleetId> = cx
-        .world()
-        .forces
-        .fleets
-        .iter()
-        .filter(|(_, f)| f.owner == me)
-        .map(|(id, _)| *id)
-        .collect();
-    for f in fleets {
-        cx.push(WorldEvent::FleetChanged {
-            fleet: f,
-            ships: 0,
-            location: Location::OffMap,
-            rule: "4.4.6.4".into(),
-            reason: reason.clone(),
-        });
-    }
-    let garrisons: Vec<AreaId> = cx
-        .world()
-        .forces
-        .garrisons
-        .keys()
-        .filter(|(_, n)| *n == me)
-        .map(|(a, _)| *a)
-        .collect();
-    for a in garrisons {
-        cx.push(WorldEvent::GarrisonChanged {
-            area: a,
-            owner: me,
-            factors: Factors::default(),
-            rule: "4.4.6.4".into(),
-            reason: reason.clone(),
-        });
-    }
+    let events = crate::world::neutral::forces_removed(
+        cx.world(),
+        Nation::Minor(m),
+        "4.4.6.4",
+        &reason,
+        true,
+    );
+    cx.push_all(events);
 }
 
 /// 4.4.6.1: captured leaders return home; surrendered factors are recorded to return as reinforcements.

@@ -71,22 +71,7 @@ pub(super) fn place(
 ) {
     let reason = format!("repatriated from {from}");
     match item {
-        Item::Corps(c) => {
-            let factors = cx
-                .world()
-                .forces
-                .corps
-                .get(c)
-                .map(|x| x.factors)
-                .unwrap_or_default();
-            cx.push(WorldEvent::CorpsChanged {
-                corps: *c,
-                factors,
-                location: Location::Area(to),
-                rule: rule.into(),
-                reason,
-            });
-        }
+        Item::Corps(c) => move_corps(cx, *c, Location::Area(to), rule, reason),
         Item::Garrison(f) => {
             let there = cx
                 .world()
@@ -189,20 +174,8 @@ pub(super) fn repatriate(
             0 => {
                 // Nowhere to go on the map: the force waits off the map.
                 if let Item::Corps(c) = &item {
-                    let factors = cx
-                        .world()
-                        .forces
-                        .corps
-                        .get(c)
-                        .map(|x| x.factors)
-                        .unwrap_or_default();
-                    cx.push(WorldEvent::CorpsChanged {
-                        corps: *c,
-                        factors,
-                        location: Location::OffMap,
-                        rule: rule.into(),
-                        reason: "no friendly area to repatriate to".into(),
-                    });
+                    let why = "no friendly area to repatriate to".to_string();
+                    move_corps(cx, *c, Location::OffMap, rule, why);
                 }
             }
             1 => {
@@ -268,4 +241,28 @@ pub(super) fn placed(cx: &mut Cx, p: &Placement, dec: &BTreeMap<PowerId, PeaceDe
         None => p.options[0],
     };
     place(cx, &p.owner, &p.item, p.from, area, &p.rule);
+}
+
+/// A corps moved whole to `location` (4.4.6.2).
+fn move_corps(
+    cx: &mut Cx,
+    c: crate::kernel::ids::CorpsId,
+    location: Location,
+    rule: &str,
+    reason: String,
+) {
+    let factors = cx
+        .world()
+        .forces
+        .corps
+        .get(&c)
+        .map(|x| x.factors)
+        .unwrap_or_default();
+    cx.push(WorldEvent::CorpsChanged {
+        corps: c,
+        factors,
+        location,
+        rule: rule.into(),
+        reason,
+    });
 }

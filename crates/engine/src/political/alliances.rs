@@ -3,10 +3,9 @@
 
 use super::{name, points};
 use crate::kernel::agreement::mutual_pairs;
-use crate::kernel::dice::Dice;
 use crate::kernel::error::{RuleError, RuleResult};
 use crate::kernel::ids::PowerId;
-use crate::world::{Ask, Ctx, Cx, Step, World, WorldEvent};
+use crate::world::{Ctx, Cx, OneRound, WorldEvent};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::convert::Infallible;
@@ -20,39 +19,29 @@ pub struct Ally {
 /// The Creating Alliances Step (4.5): a sealed round.
 pub struct Alliances;
 
-impl Step for Alliances {
-    type State = ();
-    type Event = Infallible;
+impl OneRound for Alliances {
     type Decision = Ally;
+    const SEALED: bool = true;
 
-    fn begin(cx: &mut Cx<(), Infallible>, _dice: &mut Dice) -> Option<Ask> {
-        Ask::sealed(owing(&cx.ctx()))
+    fn owing(ctx: &Ctx) -> Vec<PowerId> {
+        owing(ctx)
     }
 
-    fn choices(ctx: &Ctx, power: PowerId) -> Vec<Ally> {
+    fn options(ctx: &Ctx, power: PowerId) -> Vec<Ally> {
         choices(ctx, power)
     }
 
     /// Default (3.6): no alliance.
-    fn default(_ctx: &Ctx, _power: PowerId) -> Ally {
+    fn fallback(_ctx: &Ctx, _power: PowerId) -> Ally {
         Ally::default()
     }
 
-    fn check(ctx: &Ctx, power: PowerId, d: &Ally) -> RuleResult<()> {
+    fn verify(ctx: &Ctx, power: PowerId, d: &Ally) -> RuleResult<()> {
         check(ctx, power, &d.with)
     }
 
-    fn resolve(
-        cx: &mut Cx<(), Infallible>,
-        decisions: &BTreeMap<PowerId, Ally>,
-        _dice: &mut Dice,
-    ) -> Option<Ask> {
+    fn carry_out(cx: &mut Cx<(), Infallible>, decisions: &BTreeMap<PowerId, Ally>) {
         resolve(cx, decisions);
-        None
-    }
-
-    fn apply(_: &mut (), _: &mut World, e: &Infallible) {
-        match *e {}
     }
 }
 

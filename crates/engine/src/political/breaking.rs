@@ -2,10 +2,9 @@
 //! paying the chart's points; it is not a declaration of war.
 
 use super::{name, points};
-use crate::kernel::dice::Dice;
 use crate::kernel::error::{RuleError, RuleResult};
 use crate::kernel::ids::PowerId;
-use crate::world::{Ask, Ctx, Cx, Step, World, WorldEvent};
+use crate::world::{Ctx, Cx, OneRound, WorldEvent};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::convert::Infallible;
@@ -20,40 +19,30 @@ pub struct Break {
 /// keep every alliance) or the alliances broken.
 pub struct BreakingAlliances;
 
-impl Step for BreakingAlliances {
-    type State = ();
-    type Event = Infallible;
+impl OneRound for BreakingAlliances {
     type Decision = Option<Break>;
+    const SEALED: bool = false;
 
-    fn begin(cx: &mut Cx<(), Infallible>, _dice: &mut Dice) -> Option<Ask> {
-        Ask::open(owing(&cx.ctx()))
+    fn owing(ctx: &Ctx) -> Vec<PowerId> {
+        owing(ctx)
     }
 
-    fn choices(ctx: &Ctx, power: PowerId) -> Vec<Option<Break>> {
+    fn options(ctx: &Ctx, power: PowerId) -> Vec<Option<Break>> {
         choices(ctx, power)
     }
 
     /// Default (3.6): keep every alliance (pass).
-    fn default(_ctx: &Ctx, _power: PowerId) -> Option<Break> {
+    fn fallback(_ctx: &Ctx, _power: PowerId) -> Option<Break> {
         None
     }
 
-    fn check(ctx: &Ctx, power: PowerId, d: &Option<Break>) -> RuleResult<()> {
+    fn verify(ctx: &Ctx, power: PowerId, d: &Option<Break>) -> RuleResult<()> {
         d.as_ref().map_or(Ok(()), |b| check(ctx, power, &b.with))
     }
 
-    fn resolve(
-        cx: &mut Cx<(), Infallible>,
-        decisions: &BTreeMap<PowerId, Option<Break>>,
-        _dice: &mut Dice,
-    ) -> Option<Ask> {
+    fn carry_out(cx: &mut Cx<(), Infallible>, decisions: &BTreeMap<PowerId, Option<Break>>) {
         let events = resolve(&cx.ctx(), decisions);
         cx.push_all(events);
-        None
-    }
-
-    fn apply(_: &mut (), _: &mut World, e: &Infallible) {
-        match *e {}
     }
 }
 

@@ -4,10 +4,9 @@
 
 use super::name;
 use crate::kernel::agreement::mutual_pairs;
-use crate::kernel::dice::Dice;
 use crate::kernel::error::{RuleError, RuleResult};
 use crate::kernel::ids::PowerId;
-use crate::world::{Ask, Ctx, Cx, Step, World, WorldEvent};
+use crate::world::{Ctx, Cx, OneRound, WorldEvent};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::convert::Infallible;
@@ -21,34 +20,29 @@ pub struct Combine {
 /// The Declaration of Combined Movement (4.9): a sealed round of every power with an ally.
 pub struct CombinedMovement;
 
-impl Step for CombinedMovement {
-    type State = ();
-    type Event = Infallible;
+impl OneRound for CombinedMovement {
     type Decision = Combine;
+    const SEALED: bool = true;
 
-    fn begin(cx: &mut Cx<(), Infallible>, _dice: &mut Dice) -> Option<Ask> {
-        Ask::sealed(owing(&cx.ctx()))
+    fn owing(ctx: &Ctx) -> Vec<PowerId> {
+        owing(ctx)
     }
 
-    fn choices(ctx: &Ctx, power: PowerId) -> Vec<Combine> {
+    fn options(ctx: &Ctx, power: PowerId) -> Vec<Combine> {
         choices(ctx, power)
     }
 
     /// Default (3.6): no combined movement.
-    fn default(_ctx: &Ctx, _power: PowerId) -> Combine {
+    fn fallback(_ctx: &Ctx, _power: PowerId) -> Combine {
         Combine::default()
     }
 
-    fn check(ctx: &Ctx, power: PowerId, d: &Combine) -> RuleResult<()> {
+    fn verify(ctx: &Ctx, power: PowerId, d: &Combine) -> RuleResult<()> {
         check(ctx, power, &d.with)
     }
 
     /// Every mutual pair combines movement for the rest of the turn (the game has revealed the lists).
-    fn resolve(
-        cx: &mut Cx<(), Infallible>,
-        decisions: &BTreeMap<PowerId, Combine>,
-        _dice: &mut Dice,
-    ) -> Option<Ask> {
+    fn carry_out(cx: &mut Cx<(), Infallible>, decisions: &BTreeMap<PowerId, Combine>) {
         let named: BTreeMap<PowerId, Vec<PowerId>> = decisions
             .iter()
             .map(|(p, d)| (*p, d.with.clone()))
@@ -56,11 +50,6 @@ impl Step for CombinedMovement {
         for (a, b) in mutual_pairs(&named) {
             cx.push(WorldEvent::CombinedMovementDeclared { a, b });
         }
-        None
-    }
-
-    fn apply(_: &mut (), _: &mut World, e: &Infallible) {
-        match *e {}
     }
 }
 

@@ -2,11 +2,10 @@
 //! neutral minor countries) or none; all are revealed together, then the wars begin and the points are paid.
 
 use super::{name, points};
-use crate::kernel::dice::Dice;
 use crate::kernel::error::{RuleError, RuleResult};
 use crate::kernel::ids::{AreaId, Nation, PowerId};
 use crate::scenario::{CorpsKind, Location, MinorStatus};
-use crate::world::{Ask, Ctx, Cx, Step, WarCause, World, WorldEvent};
+use crate::world::{Ctx, Cx, OneRound, WarCause, WorldEvent};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::convert::Infallible;
@@ -20,40 +19,30 @@ pub struct Declare {
 /// The Declarations of War Step (4.2): a sealed round of every power in the game.
 pub struct Declarations;
 
-impl Step for Declarations {
-    type State = ();
-    type Event = Infallible;
+impl OneRound for Declarations {
     type Decision = Declare;
+    const SEALED: bool = true;
 
-    fn begin(cx: &mut Cx<(), Infallible>, _dice: &mut Dice) -> Option<Ask> {
-        Ask::sealed(owing(&cx.ctx()))
+    fn owing(ctx: &Ctx) -> Vec<PowerId> {
+        owing(ctx)
     }
 
-    fn choices(ctx: &Ctx, power: PowerId) -> Vec<Declare> {
+    fn options(ctx: &Ctx, power: PowerId) -> Vec<Declare> {
         choices(ctx, power)
     }
 
     /// Default (3.6): no declarations.
-    fn default(_ctx: &Ctx, _power: PowerId) -> Declare {
+    fn fallback(_ctx: &Ctx, _power: PowerId) -> Declare {
         Declare::default()
     }
 
-    fn check(ctx: &Ctx, power: PowerId, d: &Declare) -> RuleResult<()> {
+    fn verify(ctx: &Ctx, power: PowerId, d: &Declare) -> RuleResult<()> {
         check(ctx, power, &d.targets)
     }
 
-    fn resolve(
-        cx: &mut Cx<(), Infallible>,
-        decisions: &BTreeMap<PowerId, Declare>,
-        _dice: &mut Dice,
-    ) -> Option<Ask> {
+    fn carry_out(cx: &mut Cx<(), Infallible>, decisions: &BTreeMap<PowerId, Declare>) {
         let events = resolve(&cx.ctx(), decisions);
         cx.push_all(events);
-        None
-    }
-
-    fn apply(_: &mut (), _: &mut World, e: &Infallible) {
-        match *e {}
     }
 }
 

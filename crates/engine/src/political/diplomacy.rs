@@ -3,10 +3,9 @@
 
 use super::name;
 use crate::kernel::calendar::Date;
-use crate::kernel::dice::Dice;
 use crate::kernel::error::{RuleError, RuleResult};
 use crate::kernel::ids::PowerId;
-use crate::world::{Ask, Ctx, Cx, Step, World};
+use crate::world::{Ctx, Cx, OneRound};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::convert::Infallible;
@@ -36,40 +35,30 @@ pub struct Send {
 /// sent), and a power passes (`None`) when done.
 pub struct Diplomacy;
 
-impl Step for Diplomacy {
-    type State = ();
-    type Event = Infallible;
+impl OneRound for Diplomacy {
     type Decision = Option<Send>;
+    const SEALED: bool = false;
 
-    fn begin(cx: &mut Cx<(), Infallible>, _dice: &mut Dice) -> Option<Ask> {
-        Ask::open(owing(&cx.ctx()))
+    fn owing(ctx: &Ctx) -> Vec<PowerId> {
+        owing(ctx)
     }
 
-    fn choices(ctx: &Ctx, power: PowerId) -> Vec<Option<Send>> {
+    fn options(ctx: &Ctx, power: PowerId) -> Vec<Option<Send>> {
         choices(ctx, power)
     }
 
     /// Default (3.6): pass, with no message.
-    fn default(_ctx: &Ctx, _power: PowerId) -> Option<Send> {
+    fn fallback(_ctx: &Ctx, _power: PowerId) -> Option<Send> {
         None
     }
 
-    fn check(ctx: &Ctx, power: PowerId, d: &Option<Send>) -> RuleResult<()> {
+    fn verify(ctx: &Ctx, power: PowerId, d: &Option<Send>) -> RuleResult<()> {
         d.as_ref()
             .map_or(Ok(()), |s| check(ctx, power, &s.to, &s.body))
     }
 
-    fn resolve(
-        _cx: &mut Cx<(), Infallible>,
-        _decisions: &BTreeMap<PowerId, Option<Send>>,
-        _dice: &mut Dice,
-    ) -> Option<Ask> {
-        None
-    }
-
-    fn apply(_: &mut (), _: &mut World, e: &Infallible) {
-        match *e {}
-    }
+    /// Messages act as they are sent; the round's passes change nothing.
+    fn carry_out(_cx: &mut Cx<(), Infallible>, _decisions: &BTreeMap<PowerId, Option<Send>>) {}
 }
 
 /// Longest message accepted.

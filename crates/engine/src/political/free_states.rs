@@ -3,11 +3,10 @@
 //! Phase, and the declaration is irreversible.
 
 use super::name;
-use crate::kernel::dice::Dice;
 use crate::kernel::error::{RuleError, RuleResult};
 use crate::kernel::ids::{FleetId, MinorId, Nation, PowerId};
 use crate::scenario::{Location, MinorStatus};
-use crate::world::{Ask, Ctx, Cx, Fleet, Step, World, WorldEvent};
+use crate::world::{Ctx, Cx, Fleet, OneRound, WorldEvent};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::convert::Infallible;
@@ -22,40 +21,30 @@ pub struct FreeStates {
 /// corps.
 pub struct FreeStateDeclaration;
 
-impl Step for FreeStateDeclaration {
-    type State = ();
-    type Event = Infallible;
+impl OneRound for FreeStateDeclaration {
     type Decision = FreeStates;
+    const SEALED: bool = false;
 
-    fn begin(cx: &mut Cx<(), Infallible>, _dice: &mut Dice) -> Option<Ask> {
-        Ask::open(owing(&cx.ctx()))
+    fn owing(ctx: &Ctx) -> Vec<PowerId> {
+        owing(ctx)
     }
 
-    fn choices(ctx: &Ctx, power: PowerId) -> Vec<FreeStates> {
+    fn options(ctx: &Ctx, power: PowerId) -> Vec<FreeStates> {
         choices(ctx, power)
     }
 
     /// Default (3.6): none.
-    fn default(_ctx: &Ctx, _power: PowerId) -> FreeStates {
+    fn fallback(_ctx: &Ctx, _power: PowerId) -> FreeStates {
         FreeStates::default()
     }
 
-    fn check(ctx: &Ctx, power: PowerId, d: &FreeStates) -> RuleResult<()> {
+    fn verify(ctx: &Ctx, power: PowerId, d: &FreeStates) -> RuleResult<()> {
         check(ctx, power, &d.minors)
     }
 
-    fn resolve(
-        cx: &mut Cx<(), Infallible>,
-        decisions: &BTreeMap<PowerId, FreeStates>,
-        _dice: &mut Dice,
-    ) -> Option<Ask> {
+    fn carry_out(cx: &mut Cx<(), Infallible>, decisions: &BTreeMap<PowerId, FreeStates>) {
         let events = resolve(&cx.ctx(), decisions);
         cx.push_all(events);
-        None
-    }
-
-    fn apply(_: &mut (), _: &mut World, e: &Infallible) {
-        match *e {}
     }
 }
 

@@ -24,7 +24,7 @@ pub use records::{Building, LossRecord, Records};
 pub use relations::{
     Alliance, BrokenAlliance, EnforcedPeace, Relations, RoyalMarriage, War, WarCause,
 };
-pub use step::{Ask, Ctx, Cx, Sink, Step};
+pub use step::{Ask, Ctx, Cx, OneRound, Sink, Step};
 pub use treasury::{Amount, Income};
 pub use treaties::{ChosenTerm, Obligation, PeaceKind, PeaceRecord, Treaties};
 pub use umps::UmpState;

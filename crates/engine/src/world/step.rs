@@ -10,6 +10,7 @@ use crate::kernel::ids::PowerId;
 use crate::kernel::rulebook::Rulebook;
 use crate::scenario::Scenario;
 use std::collections::BTreeMap;
+use std::convert::Infallible;
 
 /// What a rule reads: the scenario, the game's optional rules, the world and (for a step) its own state.
 pub struct Ctx<'a, S: ?Sized = ()> {
@@ -180,4 +181,63 @@ pub trait Step {
 
     /// Applies one of its own events.
     fn apply(own: &mut Self::State, world: &mut World, e: &Self::Event);
+}
+
+/// A step of one round with no state or events of its own (most political steps): whom it asks, whether the
+/// round is sealed, and a resolution that changes only the world. Every such step is a `Step` by the impl below.
+pub trait OneRound {
+    /// The decision it takes.
+    type Decision: Clone;
+    /// Whether the decisions stay unseen until all are in (4.2's "secretly writes down").
+    const SEALED: bool;
+    /// The powers it asks.
+    fn owing(ctx: &Ctx) -> Vec<PowerId>;
+    /// The legal decisions of `power`.
+    fn options(ctx: &Ctx, power: PowerId) -> Vec<Self::Decision>;
+    /// The decision taken for an empty seat or a late player (3.6).
+    fn fallback(ctx: &Ctx, power: PowerId) -> Self::Decision;
+    /// Checks a decision: `Err` cites the rule that forbids it.
+    fn verify(ctx: &Ctx, power: PowerId, d: &Self::Decision) -> RuleResult<()>;
+    /// Carries out the decisions, all in.
+    fn carry_out(cx: &mut Cx<(), Infallible>, decisions: &BTreeMap<PowerId, Self::Decision>);
+}
+
+impl<T: OneRound> Step for T {
+    type State = ();
+    type Event = Infallible;
+    type Decision = T::Decision;
+
+    fn begin(cx: &mut Cx<(), Infallible>, _dice: &mut Dice) -> Option<Ask> {
+        let owing = T::owing(&cx.ctx());
+        if T::SEALED {
+            Ask::sealed(owing)
+        } else {
+            Ask::open(owing)
+        }
+    }
+
+    fn choices(ctx: &Ctx, power: PowerId) -> Vec<T::Decision> {
+        T::options(ctx, power)
+    }
+
+    fn default(ctx: &Ctx, power: PowerId) -> T::Decision {
+        T::fallback(ctx, power)
+    }
+
+    fn check(ctx: &Ctx, power: PowerId, d: &T::Decision) -> RuleResult<()> {
+        T::verify(ctx, power, d)
+    }
+
+    fn resolve(
+        cx: &mut Cx<(), Infallible>,
+        decisions: &BTreeMap<PowerId, T::Decision>,
+        _dice: &mut Dice,
+    ) -> Option<Ask> {
+        T::carry_out(cx, decisions);
+        None
+    }
+
+    fn apply(_: &mut (), _: &mut World, e: &Infallible) {
+        match *e {}
+    }
 }

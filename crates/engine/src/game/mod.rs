@@ -394,12 +394,20 @@ impl Game {
 
     /// The one emit path over this game's state and log (`emit::Emitter`).
     fn emitter(&mut self) -> Emitter<'_> {
-        Emitter {
-            scenario: &self.scenario,
-            rulebook: &self.rulebook,
-            state: &mut self.state,
-            log: &mut self.log,
-        }
+        self.emitter_and_dice().0
+    }
+
+    /// The emitter and the dice, borrowed together (a step rolls while it emits).
+    fn emitter_and_dice(&mut self) -> (Emitter<'_>, &mut Dice) {
+        (
+            Emitter {
+                scenario: &self.scenario,
+                rulebook: &self.rulebook,
+                state: &mut self.state,
+                log: &mut self.log,
+            },
+            &mut self.dice,
+        )
     }
 
     fn emit(&mut self, events: Vec<Event>) {
@@ -413,13 +421,7 @@ impl Game {
 
     fn begin_step(&mut self, pos: Position) {
         self.emit(vec![Event::StepBegan { position: pos }]);
-        let dice = &mut self.dice;
-        let mut em = Emitter {
-            scenario: &self.scenario,
-            rulebook: &self.rulebook,
-            state: &mut self.state,
-            log: &mut self.log,
-        };
+        let (mut em, dice) = self.emitter_and_dice();
         if steps::begin(&mut em, pos.step, dice) {
             em.settle();
         }
@@ -434,13 +436,7 @@ impl Game {
             step: crate::kernel::calendar::Step::UmpControl,
         };
         self.emit(vec![Event::StepBegan { position: pos }]);
-        let dice = &mut self.dice;
-        let mut em = Emitter {
-            scenario: &self.scenario,
-            rulebook: &self.rulebook,
-            state: &mut self.state,
-            log: &mut self.log,
-        };
+        let (mut em, dice) = self.emitter_and_dice();
         steps::begin(&mut em, pos.step, dice);
         em.settle();
         self.take_defaults_for_empty_seats();
@@ -492,13 +488,7 @@ impl Game {
                 Some(r) if !r.owing.is_empty() => return,
                 Some(r) => {
                     let (kind, sealed, decisions) = (r.kind, r.sealed, r.submitted.clone());
-                    let dice = &mut self.dice;
-                    let mut em = Emitter {
-                        scenario: &self.scenario,
-                        rulebook: &self.rulebook,
-                        state: &mut self.state,
-                        log: &mut self.log,
-                    };
+                    let (mut em, dice) = self.emitter_and_dice();
                     let reopened = steps::resolve(&mut em, kind, sealed, &decisions, dice);
                     em.settle();
                     if reopened {

@@ -33,236 +33,190 @@ impl super::Markdown for Records {
             }
         );
 
-        out.push_str("## Wars\n\n");
-        if self.wars.is_empty() {
-            out.push_str("No war.\n\n");
-        } else {
-            let rows: Vec<Vec<String>> = self
-                .wars
-                .iter()
-                .map(|w| {
-                    vec![
-                        w.aggressor.clone(),
-                        w.defender.clone(),
-                        format!("{} [{}]", w.joined, w.rule),
-                        w.since.to_string(),
-                        date_or(w.ended, "at war"),
-                        w.end.clone(),
-                    ]
-                })
-                .collect();
-            table(
-                &mut out,
-                &[
-                    "aggressor",
-                    "defender",
-                    "joined",
-                    "since",
-                    "ended",
-                    "how it ended",
-                ],
-                &rows,
-            );
-        }
+        form(
+            &mut out,
+            "## Wars",
+            Some("No war."),
+            &self.wars,
+            &[
+                "aggressor",
+                "defender",
+                "joined",
+                "since",
+                "ended",
+                "how it ended",
+            ],
+            |w| {
+                vec![
+                    w.aggressor.clone(),
+                    w.defender.clone(),
+                    format!("{} [{}]", w.joined, w.rule),
+                    w.since.to_string(),
+                    date_or(w.ended, "at war"),
+                    w.end.clone(),
+                ]
+            },
+        );
 
-        out.push_str("## Peaces\n\n");
-        if self.peaces.is_empty() {
-            out.push_str("No peace made.\n\n");
-        } else {
-            let rows: Vec<Vec<String>> = self
-                .peaces
-                .iter()
-                .map(|p| {
-                    vec![
-                        p.date.to_string(),
-                        p.kind.to_string(),
-                        p.loser.clone(),
-                        p.victor.clone(),
-                        if p.terms.is_empty() {
-                            "none".into()
-                        } else {
-                            p.terms.join("; ")
-                        },
-                        date_or(p.loser_until, "—"),
-                        date_or(p.victor_until, "—"),
-                    ]
-                })
-                .collect();
-            table(
-                &mut out,
-                &[
-                    "date",
-                    "kind",
-                    "loser",
-                    "victor",
-                    "terms",
-                    "loser may declare war again from",
-                    "victor may declare war again from",
-                ],
-                &rows,
-            );
-        }
+        form(
+            &mut out,
+            "## Peaces",
+            Some("No peace made."),
+            &self.peaces,
+            &[
+                "date",
+                "kind",
+                "loser",
+                "victor",
+                "terms",
+                "loser may declare war again from",
+                "victor may declare war again from",
+            ],
+            |p| {
+                vec![
+                    p.date.to_string(),
+                    p.kind.to_string(),
+                    p.loser.clone(),
+                    p.victor.clone(),
+                    if p.terms.is_empty() {
+                        "none".into()
+                    } else {
+                        p.terms.join("; ")
+                    },
+                    date_or(p.loser_until, "—"),
+                    date_or(p.victor_until, "—"),
+                ]
+            },
+        );
 
-        if !self.obligations.is_empty() {
-            out.push_str("### What the peaces left for later\n\n");
-            let rows: Vec<Vec<String>> = self
-                .obligations
-                .iter()
-                .map(|o| {
-                    vec![
-                        o.date.to_string(),
-                        o.term.clone(),
-                        o.from.clone(),
-                        o.to.clone(),
-                        o.detail.clone(),
-                        date_or(o.until, ""),
-                    ]
-                })
-                .collect();
-            table(
-                &mut out,
-                &["month", "term", "from", "to", "what", "until"],
-                &rows,
-            );
-        }
+        form(
+            &mut out,
+            "### What the peaces left for later",
+            None,
+            &self.obligations,
+            &["month", "term", "from", "to", "what", "until"],
+            |o| {
+                vec![
+                    o.date.to_string(),
+                    o.term.clone(),
+                    o.from.clone(),
+                    o.to.clone(),
+                    o.detail.clone(),
+                    date_or(o.until, ""),
+                ]
+            },
+        );
 
-        out.push_str("## Enforced peaces\n\n");
-        if self.enforced.is_empty() {
-            out.push_str("No enforced peace.\n\n");
-        } else {
-            let rows: Vec<Vec<String>> = self
-                .enforced
-                .iter()
-                .map(|e| {
-                    vec![
-                        e.restricted.clone(),
-                        e.towards.clone(),
-                        e.since.to_string(),
-                        e.until.to_string(),
-                        if e.in_force {
-                            "in force".into()
-                        } else {
-                            "over".into()
-                        },
-                        e.rule.clone(),
-                    ]
-                })
-                .collect();
-            table(
-                &mut out,
-                &[
-                    "may not declare war",
-                    "on",
-                    "since",
-                    "until (first month free)",
-                    "now",
-                    "rule",
-                ],
-                &rows,
-            );
-        }
+        form(
+            &mut out,
+            "## Enforced peaces",
+            Some("No enforced peace."),
+            &self.enforced,
+            &[
+                "may not declare war",
+                "on",
+                "since",
+                "until (first month free)",
+                "now",
+                "rule",
+            ],
+            |e| {
+                vec![
+                    e.restricted.clone(),
+                    e.towards.clone(),
+                    e.since.to_string(),
+                    e.until.to_string(),
+                    if e.in_force {
+                        "in force".into()
+                    } else {
+                        "over".into()
+                    },
+                    e.rule.clone(),
+                ]
+            },
+        );
 
-        out.push_str("## Alliances\n\n");
-        if self.alliances.is_empty() {
-            out.push_str("No alliance.\n\n");
-        } else {
-            let rows: Vec<Vec<String>> = self
-                .alliances
-                .iter()
-                .map(|a| {
-                    vec![
-                        a.a.clone(),
-                        a.b.clone(),
-                        format!("{} [{}]", a.since, a.rule),
-                        date_or(a.broken, "in force"),
-                        a.broken_by.clone(),
-                        if a.broken.is_some() {
-                            format!("{} [{}]", a.how, a.broken_rule)
-                        } else {
-                            String::new()
-                        },
-                    ]
-                })
-                .collect();
-            table(
-                &mut out,
-                &["power", "power", "since", "broken", "broken by", "how"],
-                &rows,
-            );
-        }
-        if !self.marriages.is_empty() {
-            out.push_str("### Royal marriages\n\n");
-            let rows: Vec<Vec<String>> = self
-                .marriages
-                .iter()
-                .map(|m| {
-                    vec![
-                        m.a.clone(),
-                        m.b.clone(),
-                        m.since.to_string(),
-                        date_or(m.broken, "in force"),
-                    ]
-                })
-                .collect();
-            table(&mut out, &["power", "power", "since", "broken"], &rows);
-        }
+        form(
+            &mut out,
+            "## Alliances",
+            Some("No alliance."),
+            &self.alliances,
+            &["power", "power", "since", "broken", "broken by", "how"],
+            |a| {
+                vec![
+                    a.a.clone(),
+                    a.b.clone(),
+                    format!("{} [{}]", a.since, a.rule),
+                    date_or(a.broken, "in force"),
+                    a.broken_by.clone(),
+                    if a.broken.is_some() {
+                        format!("{} [{}]", a.how, a.broken_rule)
+                    } else {
+                        String::new()
+                    },
+                ]
+            },
+        );
+        form(
+            &mut out,
+            "### Royal marriages",
+            None,
+            &self.marriages,
+            &["power", "power", "since", "broken"],
+            |m| {
+                vec![
+                    m.a.clone(),
+                    m.b.clone(),
+                    m.since.to_string(),
+                    date_or(m.broken, "in force"),
+                ]
+            },
+        );
 
-        out.push_str("## Minor countries\n\n");
-        if self.minors.is_empty() {
-            out.push_str("No minor country is controlled.\n\n");
-        } else {
-            let rows: Vec<Vec<String>> = self
-                .minors
-                .iter()
-                .map(|m| {
-                    vec![
-                        m.minor.clone(),
-                        if m.controller.is_empty() {
-                            "nobody".into()
-                        } else {
-                            m.controller.clone()
-                        },
-                        m.status.to_string(),
-                        date_or(m.since, "start"),
-                        if m.rule.is_empty() {
-                            m.how.clone()
-                        } else {
-                            format!("{} [{}]", m.how, m.rule)
-                        },
-                    ]
-                })
-                .collect();
-            table(
-                &mut out,
-                &["minor country", "controller", "status", "since", "how"],
-                &rows,
-            );
-        }
-        if !self.minor_changes.is_empty() {
-            out.push_str("### Changes of control\n\n");
-            let rows: Vec<Vec<String>> = self
-                .minor_changes
-                .iter()
-                .map(|m| {
-                    vec![
-                        m.date.to_string(),
-                        m.minor.clone(),
-                        if m.controller.is_empty() {
-                            "nobody".into()
-                        } else {
-                            m.controller.clone()
-                        },
-                        m.status.to_string(),
-                        format!("{} [{}]", m.how, m.rule),
-                    ]
-                })
-                .collect();
-            table(
-                &mut out,
-                &["month", "minor country", "controller", "status", "how"],
-                &rows,
-            );
-        }
+        form(
+            &mut out,
+            "## Minor countries",
+            Some("No minor country is controlled."),
+            &self.minors,
+            &["minor country", "controller", "status", "since", "how"],
+            |m| {
+                vec![
+                    m.minor.clone(),
+                    if m.controller.is_empty() {
+                        "nobody".into()
+                    } else {
+                        m.controller.clone()
+                    },
+                    m.status.to_string(),
+                    date_or(m.since, "start"),
+                    if m.rule.is_empty() {
+                        m.how.clone()
+                    } else {
+                        format!("{} [{}]", m.how, m.rule)
+                    },
+                ]
+            },
+        );
+        form(
+            &mut out,
+            "### Changes of control",
+            None,
+            &self.minor_changes,
+            &["month", "minor country", "controller", "status", "how"],
+            |m| {
+                vec![
+                    m.date.to_string(),
+                    m.minor.clone(),
+                    if m.controller.is_empty() {
+                        "nobody".into()
+                    } else {
+                        m.controller.clone()
+                    },
+                    m.status.to_string(),
+                    format!("{} [{}]", m.how, m.rule),
+                ]
+            },
+        );
 
         out.push_str("## Economic Phases\n\n");
         if self.phases.is_empty() {
@@ -336,26 +290,21 @@ impl super::Markdown for Records {
                 );
             }
         }
-        if !self.treasury_other.is_empty() {
-            out.push_str("### Money and manpower outside the Economic Phases\n\n");
-            let rows: Vec<Vec<String>> = self
-                .treasury_other
-                .iter()
-                .map(|t| {
-                    vec![
-                        t.date.to_string(),
-                        self.name(t.power),
-                        format!("{} / {}", signed(t.change.money), signed(t.change.manpower)),
-                        format!("{} [{}]", t.reason, t.rule),
-                    ]
-                })
-                .collect();
-            table(
-                &mut out,
-                &["month", "power", "money / manpower", "why"],
-                &rows,
-            );
-        }
+        form(
+            &mut out,
+            "### Money and manpower outside the Economic Phases",
+            None,
+            &self.treasury_other,
+            &["month", "power", "money / manpower", "why"],
+            |t| {
+                vec![
+                    t.date.to_string(),
+                    self.name(t.power),
+                    format!("{} / {}", signed(t.change.money), signed(t.change.manpower)),
+                    format!("{} [{}]", t.reason, t.rule),
+                ]
+            },
+        );
 
         out.push_str("## Political points\n\n");
         out.push_str(
@@ -386,4 +335,25 @@ impl super::Markdown for Records {
         table(&mut out, &head, &rows);
         out
     }
+}
+
+/// One form: its heading, and a table of `items` (one row each), or the line `empty` when there is none (with no
+/// `empty`, a form with nothing in it is left out).
+fn form<T>(
+    out: &mut String,
+    title: &str,
+    empty: Option<&str>,
+    items: &[T],
+    head: &[&str],
+    row: impl Fn(&T) -> Vec<String>,
+) {
+    if items.is_empty() {
+        if let Some(e) = empty {
+            out.push_str(&format!("{title}\n\n{e}\n\n"));
+        }
+        return;
+    }
+    out.push_str(&format!("{title}\n\n"));
+    let rows: Vec<Vec<String>> = items.iter().map(row).collect();
+    table(out, head, &rows);
 }

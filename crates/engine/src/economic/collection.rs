@@ -56,25 +56,7 @@ impl Step for Collection {
         None
     }
 
-    fn choices(_: &Ctx, _: PowerId) -> Vec<Infallible> {
-        vec![]
-    }
-
-    fn default(_: &Ctx, _: PowerId) -> Infallible {
-        unreachable!("the Collection Step (8.2) asks nothing")
-    }
-
-    fn check(_: &Ctx, _: PowerId, d: &Infallible) -> RuleResult<()> {
-        match *d {}
-    }
-
-    fn resolve(_: &mut Cx, _: &BTreeMap<PowerId, Infallible>, _: &mut Dice) -> Option<Ask> {
-        None
-    }
-
-    fn apply(own: &mut EconomyState, world: &mut World, e: &EconomicEvent) {
-        super::apply(own, world, e);
-    }
+    asks_nothing!("Collection Step (8.2)");
 }
 
 /// 12.9 (Coalition's 8.2 American trade): the powers denied trade with America: those at war with Britain, and

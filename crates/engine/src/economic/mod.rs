@@ -3,6 +3,31 @@
 //! `expenditure::Expenditure`, `status::Status`); they share one own state, `EconomyState`, and one kind of own
 //! event, `EconomicEvent`.
 
+/// The methods of a step of the Economic Phase that asks nobody (8.2, 8.6): it only begins.
+macro_rules! asks_nothing {
+    ($what:literal) => {
+        fn choices(_: &Ctx, _: PowerId) -> Vec<Infallible> {
+            vec![]
+        }
+
+        fn default(_: &Ctx, _: PowerId) -> Infallible {
+            unreachable!(concat!("the ", $what, " asks nothing"))
+        }
+
+        fn check(_: &Ctx, _: PowerId, d: &Infallible) -> RuleResult<()> {
+            match *d {}
+        }
+
+        fn resolve(_: &mut Cx, _: &BTreeMap<PowerId, Infallible>, _: &mut Dice) -> Option<Ask> {
+            None
+        }
+
+        fn apply(own: &mut EconomyState, world: &mut World, e: &EconomicEvent) {
+            super::apply(own, world, e);
+        }
+    };
+}
+
 pub mod collection;
 pub mod decision;
 pub mod expenditure;

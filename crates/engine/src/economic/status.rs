@@ -26,25 +26,7 @@ impl Step for Status {
         None
     }
 
-    fn choices(_: &Ctx, _: PowerId) -> Vec<Infallible> {
-        vec![]
-    }
-
-    fn default(_: &Ctx, _: PowerId) -> Infallible {
-        unreachable!("the Status Step (8.6) asks nothing")
-    }
-
-    fn check(_: &Ctx, _: PowerId, d: &Infallible) -> RuleResult<()> {
-        match *d {}
-    }
-
-    fn resolve(_: &mut Cx, _: &BTreeMap<PowerId, Infallible>, _: &mut Dice) -> Option<Ask> {
-        None
-    }
-
-    fn apply(own: &mut EconomyState, world: &mut World, e: &EconomicEvent) {
-        super::apply(own, world, e);
-    }
+    asks_nothing!("Status Step (8.6)");
 }
 
 /// What each power spent this phase on purchases (8.5) and militia conversion (12.1.1), read from the queue.

@@ -119,11 +119,7 @@ fn take_off_map(
     let mut out = Vec::new();
     for (id, c) in &st.forces.corps {
         if c.owner == me && c.location != Location::OffMap {
-            if let Some(r) = record.corps.iter_mut().find(|(k, _)| k == id) {
-                r.1 = c.location;
-            } else {
-                record.corps.push((*id, c.location));
-            }
+            note(&mut record.corps, *id, c.location);
             out.push(UmpOut::World(WorldEvent::CorpsChanged {
                 corps: *id,
                 factors: c.factors,
@@ -135,11 +131,7 @@ fn take_off_map(
     }
     for (id, f) in &st.forces.fleets {
         if f.owner == me && f.location != Location::OffMap {
-            if let Some(r) = record.fleets.iter_mut().find(|(k, _)| k == id) {
-                r.1 = f.location;
-            } else {
-                record.fleets.push((*id, f.location));
-            }
+            note(&mut record.fleets, *id, f.location);
             out.push(UmpOut::World(WorldEvent::FleetChanged {
                 fleet: *id,
                 ships: f.ships,
@@ -643,4 +635,12 @@ fn combined_phase(
         },
         deploy,
     )
+}
+
+/// Records where a counter stood when it left the map (its last place, if it left before).
+fn note<K: PartialEq + Copy>(list: &mut Vec<(K, Location)>, id: K, at: Location) {
+    match list.iter_mut().find(|(k, _)| *k == id) {
+        Some(r) => r.1 = at,
+        None => list.push((id, at)),
+    }
 }

@@ -472,6 +472,7 @@ mod tests {
                         political_points: p.start.political_points,
                         money: p.start.money,
                         manpower: p.start.manpower,
+                        victory_points: 0,
                     },
                 )
             })

@@ -60,14 +60,7 @@ pub fn powers_with_economic_phase(world: &World) -> Vec<PowerId> {
         .collect()
 }
 
-/// A power's standing at the end of an Economic Phase (12.6 records it).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Standing {
-    pub political_points: i32,
-    pub money: i32,
-    pub manpower: i32,
-    pub victory_points: i32,
-}
+pub use crate::world::Standing;
 
 /// What a power's manipulation setting gave or cost when recorded (12.5.1).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

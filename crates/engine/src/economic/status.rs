@@ -67,16 +67,7 @@ pub fn begin(cx: &mut Cx) {
     let e = &sc.charts.economy;
     let start: Vec<(PowerId, Standing)> = super::powers_with_economic_phase(cx.world())
         .into_iter()
-        .map(|p| {
-            let st = &cx.world().powers[&p];
-            let s = Standing {
-                political_points: st.political_points,
-                money: st.money,
-                manpower: st.manpower,
-                victory_points: st.victory_points,
-            };
-            (p, s)
-        })
+        .map(|p| (p, Standing::of(&cx.world().powers[&p])))
         .collect();
     let mut standing = BTreeMap::new();
     for (p, mut s) in start {

@@ -15,8 +15,9 @@ use crate::kernel::ids::{MinorId, Nation, PowerId};
 use crate::kernel::rulebook::Rulebook;
 use crate::political::peace::PeaceKind;
 use crate::scenario::{MinorStatus, Scenario};
+pub use crate::world::Standing;
 pub use crate::world::ledger::{
-    PhaseAccount as PhaseRow, PowerAccount as PowerPhase, Standing, TreasuryEntry as TreasuryRow,
+    PhaseAccount as PhaseRow, PowerAccount as PowerPhase, TreasuryEntry as TreasuryRow,
 };
 use crate::world::{WarCause, WorldEvent};
 use std::collections::BTreeMap;

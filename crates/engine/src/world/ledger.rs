@@ -4,18 +4,10 @@
 //! other change by its rule; and every change of money or manpower outside the Economic Phases. The game opens
 //! and closes a phase as the steps begin (`on_step`); every change of a treasury is entered by `enter`.
 
-use super::{Amount, Income, World};
+use super::{Amount, Income, Standing, World};
 use crate::kernel::calendar::{Date, Step};
 use crate::kernel::ids::PowerId;
 use std::collections::BTreeMap;
-
-/// One power's political points, money and manpower at a moment of the game.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Standing {
-    pub political_points: i32,
-    pub money: i32,
-    pub manpower: i32,
-}
 
 /// One power's account of one Economic Phase.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -90,16 +82,7 @@ pub fn standings(world: &World) -> BTreeMap<PowerId, Standing> {
     world
         .powers
         .iter()
-        .map(|(p, ps)| {
-            (
-                *p,
-                Standing {
-                    political_points: ps.political_points,
-                    money: ps.money,
-                    manpower: ps.manpower,
-                },
-            )
-        })
+        .map(|(p, ps)| (*p, Standing::of(ps)))
         .collect()
 }
 

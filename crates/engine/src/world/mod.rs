@@ -25,7 +25,7 @@ pub use relations::{
     Alliance, BrokenAlliance, EnforcedPeace, Relations, RoyalMarriage, War, WarCause,
 };
 pub use step::{Ask, Ctx, Cx, OneRound, Sink, Step};
-pub use treasury::{Amount, Income};
+pub use treasury::{Amount, Income, Standing};
 pub use treaties::{ChosenTerm, Obligation, PeaceKind, PeaceRecord, Treaties};
 pub use umps::UmpState;
 pub use umps::{ForcedSurrender, UmpRecords};

@@ -52,3 +52,25 @@ impl Income {
         })
     }
 }
+
+/// A power's standing at a moment of the game: its political points, treasury and victory points (8.6 and the
+/// 12.6 record keep it).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Standing {
+    pub political_points: i32,
+    pub money: i32,
+    pub manpower: i32,
+    pub victory_points: i32,
+}
+
+impl Standing {
+    /// The standing of a power as the world holds it now.
+    pub fn of(p: &super::PowerState) -> Standing {
+        Standing {
+            political_points: p.political_points,
+            money: p.money,
+            manpower: p.manpower,
+            victory_points: p.victory_points,
+        }
+    }
+}

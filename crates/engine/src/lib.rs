@@ -8,7 +8,7 @@ pub mod kernel;
 pub use kernel::{agreement, calendar, dice, error, ids, rulebook};
 pub mod economic;
 pub mod game;
-pub use game::{apply, decision, event, host, record, state, transcript, view};
+pub use game::{apply, decision, event, host, state, transcript, view};
 pub mod political;
 pub mod reinforcement;
 pub mod scenario;

@@ -4,8 +4,8 @@ use coalition_engine::calendar::{Date, Position, Step};
 use coalition_engine::economic::Amount;
 use coalition_engine::event::Event;
 use coalition_engine::game::Game;
+use coalition_engine::game::record::compile_log;
 use coalition_engine::ids::PowerId;
-use coalition_engine::record::compile_log;
 use coalition_engine::rulebook::Rulebook;
 use coalition_engine::world::WorldEvent;
 

@@ -1,8 +1,8 @@
 //! Rule 12.6 (blank forms): the game's written record as the terminal shows it. The engine compiles it
-//! (`coalition_engine::record`, from the state and the world's Economic Phase accounts); this module renders it:
+//! (`coalition_engine::game::record`, from the state and the world's Economic Phase accounts); this module renders it:
 //! Markdown (`markdown.rs`) and one CSV table of one row type (`csv.rs`).
 
-pub use coalition_engine::record::*;
+pub use coalition_engine::game::record::*;
 
 use coalition_engine::calendar::Date;
 use coalition_engine::economic::Amount;

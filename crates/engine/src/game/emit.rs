@@ -4,8 +4,8 @@
 //! reads the state its own events have just made, so what a resolution sees is what its log rebuilds.
 
 use super::event::Event;
+use super::plug::Own;
 use super::state::State;
-use super::steps::Own;
 use crate::kernel::rulebook::Rulebook;
 use crate::scenario::Scenario;
 use crate::world::{Sink, World, WorldEvent};

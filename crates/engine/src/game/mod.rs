@@ -6,6 +6,7 @@ pub mod decision;
 mod emit;
 pub mod event;
 pub mod host;
+mod plug;
 mod plug_calls;
 mod plug_economic;
 mod plug_minors;

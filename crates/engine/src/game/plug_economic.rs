@@ -5,8 +5,8 @@
 
 use super::decision::Decision;
 use super::event::Event;
+use super::plug::{Own, Plug};
 use super::state::{RoundKind, State};
-use super::steps::{Own, Plug};
 use crate::economic::collection::Collection;
 use crate::economic::expenditure::Expenditure;
 use crate::economic::manipulation::Manipulation;

@@ -3,8 +3,8 @@
 
 use super::decision::Decision;
 use super::event::Event;
+use super::plug::Plug;
 use super::state::{RoundKind, State};
-use super::steps::Plug;
 use crate::political::minors::{MinorControlState, MinorCountryControl, MinorDecision, MinorEvent};
 
 impl Plug for MinorCountryControl {

@@ -4,8 +4,8 @@
 
 use super::decision::Decision;
 use super::event::Event;
+use super::plug::Plug;
 use super::state::{RoundKind, State};
-use super::steps::Plug;
 use crate::political::peace::{PeaceDecision, PeaceEvent, PeaceState, PeaceStep};
 
 impl Plug for PeaceStep {

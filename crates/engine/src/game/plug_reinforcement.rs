@@ -4,8 +4,8 @@
 
 use super::decision::Decision;
 use super::event::Event;
+use super::plug::Plug;
 use super::state::{RoundKind, State};
-use super::steps::Plug;
 use crate::reinforcement::{Placement, ReinforcementEvent, ReinforcementPhase, ReinforcementState};
 
 impl Plug for ReinforcementPhase {

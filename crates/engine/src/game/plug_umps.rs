@@ -3,8 +3,8 @@
 
 use super::decision::Decision;
 use super::event::Event;
+use super::plug::Plug;
 use super::state::{RoundKind, State};
-use super::steps::Plug;
 use crate::umps::UmpOut;
 use crate::umps::control::{ControlState, UmpBid, UmpControl};
 

@@ -15,43 +15,10 @@ use crate::kernel::error::{RuleError, RuleResult};
 use crate::kernel::ids::PowerId;
 use crate::kernel::rulebook::Rulebook;
 use crate::scenario::Scenario;
-use crate::world::{Ask, Ctx, Cx, Step};
+use crate::world::{Ask, Ctx, Cx, WorldEvent};
 use std::collections::BTreeMap;
 
-/// How the game keeps one step.
-pub(crate) trait Plug: Step + Sized {
-    /// The round kind the step's rounds have.
-    const KIND: RoundKind;
-    /// The kinds of decision it takes, for refusals (3.1).
-    const TAKES: &'static str;
-    /// Whether a sealed round's decisions are written in a `Revealed` event before it resolves (the Peace Step
-    /// reveals its proposals in its own event).
-    const REVEALS: bool = true;
-    /// Its own state in the game's.
-    fn own(s: &State) -> &Self::State;
-    /// Its own event as the log writes it.
-    fn wrap(e: Self::Event) -> Event;
-    /// A transcript's decision, if it is one this step takes (`pass` is read as the step's "nothing").
-    fn decode(d: &Decision) -> Option<Self::Decision>;
-    /// The step's decision as a transcript writes it.
-    fn encode(d: Self::Decision) -> Decision;
-}
-
-/// Where a step's own state and events live in the game: all a step needs to begin, and all the emitter needs.
-/// Every `Plug` is one; a step that asks nothing (and so has no round kind) is one alone and only begins.
-pub(crate) trait Own: Step + Sized {
-    fn own(s: &State) -> &Self::State;
-    fn wrap(e: Self::Event) -> Event;
-}
-
-impl<P: Plug> Own for P {
-    fn own(s: &State) -> &P::State {
-        <P as Plug>::own(s)
-    }
-    fn wrap(e: P::Event) -> Event {
-        <P as Plug>::wrap(e)
-    }
-}
+pub(crate) use super::plug::{Own, Plug};
 
 /// The rules' reading of `state` for step `P`.
 fn ctx<'a, P: Plug>(sc: &'a Scenario, rb: &'a Rulebook, state: &'a State) -> Ctx<'a, P::State> {
@@ -382,6 +349,40 @@ pub(crate) fn resolve(
     let mark = em.log.len();
     let ask = plugged!(kind, resolve_of(em, sealed, decisions, dice));
     let reopened = open(em, kind, ask);
-    let more_opened = super::reactions::after_resolve(em, kind, mark, dice);
+    let more_opened = after_resolve(em, kind, mark, dice);
     reopened || more_opened
+}
+
+/// The reactions that follow a resolution of `kind` whose events begin at `mark` in the log, emitted at once:
+/// the UMP rules' mid-year bidding after a declaration of war on an uncontrolled UMP (14.3.1.3.3, 14.3.2.4.1)
+/// and the forced calls' consequences after the Call to Allies Step. Whether they opened a round.
+fn after_resolve(
+    em: &mut Emitter,
+    kind: super::state::RoundKind,
+    mark: usize,
+    dice: &mut crate::kernel::dice::Dice,
+) -> bool {
+    use crate::umps::{control::UmpControl, midyear};
+    if !matches!(kind, RoundKind::Declarations | RoundKind::CallToAllies) {
+        return false;
+    }
+    // The wars the resolution declared, as the world events it emitted.
+    let wars: Vec<WorldEvent> = em.log[mark..]
+        .iter()
+        .filter_map(|e| match e {
+            Event::World(w @ WorldEvent::WarDeclared { .. }) => Some(w.clone()),
+            _ => None,
+        })
+        .collect();
+    let (sc, rb) = (em.scenario, em.rulebook);
+    let mut sink = em.sink::<UmpControl>();
+    let mut cx = crate::world::Cx::new(sc, rb, &mut sink);
+    let ask = match kind {
+        RoundKind::Declarations => midyear::after_declarations(&mut cx, &wars, dice),
+        _ => {
+            midyear::after_calls(&mut cx, &wars);
+            None
+        }
+    };
+    open(em, RoundKind::UmpBids, ask)
 }

@@ -16,10 +16,11 @@ pub mod rules;
 
 use crate::kernel::ids::PowerId;
 pub use crate::scenario::UmpStatus;
+use crate::world::umps::{CombinedPhase, OffMapRecord};
 pub use crate::world::umps::{UmpState, controller_of, is_ump, status_of};
 use crate::world::{Ctx, PeaceRecord, WorldEvent};
 use control::ControlEvent;
-use rules::UmpEvent;
+use serde::{Deserialize, Serialize};
 
 /// What the UMP rules emit, in the order they emit it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -53,4 +54,29 @@ pub fn on_leaving_neutral(ctx: &Ctx, ump: PowerId, controller: PowerId) -> Vec<U
 /// The rules for neutral UMPs fill it in (`neutral::becoming_neutral`).
 pub fn on_becoming_neutral(ctx: &Ctx, ump: PowerId) -> Vec<UmpOut> {
     neutral::becoming_neutral(ctx, ump)
+}
+
+/// The rules for UMPs' own events.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum UmpEvent {
+    /// 14.3.2.4.2: an UMP that became neutral has its forces taken off the map; the record is kept.
+    ForcesOffMap { ump: PowerId, record: OffMapRecord },
+    /// 14.3.2.4.2: its forces are back on the map (the record is closed).
+    ForcesReturned { ump: PowerId },
+    /// 14.3.2.4.6: a combined economic phase, step by step.
+    CombinedEconomicPhase { phase: CombinedPhase },
+}
+
+/// Applies one of the UMP rules' events to the world (the records of 14.3.2.4.2 and 14.3.2.4.6).
+pub fn apply(world: &mut crate::world::World, e: &UmpEvent) {
+    match e {
+        UmpEvent::ForcesOffMap { ump, record } => {
+            world.ump_records.off_map.insert(*ump, record.clone());
+        }
+        UmpEvent::ForcesReturned { ump } => {
+            world.ump_records.off_map.remove(ump);
+        }
+        UmpEvent::CombinedEconomicPhase { phase } => world.ump_records.combined.push(phase.clone()),
+    }
 }

@@ -4,14 +4,16 @@
 //! or inactive again, its controller performs a combined economic phase (14.3.2.4.6) and its forces return to
 //! its territory (14.3.2.4.2). Coalition's placement and purchase rules are in `docs/rules/umps-rules.md`.
 
+use super::UmpEvent;
 use super::UmpOut;
-use super::rules::{CombinedPhase, OffMapRecord, UmpEvent, territory};
 use crate::kernel::calendar::{Position, Step};
 use crate::kernel::ids::{AreaId, CorpsId, Nation, PowerId};
 use crate::scenario::{Factors, Location, MinorStatus, UnitKind};
 use crate::world::WorldEvent;
 use crate::world::name;
 use crate::world::provinces::{province_areas, provinces_of};
+use crate::world::ump_rules::territory;
+use crate::world::umps::{CombinedPhase, OffMapRecord};
 use crate::world::{Amount, Ctx};
 use std::collections::BTreeMap;
 

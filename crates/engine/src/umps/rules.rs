@@ -7,36 +7,12 @@
 //! batch of events, so an UMP changes status "at any time" the rules say (14.3.2.2.1, 14.3.2.3.2).
 
 use super::{UmpOut, UmpStatus};
-use crate::kernel::ids::{Nation, PowerId};
+use crate::kernel::ids::Nation;
 pub use crate::world::ump_rules::*;
 pub use crate::world::umps::{CombinedPhase, OffMapRecord, UmpRecords};
-use crate::world::{Ctx, World, WorldEvent, name};
-use serde::{Deserialize, Serialize};
+use crate::world::{Ctx, WorldEvent, name};
 
-/// The rules for UMPs' own events.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum UmpEvent {
-    /// 14.3.2.4.2: an UMP that became neutral has its forces taken off the map; the record is kept.
-    ForcesOffMap { ump: PowerId, record: OffMapRecord },
-    /// 14.3.2.4.2: its forces are back on the map (the record is closed).
-    ForcesReturned { ump: PowerId },
-    /// 14.3.2.4.6: a combined economic phase, step by step.
-    CombinedEconomicPhase { phase: CombinedPhase },
-}
-
-/// Applies one of the UMP rules' events to the world (the records of 14.3.2.4.2 and 14.3.2.4.6).
-pub fn apply(world: &mut World, e: &UmpEvent) {
-    match e {
-        UmpEvent::ForcesOffMap { ump, record } => {
-            world.ump_records.off_map.insert(*ump, record.clone());
-        }
-        UmpEvent::ForcesReturned { ump } => {
-            world.ump_records.off_map.remove(ump);
-        }
-        UmpEvent::CombinedEconomicPhase { phase } => world.ump_records.combined.push(phase.clone()),
-    }
-}
+pub use super::{UmpEvent, apply};
 
 /// 14.3.2.2.1 and 14.3.2.3.2: the status changes due now. An active UMP whose counted losses reach the
 /// threshold becomes inactive; an inactive UMP at war with no major power becomes neutral (its forces leave the

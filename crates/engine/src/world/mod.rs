@@ -290,6 +290,15 @@ impl World {
     }
 
     /// Whether `n` is at war with any major power.
+    /// The major powers at war with `p`, still in the game (4.4's enemies).
+    pub fn major_enemies(&self, p: PowerId) -> Vec<PowerId> {
+        self.enemies(Nation::Power(p))
+            .into_iter()
+            .filter_map(|n| n.power())
+            .filter(|e| self.in_game(*e))
+            .collect()
+    }
+
     pub fn at_war_with_a_major(&self, n: Nation) -> bool {
         self.enemies(n).iter().any(|e| e.power().is_some())
     }

@@ -2,7 +2,7 @@
 //! late seat, and the checks of a decision (each citing the rule that forbids it).
 
 use super::notation::join;
-use super::suits::{check_proposals, enemies_major, forces_inside};
+use super::suits::{check_proposals, forces_inside};
 use super::terms::{available_terms, check_term, needs_target, target_options, term_def};
 use super::{Ask, Ctx, PeaceDecision, Surrender};
 use crate::kernel::error::{RuleError, RuleResult};
@@ -29,7 +29,7 @@ pub(super) fn choices(ctx: &Ctx, power: PowerId) -> Vec<PeaceDecision> {
                 informal: vec![],
                 sue: vec![],
             });
-            let enemies = enemies_major(st, power);
+            let enemies = st.major_enemies(power);
             for e in &enemies {
                 v.push(PeaceDecision::Propose {
                     informal: vec![*e],
@@ -165,7 +165,7 @@ pub(super) fn default(ctx: &Ctx, power: PowerId) -> PeaceDecision {
         Some(Ask::Proposals) if crate::world::ump_rules::must_surrender(ctx.world, power) => {
             PeaceDecision::Propose {
                 informal: vec![],
-                sue: enemies_major(ctx.world, power),
+                sue: ctx.world.major_enemies(power),
             }
         }
         _ => PeaceDecision::Propose {

@@ -2,7 +2,6 @@
 //! may be made to break its alliance) and final peace (a power that cedes the province of its capital leaves
 //! the game).
 
-use super::suits::enemies_major;
 use super::terms::{capital_province, ceded};
 use super::{Cx, PeaceDecision, Sub, Surrender};
 use crate::kernel::ids::{MinorId, Nation, PowerId};
@@ -13,7 +12,7 @@ use std::collections::{BTreeMap, BTreeSet};
 pub(super) fn demand_rights(st: &World, sub: &Sub) -> Vec<(PowerId, Vec<PowerId>)> {
     let mut m: BTreeMap<PowerId, BTreeSet<PowerId>> = BTreeMap::new();
     for (loser, victors) in &sub.surrendered {
-        for w in enemies_major(st, *loser) {
+        for w in st.major_enemies(*loser) {
             for v in victors {
                 if st.allied(w, *v) {
                     m.entry(w).or_default().insert(*v);
@@ -92,7 +91,8 @@ pub(super) fn final_peace(cx: &mut Cx, s: &Surrender) -> bool {
             reason: reason.clone(),
         });
         let st = cx.world();
-        let ends: Vec<Nation> = enemies_major(st, loser)
+        let ends: Vec<Nation> = st
+            .major_enemies(loser)
             .into_iter()
             .map(Nation::Power)
             .chain(

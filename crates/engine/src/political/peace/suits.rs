@@ -10,15 +10,6 @@ use crate::scenario::{Location, Scenario};
 use crate::world::{World, WorldEvent, name};
 use std::collections::BTreeMap;
 
-/// The major powers at war with `p`, still in the game.
-pub(super) fn enemies_major(st: &World, p: PowerId) -> Vec<PowerId> {
-    st.enemies(Nation::Power(p))
-        .into_iter()
-        .filter_map(|n| n.power())
-        .filter(|e| st.in_game(*e))
-        .collect()
-}
-
 fn controlled_by(st: &World, n: Nation, p: PowerId) -> bool {
     st.controller_of(n) == Some(p)
 }
@@ -40,7 +31,7 @@ pub fn forces_inside(sc: &Scenario, st: &World, v: PowerId, loser: PowerId) -> b
 pub(super) fn at_war_powers(st: &World) -> Vec<PowerId> {
     st.powers_in_game()
         .into_iter()
-        .filter(|p| !enemies_major(st, *p).is_empty())
+        .filter(|p| !st.major_enemies(*p).is_empty())
         .collect()
 }
 
@@ -55,7 +46,7 @@ pub(super) fn check_proposals(
     let me = name(sc, power);
     crate::kernel::error::distinct(informal)?;
     crate::kernel::error::distinct(sue)?;
-    let enemies = enemies_major(st, power);
+    let enemies = st.major_enemies(power);
     for e in informal.iter().chain(sue) {
         if !enemies.contains(e) {
             return Err(RuleError::new(

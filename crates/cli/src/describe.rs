@@ -523,7 +523,14 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
             rule,
             reason,
         }) => format!("{} leaves the game: {reason} [{rule}]", power(s, *p)),
-        Event::GameEnded { date, reason } => format!("the game ends in {date}: {reason}"),
+        Event::GameEnded {
+            date,
+            reason,
+            outcome,
+        } => format!(
+            "the game ends in {date}: {reason}. {}",
+            crate::ending::verdict(outcome, &|p| power(s, p))
+        ),
     })
 }
 

@@ -6,6 +6,7 @@
 
 mod chart_svg;
 mod describe;
+mod ending;
 mod map_svg;
 mod play;
 mod records;
@@ -507,7 +508,9 @@ fn run(cli: Cli) -> Result<(), Failure> {
                         println!("  {line}");
                     }
                 }
-                if v.choices.is_empty() {
+                if let Some(o) = &v.outcome {
+                    print!("\n{}", ending::text(o, &|q| describe::power(&s, q)));
+                } else if v.choices.is_empty() {
                     println!("\n{} owes no decision now.", describe::power(&s, p));
                 } else {
                     println!(

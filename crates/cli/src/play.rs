@@ -108,6 +108,9 @@ pub fn run(
         }
         shown = g.log().len();
         if g.state().finished {
+            if let Some(o) = &g.state().outcome {
+                print!("\n{}", crate::ending::text(o, &|p| describe::power(&s, p)));
+            }
             println!(
                 "The game is over. The file {} holds the whole game.",
                 file.display()

@@ -43,6 +43,35 @@ impl super::Csv for Records {
         let mut rows: Vec<Row> = Vec::new();
         let d = |x: Date| x.to_string();
         let od = |x: Option<Date>| x.map(|x| x.to_string()).unwrap_or_default();
+        if let Some(o) = &self.outcome {
+            let name = |p| self.name(p);
+            for r in crate::ending::player_rows(o, &name) {
+                rows.push(Row {
+                    section: "end_player",
+                    date: d(o.date),
+                    power: r[2].clone(),
+                    other: r[1].clone(),
+                    kind: format!("place {}", r[0]),
+                    detail: format!("{}; powers: {}", crate::ending::why(o), r[4]),
+                    points: r[3].clone(),
+                    rule: "14.1.1.3".into(),
+                    ..Row::default()
+                });
+            }
+            for r in crate::ending::power_rows(o, &name) {
+                rows.push(Row {
+                    section: "end_power",
+                    date: d(o.date),
+                    power: r[0].clone(),
+                    other: r[1].clone(),
+                    kind: r[5].clone(),
+                    detail: format!("{} VP against a target of {}", r[2], r[3]),
+                    points: r[4].clone(),
+                    rule: "14.1.1.3".into(),
+                    ..Row::default()
+                });
+            }
+        }
         for w in &self.wars {
             rows.push(Row {
                 section: "war",

@@ -7,17 +7,18 @@ impl super::Markdown for Records {
     fn markdown(&self) -> String {
         let mut out = String::new();
         let _ = writeln!(out, "# Written record: {}\n", self.scenario);
-        let _ = writeln!(
-            out,
-            "Seed {}. {} {}.\n",
-            self.seed,
-            if self.finished {
-                "The game is over; last step"
-            } else {
-                "Now"
-            },
-            self.position
-        );
+        match &self.outcome {
+            Some(o) => {
+                let _ = writeln!(
+                    out,
+                    "Seed {}. The game is over: it ended in {}.\n",
+                    self.seed, o.date
+                );
+            }
+            None => {
+                let _ = writeln!(out, "Seed {}. Now {}.\n", self.seed, self.position);
+            }
+        }
         let _ = writeln!(
             out,
             "Rulebook: {}.\n",
@@ -32,6 +33,35 @@ impl super::Markdown for Records {
                 " (optional rule 12.6 is off in this game; the record is kept all the same)"
             }
         );
+
+        if let Some(o) = &self.outcome {
+            let name = |p| self.name(p);
+            let _ = writeln!(out, "## The end of the game\n");
+            let _ = writeln!(
+                out,
+                "The game ended in {}: {}. {}\n",
+                o.date,
+                crate::ending::why(o),
+                crate::ending::verdict(o, &name)
+            );
+            table(
+                &mut out,
+                &["place", "player", "power counted", "margin", "powers"],
+                &crate::ending::player_rows(o, &name),
+            );
+            table(
+                &mut out,
+                &[
+                    "power",
+                    "player",
+                    "victory points",
+                    "target",
+                    "margin",
+                    "status",
+                ],
+                &crate::ending::power_rows(o, &name),
+            );
+        }
 
         form(
             &mut out,

@@ -62,8 +62,9 @@ pub fn apply(state: &mut State, event: &Event) {
         }
         Event::Economy(e) => crate::economic::apply(&mut state.economy, &mut state.world, e),
         Event::Ump(e) => crate::umps::rules::apply(&mut state.world, e),
-        Event::GameEnded { .. } => {
+        Event::GameEnded { outcome, .. } => {
             state.finished = true;
+            state.outcome = Some(outcome.clone());
             state.round = None;
         }
         Event::World(e) => {

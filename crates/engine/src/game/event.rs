@@ -56,8 +56,12 @@ pub enum Event {
     Economy(crate::economic::EconomicEvent),
     /// The UMP rules' own events (14.3.2.4.2, 14.3.2.4.6).
     Ump(crate::umps::rules::UmpEvent),
-    /// The game is over.
-    GameEnded { date: Date, reason: String },
+    /// The game is over: why, and who won by Coalition's victory rule (`docs/rules/victory.md`).
+    GameEnded {
+        date: Date,
+        reason: String,
+        outcome: crate::world::victory::Outcome,
+    },
     /// A change of the world (powers, minors, control, forces, relations and the shared records), as the world
     /// names it; written in the log without a wrapper (`{"points_changed": ...}`).
     #[serde(untagged)]

@@ -504,15 +504,33 @@ impl Game {
         }
     }
 
+    /// 3.1 with Coalition's victory rule (`docs/rules/victory.md`): the next step begins, unless the scenario's
+    /// last month is over or a final peace (4.4.8) has left at most one player in the game; then the game ends
+    /// and names its winners.
     fn next_step(&mut self) {
+        use crate::world::victory::{self, Ending};
         let next = self.state.position.next();
-        if next.date > self.scenario.meta.end {
-            self.emit(vec![Event::GameEnded {
-                date: self.state.position.date,
-                reason: format!("the scenario ends in {}", self.scenario.meta.end),
-            }]);
+        let (reason, ending) = if next.date > self.scenario.meta.end {
+            (
+                format!("the scenario ends in {}", self.scenario.meta.end),
+                Ending::ScenarioEnd {
+                    last: self.scenario.meta.end,
+                },
+            )
+        } else if victory::last_standing(&self.state) {
+            (
+                "final peaces (4.4.8) leave one player in the game".to_string(),
+                Ending::LastStanding,
+            )
         } else {
             self.begin_step(next);
-        }
+            return;
+        };
+        let outcome = victory::outcome(&self.scenario, &self.state, ending);
+        self.emit(vec![Event::GameEnded {
+            date: self.state.position.date,
+            reason,
+            outcome,
+        }]);
     }
 }

@@ -159,6 +159,8 @@ pub struct Records {
     pub seed: u64,
     pub position: Position,
     pub finished: bool,
+    /// The game's end and its winners, once it is over (`docs/rules/victory.md`).
+    pub outcome: Option<crate::world::victory::Outcome>,
     pub rulebook: Rulebook,
     /// Powers in key order, with their names.
     pub powers: Vec<(PowerId, String)>,
@@ -218,6 +220,7 @@ pub fn compile_log(
         seed,
         position: st.position,
         finished: st.finished,
+        outcome: st.outcome.clone(),
         rulebook: rulebook.clone(),
         powers: st.powers.keys().map(|p| (*p, power(s, *p))).collect(),
         wars: Vec::new(),

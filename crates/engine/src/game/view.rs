@@ -17,6 +17,9 @@ pub struct View {
     pub power: PowerId,
     pub position: Position,
     pub finished: bool,
+    /// The game's end and its winners, once it is over (`docs/rules/victory.md`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<crate::world::victory::Outcome>,
     /// The game's optional rules.
     pub rulebook: Rulebook,
     /// Every power's political points, zone and status modifier (the Political Status Display is public).
@@ -52,6 +55,7 @@ impl View {
             power,
             position: state.position,
             finished: state.finished,
+            outcome: state.outcome.clone(),
             rulebook: game.rulebook().clone(),
             status,
             scores: crate::umps::control::scores(game.state()),

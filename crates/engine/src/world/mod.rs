@@ -16,6 +16,7 @@ pub mod treasury;
 pub mod treaties;
 pub mod ump_rules;
 pub mod umps;
+pub mod victory;
 
 pub use crate::scenario::{LeaderStatus, LossCause, UmpStatus};
 pub use event::WorldEvent;
@@ -74,8 +75,11 @@ pub struct MinorState {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct World {
     pub position: Position,
-    /// Set once the last step of the last month has passed.
+    /// Set once the game is over: the last step of the last month has passed, or a final peace ended it.
     pub finished: bool,
+    /// The game's end and its winners (Coalition's victory rule, `docs/rules/victory.md`), once it is over.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<victory::Outcome>,
     pub powers: BTreeMap<PowerId, PowerState>,
     pub minors: BTreeMap<MinorId, MinorState>,
     /// Who controls each land area; an area absent here is held by the nation it belongs to.
@@ -230,6 +234,7 @@ impl World {
         World {
             position: Position::start_of(scenario.meta.start),
             finished: false,
+            outcome: None,
             powers,
             minors,
             area_control,

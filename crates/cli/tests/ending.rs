@@ -1,0 +1,95 @@
+//! The end of the game as players meet it (Coalition's victory rule, `docs/rules/victory.md`): `play` prints the
+//! winner and the standings, `view` and `records` show them, and the position is labelled as the game's end.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn coalition(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_coalition"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the coalition binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// A game of the test scenario set up in its last month, Austria far past its target.
+fn last_month_game(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("coalition-ending-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("game.json");
+    std::fs::write(
+        &file,
+        r#"{
+  "coalition": 1,
+  "scenario": "test",
+  "rulebook": "standard",
+  "seed": 5,
+  "setup": {
+    "date": { "year": 1815, "month": 12 },
+    "adjustments": [
+      { "victory_points": { "power": "austria", "delta": 150 } },
+      { "victory_points": { "power": "france", "delta": 40 } }
+    ]
+  },
+  "script": []
+}"#,
+    )
+    .unwrap();
+    file
+}
+
+#[test]
+fn play_prints_the_winner_and_every_standing_when_the_game_ends() {
+    let file = last_month_game("play");
+    let f = file.to_str().unwrap();
+    let out = coalition(&["play", f], &"d\n".repeat(200));
+    let s = text(&out);
+    assert!(out.status.success(), "{s}");
+    assert!(s.contains("== The end of the game (1815-12) =="), "{s}");
+    assert!(s.contains("Austria (+"), "{s}");
+    assert!(s.contains("against its target) wins."), "{s}");
+    for power in ["France", "Austria", "Prussia"] {
+        assert!(
+            s.lines()
+                .any(|l| l.trim_start().starts_with(power) && l.contains("in the game")),
+            "no standing for {power}: {s}"
+        );
+    }
+    // The view and the written record show the same end.
+    let view = text(&coalition(&["view", f, "--as", "prussia"], ""));
+    assert!(view.contains("The end of the game"), "{view}");
+    assert!(view.contains("Austria (+"), "{view}");
+    assert!(!view.contains("owes a decision"), "{view}");
+    let md = text(&coalition(&["records", f], ""));
+    assert!(md.contains("## The end of the game"), "{md}");
+    assert!(
+        md.contains("The game is over: it ended in 1815-12."),
+        "{md}"
+    );
+    let csv = text(&coalition(&["records", f, "--format", "csv"], ""));
+    assert!(
+        csv.lines()
+            .any(|l| l.starts_with("end_player,1815-12,,Austria,austria,place 1,")),
+        "{csv}"
+    );
+    assert_eq!(
+        csv.lines().filter(|l| l.starts_with("end_power,")).count(),
+        3,
+        "{csv}"
+    );
+    let _ = std::fs::remove_dir_all(file.parent().unwrap());
+}

@@ -59,6 +59,21 @@ fn a_game_walks_every_step_from_january_1805_to_december_1815() {
         }
     );
     assert!(matches!(g.log().last(), Some(Event::GameEnded { .. })));
+    // A game with one player is not ended by 4.4.8's last-player rule; its one player wins, and the UMPs,
+    // seated for nobody, stand for no one (docs/rules/victory.md).
+    let o = g
+        .state()
+        .outcome
+        .as_ref()
+        .expect("the end names its winner");
+    assert_eq!(
+        o.winners,
+        vec![coalition_engine::ids::PlayerId::new("france").unwrap()]
+    );
+    assert_eq!(o.powers.len(), 3);
+    for r in &o.powers {
+        assert_eq!(r.player.is_some(), r.power == p("france"), "{r:?}");
+    }
     // The game is over: nothing more is owed or accepted.
     assert!(g.pending().is_empty());
     let e = g.submit(p("france"), Decision::Pass).unwrap_err();

@@ -240,7 +240,8 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
                 return Err(RuleError::new(
                     rule,
                     format!(
-                        "{p} has {have} {}; a change of {delta} would leave it below zero",
+                        "{} has {have} {}; a change of {delta} would leave it below zero",
+                        ctx.scenario.power_name(*p),
                         if is_money { "money" } else { "manpower" }
                     ),
                 ));

@@ -580,3 +580,77 @@ fn a_conquered_minor_share_above_one() {
         )],
     );
 }
+
+// ---- Ranges (3.5: kernel::limits) ----
+
+#[test]
+fn a_starting_standing_out_of_range() {
+    one_mistake(
+        POWERS,
+        "start: (political_points: 20, money: 60, manpower: 20), victory_target: 100",
+        "start: (political_points: -10001, money: 2147483647, manpower: 20), victory_target: 0",
+        &[
+            err(
+                POWERS,
+                "power france",
+                "starting political points -10,001 is out of range (-10,000 to 10,000)",
+            ),
+            err(
+                POWERS,
+                "power france",
+                "starting money 2,147,483,647 is out of range (0 to 1,000,000)",
+            ),
+            err(
+                POWERS,
+                "power france",
+                "victory target 0 is out of range (1 to 100,000)",
+            ),
+        ],
+    );
+}
+
+#[test]
+fn a_fleet_with_too_many_ships() {
+    one_mistake(
+        POWERS,
+        r#"name: "Channel Fleet", ships: 8,"#,
+        r#"name: "Channel Fleet", ships: 65535,"#,
+        &[err(
+            POWERS,
+            "power france fleet fr-f1",
+            "ships 65,535 is out of range (0 to 1,000)",
+        )],
+    );
+}
+
+#[test]
+fn a_chart_price_and_a_chart_period_out_of_range() {
+    let mut src = sources();
+    edit(
+        &mut src,
+        CHARTS,
+        "ship: (money: 10, manpower: 1, delay_months: 6)",
+        "ship: (money: 4000000000, manpower: 1, delay_months: 6)",
+    );
+    edit(
+        &mut src,
+        CHARTS,
+        "enforced_peace_months: 18",
+        "enforced_peace_months: 1000000",
+    );
+    assert_eq!(
+        problems(&src),
+        [
+            err(
+                CHARTS,
+                "victory_conditions",
+                "enforced_peace_months 1,000,000 is out of range (0 to 240)",
+            ),
+            err(
+                CHARTS,
+                "economy.costs ship",
+                "money 4,000,000,000 is out of range (0 to 10,000)",
+            ),
+        ]
+    );
+}

@@ -241,9 +241,7 @@ pub fn income(ctx: &Ctx, power: PowerId) -> (Income, String) {
             .unwrap_or_else(|| id.to_string());
         let got = match st.status {
             MinorStatus::Conquered => {
-                let part = |x: i32| {
-                    x * chart.conquered_minor_num as i32 / chart.conquered_minor_den.max(1) as i32
-                };
+                let part = |x: i32| super::conquered_share(x, chart);
                 let got = Amount {
                     money: part(full.money),
                     manpower: part(full.manpower),

@@ -606,8 +606,8 @@ fn purchase_events(ctx: &Ctx, power: PowerId, s: &Spending) -> Vec<WorldEvent> {
         let mut manpower = 0i32;
         for b in &s.buy {
             let c = e.costs[&b.unit];
-            money += c.money as i32 * b.count as i32;
-            manpower += c.manpower as i32 * b.count as i32;
+            money = money.saturating_add(super::price(c.money, b.count));
+            manpower = manpower.saturating_add(super::price(c.manpower, b.count));
         }
         let list = Spending {
             buy: s.buy.clone(),
@@ -637,10 +637,11 @@ fn purchase_events(ctx: &Ctx, power: PowerId, s: &Spending) -> Vec<WorldEvent> {
     }
     if !s.convert.is_empty() {
         let me = Nation::Power(power);
-        let mut total = 0u16;
+        let mut total = 0u32;
         let mut per_area: BTreeMap<AreaId, u16> = BTreeMap::new();
         for c in &s.convert {
-            *per_area.entry(c.area).or_default() += c.count;
+            let n = per_area.entry(c.area).or_default();
+            *n = n.saturating_add(c.count);
         }
         for (area, count) in per_area {
             let c = Conversion { area, count };
@@ -688,11 +689,11 @@ fn purchase_events(ctx: &Ctx, power: PowerId, s: &Spending) -> Vec<WorldEvent> {
                     });
                 }
             }
-            total += c.count;
+            total += u32::from(c.count);
         }
         out.push(WorldEvent::TreasuryChanged {
             power,
-            money: -(e.militia_conversion_money as i32 * total as i32),
+            money: super::price(e.militia_conversion_money, total).saturating_neg(),
             manpower: 0,
             rule: "12.1.1".into(),
             reason: format!(
@@ -709,7 +710,7 @@ fn purchase_events(ctx: &Ctx, power: PowerId, s: &Spending) -> Vec<WorldEvent> {
             item: Building {
                 owner: me,
                 unit: UnitKind::Infantry,
-                count: total,
+                count: u16::try_from(total).unwrap_or(u16::MAX),
                 bought: date,
                 due: due(ctx, delay),
                 port: None,

@@ -41,6 +41,7 @@ pub use decision::{Conversion, EconomicDecision, Gift, Purchase, Spending};
 
 use crate::kernel::calendar::Date;
 use crate::kernel::ids::PowerId;
+use crate::kernel::limits;
 use crate::world::{World, WorldEvent};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -113,10 +114,24 @@ pub struct Transfer {
     pub rule: String,
 }
 
+/// Coalition's 8.5: the price of `count` units at `each`, saturating (3.5: no sum wraps).
+pub fn price(each: u32, count: impl Into<i64>) -> i32 {
+    let p = i64::from(each).saturating_mul(count.into());
+    i32::try_from(p).unwrap_or(if p < 0 { i32::MIN } else { i32::MAX })
+}
+
+/// Coalition's 8.2: the part of a conquered minor's value `x` its controller receives (`num/den` of the
+/// economy chart, rounded down), in 64 bits so that no product wraps (3.5).
+pub fn conquered_share(x: i32, chart: &crate::scenario::EconomyChart) -> i32 {
+    let p = i64::from(x) * i64::from(chart.conquered_minor_num)
+        / i64::from(chart.conquered_minor_den.max(1));
+    i32::try_from(p).unwrap_or(if p < 0 { i32::MIN } else { i32::MAX })
+}
+
 impl Transfer {
     /// Whether this was a debt not paid in full.
     pub fn short(&self) -> i32 {
-        (self.owed - self.money).max(0)
+        self.owed.saturating_sub(self.money).max(0)
     }
 }
 
@@ -137,7 +152,7 @@ pub struct Loan {
 impl Loan {
     /// Money still owed.
     pub fn outstanding(&self) -> i32 {
-        (self.money - self.repaid).max(0)
+        self.money.saturating_sub(self.repaid).max(0)
     }
 }
 
@@ -288,15 +303,16 @@ pub fn apply(economy: &mut EconomyState, world: &mut World, e: &EconomicEvent) {
             transfer: t,
             reason,
         } => {
+            // Within the treasury's range (3.5): a sum stops at its end.
             if let Some(p) = world.powers.get_mut(&t.from) {
-                p.money -= t.money;
+                p.money = limits::MONEY.add(p.money, t.money.saturating_neg());
             }
             if let Some(p) = world.powers.get_mut(&t.to) {
-                p.money += t.money;
+                p.money = limits::MONEY.add(p.money, t.money);
             }
             // 12.6: both treasuries' accounts record the money passed.
             let step = world.position.step;
-            for (power, money) in [(t.from, -t.money), (t.to, t.money)] {
+            for (power, money) in [(t.from, t.money.saturating_neg()), (t.to, t.money)] {
                 let change = Amount { money, manpower: 0 };
                 world
                     .ledger
@@ -313,7 +329,7 @@ pub fn apply(economy: &mut EconomyState, world: &mut World, e: &EconomicEvent) {
                 }),
                 TransferKind::Repayment => {
                     if let Some(l) = t.loan.and_then(|i| economy.loans.get_mut(i)) {
-                        l.repaid += t.money;
+                        l.repaid = l.repaid.saturating_add(t.money);
                     }
                 }
                 _ => {}

@@ -8,6 +8,7 @@ use super::{Amount, Ctx, Cx, EconomicEvent, EconomyState, Standing, TransferKind
 use crate::kernel::dice::Dice;
 use crate::kernel::error::RuleResult;
 use crate::kernel::ids::PowerId;
+use crate::kernel::limits;
 use crate::scenario::UnitKind;
 use crate::world::{Ask, Step, World, WorldEvent, name};
 use std::collections::BTreeMap;
@@ -43,12 +44,12 @@ pub fn spent(ctx: &Ctx) -> BTreeMap<PowerId, Amount> {
             "8.5" | "12.1.2" => {
                 let c = e.costs.get(&b.unit).copied().unwrap_or_default();
                 Amount {
-                    money: c.money as i32 * b.count as i32,
-                    manpower: c.manpower as i32 * b.count as i32,
+                    money: super::price(c.money, b.count),
+                    manpower: super::price(c.manpower, b.count),
                 }
             }
             "12.1.1" if b.unit == UnitKind::Infantry => Amount {
-                money: e.militia_conversion_money as i32 * b.count as i32,
+                money: super::price(e.militia_conversion_money, b.count),
                 manpower: 0,
             },
             _ => continue,
@@ -84,19 +85,21 @@ pub fn begin(cx: &mut Cx) {
                         s.political_points
                     ),
                 });
-                s.victory_points += z.victory_points;
+                s.victory_points = limits::VICTORY_POINTS.add(s.victory_points, z.victory_points);
             }
         }
         let defaults = debts_short(&cx.ctx(), p);
         if !defaults.is_empty() && e.default_points != 0 {
-            let delta = e.default_points * defaults.len() as i32;
+            let delta = e
+                .default_points
+                .saturating_mul(i32::try_from(defaults.len()).unwrap_or(i32::MAX));
             cx.push(WorldEvent::PointsChanged {
                 power: p,
                 delta,
                 rule: "8.6".into(),
                 reason: format!("debts not paid in full: {}", defaults.join("; ")),
             });
-            s.political_points += delta;
+            s.political_points = limits::POLITICAL_POINTS.add(s.political_points, delta);
         }
         standing.insert(p, s);
     }

@@ -135,10 +135,15 @@ pub fn collect(cx: &mut Cx, payers: &[PowerId]) {
             .filter(|t| t.obligation == Some(i))
             .collect();
         let have = purse.money(cx, from);
+        // 3.5: an amount beyond the treasury's range is owed as the most a treasury holds.
+        let (once, each_of_two) = (
+            i32::try_from(once).unwrap_or(i32::MAX),
+            i32::try_from(each_of_two).unwrap_or(i32::MAX),
+        );
         let (owed, installment, all_at_once) = match before.as_slice() {
-            [] if have >= once as i32 => (once as i32, 1, true),
-            [] => (each_of_two as i32, 1, false),
-            [first] if first.all_at_once == Some(false) => (each_of_two as i32, 2, false),
+            [] if have >= once => (once, 1, true),
+            [] => (each_of_two, 1, false),
+            [first] if first.all_at_once == Some(false) => (each_of_two, 2, false),
             _ => continue,
         };
         let pay = owed.min(have);
@@ -228,9 +233,10 @@ impl Purse<'_> {
 
     /// Money passes from `from` to `to` (the treasuries change by the transfer's own event).
     fn pass(&mut self, from: PowerId, to: PowerId, money: i32) {
-        for (p, m) in [(from, -money), (to, money)] {
+        for (p, m) in [(from, money.saturating_neg()), (to, money)] {
             if !self.payers.contains(&p) {
-                *self.outside.entry(p).or_default() += m;
+                let o = self.outside.entry(p).or_default();
+                *o = o.saturating_add(m);
             }
         }
     }

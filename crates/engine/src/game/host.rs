@@ -6,6 +6,7 @@ use crate::event::Event;
 use crate::kernel::error::{DataError, DataErrors};
 use crate::kernel::error::{RuleError, RuleResult};
 use crate::kernel::ids::{AreaId, Nation, PowerId};
+use crate::kernel::limits::{self, Limit};
 use crate::scenario::{Location, MinorStatus, Scenario};
 use crate::state::{EnforcedPeace, LossRecord, WarCause};
 use crate::world::Ctx;
@@ -91,6 +92,91 @@ fn location(ctx: &Ctx, l: Location) -> RuleResult<()> {
     }
 }
 
+/// Rule 3.5: a number an adjustment sets (`what`, as the message names it) must lie in its range.
+fn within(limit: Limit, what: &str, v: impl Into<i64>) -> RuleResult<()> {
+    let v = v.into();
+    if limit.contains(v) {
+        Ok(())
+    } else {
+        Err(RuleError::new(
+            "3.5",
+            format!(
+                "{what} {} is out of range: it must be {}",
+                limits::grouped(v),
+                limit.range()
+            ),
+        ))
+    }
+}
+
+/// Rule 3.5: every type of a set of factors an adjustment sets lies in `limits::FACTORS`.
+fn factors_within(what: &str, f: &crate::scenario::Factors) -> RuleResult<()> {
+    let most = [
+        f.infantry,
+        f.cavalry,
+        f.guard,
+        f.militia,
+        f.artillery,
+        f.cossack,
+        f.freikorps,
+        f.feudal,
+        f.insurrection,
+    ]
+    .into_iter()
+    .max()
+    .unwrap_or(0);
+    within(
+        limits::FACTORS,
+        &format!("{what}: factors of one type,"),
+        most,
+    )
+}
+
+/// A corps' capacity as players read it: `infantry 15, cavalry 4` (the types it may hold).
+fn capacity_text(c: &crate::scenario::Factors) -> String {
+    let v: Vec<String> = [
+        ("infantry", c.infantry),
+        ("cavalry", c.cavalry),
+        ("guard", c.guard),
+        ("militia", c.militia),
+        ("artillery", c.artillery),
+        ("cossack", c.cossack),
+        ("freikorps", c.freikorps),
+        ("feudal", c.feudal),
+        ("insurrection", c.insurrection),
+    ]
+    .iter()
+    .filter(|(_, n)| *n > 0)
+    .map(|(k, n)| format!("{k} {n}"))
+    .collect();
+    if v.is_empty() {
+        "no factors".into()
+    } else {
+        v.join(", ")
+    }
+}
+
+/// Rule 3.5: a change of a power's standing (`have` now, by `delta`) must leave it in its range.
+fn standing_within(ctx: &Ctx, p: PowerId, limit: Limit, have: i32, delta: i32) -> RuleResult<()> {
+    let after = i64::from(have) + i64::from(delta);
+    if limit.contains(after) {
+        return Ok(());
+    }
+    Err(RuleError::new(
+        "3.5",
+        format!(
+            "{}'s {} must stay within {}: it has {}, and a change of {}{} would make it {}",
+            ctx.scenario.power_name(p),
+            limit.what,
+            limit.range(),
+            limits::grouped(have),
+            if delta > 0 { "+" } else { "" },
+            limits::grouped(delta),
+            limits::grouped(after)
+        ),
+    ))
+}
+
 /// Rule 3.5: makes an adjustment through the game's emitter: its events, then (a neutral UMP given a controller,
 /// 14.3.2.4.2) the return of its forces as the changed world says, then the reactions that follow a batch.
 pub(crate) fn adjust(em: &mut Emitter, adj: &Adjustment, rule: &str, note: &str) -> RuleResult<()> {
@@ -128,11 +214,16 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
             format!("{}-{:02} is no month: a month is 1 to 12", d.year, d.month),
         ));
     }
+    for d in adj.dates() {
+        within(limits::YEAR, "the year of a date,", d.year)?;
+    }
     let now = ctx.world.date();
     let (r, why) = (rule.to_string(), note.to_string());
     Ok(match adj {
         Adjustment::PoliticalPoints { power: p, delta } => {
             power(ctx, *p)?;
+            let have = ctx.world.powers[p].political_points;
+            standing_within(ctx, *p, limits::POLITICAL_POINTS, have, *delta)?;
             vec![Event::World(WorldEvent::PointsChanged {
                 power: *p,
                 delta: *delta,
@@ -145,15 +236,22 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
             let s = &ctx.world.powers[p];
             let is_money = matches!(adj, Adjustment::Money { .. });
             let have = if is_money { s.money } else { s.manpower };
-            if have + delta < 0 {
+            if i64::from(have) + i64::from(*delta) < 0 {
                 return Err(RuleError::new(
                     rule,
                     format!(
-                        "{p} has {have} {}; a change of {delta} would leave it below zero",
+                        "{} has {have} {}; a change of {delta} would leave it below zero",
+                        ctx.scenario.power_name(*p),
                         if is_money { "money" } else { "manpower" }
                     ),
                 ));
             }
+            let limit = if is_money {
+                limits::MONEY
+            } else {
+                limits::MANPOWER
+            };
+            standing_within(ctx, *p, limit, have, *delta)?;
             vec![Event::World(WorldEvent::TreasuryChanged {
                 power: *p,
                 money: if is_money { *delta } else { 0 },
@@ -165,6 +263,8 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
         }
         Adjustment::VictoryPoints { power: p, delta } => {
             power(ctx, *p)?;
+            let have = ctx.world.powers[p].victory_points;
+            standing_within(ctx, *p, limits::VICTORY_POINTS, have, *delta)?;
             vec![Event::World(WorldEvent::VictoryPointsChanged {
                 power: *p,
                 delta: *delta,
@@ -261,13 +361,15 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
                 return Err(RuleError::new("3.4", format!("unknown corps `{corps}`")));
             };
             location(ctx, *l)?;
-            if factors
-                .minus(&c.capacity)
-                .is_some_and(|over| !over.is_empty())
-            {
+            factors_within(&format!("corps `{corps}`"), factors)?;
+            // Over its capacity in any one type (`minus` is `None` when some type of `factors` is larger).
+            if c.capacity.minus(factors).is_none() {
                 return Err(RuleError::new(
                     rule,
-                    format!("corps `{corps}` cannot hold more than {:?}", c.capacity),
+                    format!(
+                        "corps `{corps}` cannot hold more than its capacity: {}",
+                        capacity_text(&c.capacity)
+                    ),
                 ));
             }
             vec![Event::World(WorldEvent::CorpsChanged {
@@ -287,6 +389,7 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
                 return Err(RuleError::new("3.4", format!("unknown fleet `{fleet}`")));
             }
             location(ctx, *l)?;
+            within(limits::SHIPS, &format!("fleet `{fleet}`: ships"), *ships)?;
             vec![Event::World(WorldEvent::FleetChanged {
                 fleet: *fleet,
                 ships: *ships,
@@ -302,6 +405,7 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
         } => {
             area(ctx, *a)?;
             nation(ctx, *owner)?;
+            factors_within("a garrison", factors)?;
             vec![Event::World(WorldEvent::GarrisonChanged {
                 area: *a,
                 owner: *owner,
@@ -351,6 +455,8 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
             forced_by,
         } => {
             nation(ctx, *n)?;
+            within(limits::LOSSES, "land factors lost", *land_factors)?;
+            within(limits::LOSSES, "ships lost", *ships)?;
             if excluded_factors > land_factors {
                 return Err(RuleError::new(
                     rule,
@@ -375,6 +481,14 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
         Adjustment::MixedForceLosses { force } => {
             for f in force {
                 nation(ctx, f.nation)?;
+                for (what, v) in [
+                    ("factors in the force", f.factors_in_force),
+                    ("land factors lost", f.land_factors),
+                    ("excepted factors", f.excluded_factors),
+                    ("ships lost", f.ships),
+                ] {
+                    within(limits::LOSSES, &format!("{}: {what}", f.nation), v)?;
+                }
             }
             crate::umps::rules::check_mixed_losses(ctx.scenario, ctx.world, force)?;
             crate::umps::rules::mixed_loss_records(now, "14.3.2.1.6", force)
@@ -388,6 +502,11 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
         } => {
             for b in points {
                 power(ctx, b.power)?;
+                within(
+                    limits::BATTLE_POINTS,
+                    &format!("{}: political points of a battle", b.power),
+                    b.delta,
+                )?;
             }
             crate::umps::rules::battle_points(ctx.scenario, ctx.world, points, *napoleon_or_nelson)
                 .into_iter()
@@ -591,6 +710,7 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
             if *count == 0 {
                 return Err(RuleError::new(rule, "queue at least one unit"));
             }
+            within(limits::UNITS, "units queued", *count)?;
             if let Some(p) = port {
                 area(ctx, *p)?;
                 if !ctx.scenario.area(*p).is_some_and(|d| d.port) {
@@ -637,6 +757,7 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
                     "a nation cannot hold its own factors prisoner",
                 ));
             }
+            factors_within("prisoners", factors)?;
             vec![Event::Reinforcement(
                 crate::reinforcement::ReinforcementEvent::PrisonersSet {
                     owner: *owner,

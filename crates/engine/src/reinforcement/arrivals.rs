@@ -138,6 +138,11 @@ fn neutral_ump(st: &World, n: Nation) -> bool {
         .is_some_and(|p| status_of(st, p) == Some(UmpStatus::Neutral))
 }
 
+/// `n + count`, saturating.
+fn add(n: &mut u16, count: u16) {
+    *n = n.saturating_add(count);
+}
+
 /// Whether the Building is due now.
 fn due(st: &World, b: &Building) -> bool {
     b.due <= st.date() && b.count > 0
@@ -154,9 +159,10 @@ pub fn arrivals(ctx: &RCtx, power: PowerId) -> Arrivals {
     let mine = |n: Nation| st.controller_of(n) == Some(power);
     for b in st.building.iter().filter(|b| due(st, b) && mine(b.owner)) {
         match b.unit {
-            UnitKind::Ship => *a.ships.entry((b.owner, b.port)).or_default() += b.count,
-            UnitKind::Corps => *a.corps.entry(b.owner).or_default() += b.count,
-            UnitKind::Depot => *a.depots.entry(b.owner).or_default() += b.count,
+            // Counts saturate (3.5: no sum wraps).
+            UnitKind::Ship => add(a.ships.entry((b.owner, b.port)).or_default(), b.count),
+            UnitKind::Corps => add(a.corps.entry(b.owner).or_default(), b.count),
+            UnitKind::Depot => add(a.depots.entry(b.owner).or_default(), b.count),
             u => {
                 if let Some(f) = land_factors(u, b.count) {
                     let e = a.land.entry(b.owner).or_default();

@@ -50,7 +50,7 @@ fn ump_arrivals(cx: &mut RCx, u: PowerId) {
     let mut ships = 0u16;
     for b in &items {
         if b.unit == UnitKind::Ship {
-            ships += b.count;
+            ships = ships.saturating_add(b.count);
         } else if let Some(f) = land_factors(b.unit, b.count) {
             land = land.plus(&f);
         }

@@ -128,7 +128,8 @@ pub fn ships_lost_with_port<S: ?Sized>(
             && p == port
             && lost_to(st, o, hp)
         {
-            *lost.entry(o).or_default() += b.count;
+            let n = lost.entry(o).or_default();
+            *n = n.saturating_add(b.count);
         }
     }
     lost.into_iter()

@@ -4,6 +4,7 @@
 //! embedded in the binary (`embedded`) or files read from a folder by the command line.
 
 mod embedded;
+mod ranges;
 mod types;
 mod validate;
 
@@ -122,6 +123,7 @@ impl Scenario {
         };
         s.reindex();
         validate::validate(&s, name, &mut errors);
+        ranges::check(&s, name, &mut errors);
         if errors.is_empty() {
             Ok(s)
         } else {

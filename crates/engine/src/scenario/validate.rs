@@ -536,22 +536,24 @@ pub(super) fn validate(s: &Scenario, name: &str, errors: &mut Vec<DataError>) {
         }
     }
     let d = &s.charts.status_display;
-    let mut next = d.min;
+    // In i64: a zone's ends may be any i32 before the ranges are checked (`ranges`).
+    let mut next = i64::from(d.min);
     for z in &d.zones {
         let entry = format!("status_display zone {}", z.name);
-        if z.from > next {
+        let (from, to) = (i64::from(z.from), i64::from(z.to));
+        if from > next {
             r.err(
                 &charts,
                 &entry,
                 format!(
                     "gap: no zone covers {next}..={}; this zone starts at {} (zones must run without gaps from {} to {})",
-                    z.from - 1,
+                    from - 1,
                     z.from,
                     d.min,
                     d.max
                 ),
             );
-        } else if z.from < next {
+        } else if from < next {
             r.err(
                 &charts,
                 &entry,
@@ -572,9 +574,9 @@ pub(super) fn validate(s: &Scenario, name: &str, errors: &mut Vec<DataError>) {
                 format!("ends at {} before it starts at {}", z.to, z.from),
             );
         }
-        next = z.to + 1;
+        next = to + 1;
     }
-    if next != d.max + 1 {
+    if next != i64::from(d.max) + 1 {
         r.err(
             &charts,
             "status_display",

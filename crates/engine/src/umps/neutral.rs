@@ -499,9 +499,7 @@ fn combined_phase(
             .map_or(id.to_string(), |d| d.name.clone());
         match ms.status {
             MinorStatus::Conquered => {
-                let part = |x: i32| {
-                    x * econ.conquered_minor_num as i32 / econ.conquered_minor_den.max(1) as i32
-                };
+                let part = |x: i32| crate::economic::conquered_share(x, econ);
                 let got = Amount {
                     money: part(full.money),
                     manpower: part(full.manpower),
@@ -522,8 +520,8 @@ fn combined_phase(
         }
     }
     let times = Amount {
-        money: base.money * phases as i32,
-        manpower: base.manpower * phases as i32,
+        money: base.money.saturating_mul(phases as i32),
+        manpower: base.manpower.saturating_mul(phases as i32),
     };
     lines.push(format!(
         "× {phases} phase(s) = {} money, {} manpower",
@@ -596,8 +594,8 @@ fn combined_phase(
     // their capital.
     for (m, mname, full) in free_states {
         let amount = Amount {
-            money: full.money * phases as i32,
-            manpower: full.manpower * phases as i32,
+            money: full.money.saturating_mul(phases as i32),
+            manpower: full.manpower.saturating_mul(phases as i32),
         };
         let n = buys(&cost, amount);
         lines.push(format!(

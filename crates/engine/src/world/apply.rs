@@ -1,8 +1,10 @@
 //! `apply` for the world: every change of the world, one event at a time. Events are made only after every
-//! check has passed, so `apply` does not refuse: an event naming something absent changes nothing.
+//! check has passed, so `apply` does not refuse: an event naming something absent changes nothing. A power's
+//! standing changes within its range (3.5, `kernel::limits`): a sum stops at the range's end, never wraps.
 
 use super::{Alliance, BrokenAlliance, RoyalMarriage, UmpStatus, War, World, WorldEvent};
 use crate::kernel::ids::{Nation, PowerId};
+use crate::kernel::limits;
 use crate::scenario::{Location, MinorStatus};
 
 /// Applies one change to the world.
@@ -11,7 +13,7 @@ pub fn apply(world: &mut World, event: &WorldEvent) {
         WorldEvent::DiceRolled { .. } => {}
         WorldEvent::PointsChanged { power, delta, .. } => {
             if let Some(p) = world.powers.get_mut(power) {
-                p.political_points += delta;
+                p.political_points = limits::POLITICAL_POINTS.add(p.political_points, *delta);
                 world.records.points_changes += 1;
             }
         }
@@ -24,8 +26,8 @@ pub fn apply(world: &mut World, event: &WorldEvent) {
             reason,
         } => {
             if let Some(p) = world.powers.get_mut(power) {
-                p.money += money;
-                p.manpower += manpower;
+                p.money = limits::MONEY.add(p.money, *money);
+                p.manpower = limits::MANPOWER.add(p.manpower, *manpower);
             }
             // 12.6: the account of the phase (or the line apart) records it, with the income by source.
             let change = super::Amount {
@@ -64,7 +66,7 @@ pub fn apply(world: &mut World, event: &WorldEvent) {
         WorldEvent::BuildingQueued { item } => world.building.push(item.clone()),
         WorldEvent::VictoryPointsChanged { power, delta, .. } => {
             if let Some(p) = world.powers.get_mut(power) {
-                p.victory_points += delta;
+                p.victory_points = limits::VICTORY_POINTS.add(p.victory_points, *delta);
             }
         }
         WorldEvent::WarDeclared {

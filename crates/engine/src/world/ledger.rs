@@ -164,9 +164,9 @@ impl Ledger {
                 if let Some(i) = income {
                     pp.provinces = pp.provinces.plus(i.provinces);
                     pp.minors = pp.minors.plus(i.minors);
-                    pp.trade += i.trade;
+                    pp.trade = pp.trade.saturating_add(i.trade);
                     pp.occupied = pp.occupied.plus(i.occupied);
-                    pp.trade_lost += i.trade_lost;
+                    pp.trade_lost = pp.trade_lost.saturating_add(i.trade_lost);
                     pp.income = pp.income.plus(change);
                 } else if step != Step::EconomicCollection
                     && change.money <= 0

@@ -481,7 +481,9 @@ pub fn points(
     rule: &str,
     reason: String,
 ) -> WorldEvent {
-    let delta = scenario.points(id).map_or(0, |e| e.points * times);
+    let delta = scenario
+        .points(id)
+        .map_or(0, |e| e.points.saturating_mul(times));
     WorldEvent::PointsChanged {
         power,
         delta,

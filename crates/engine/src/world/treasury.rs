@@ -10,11 +10,11 @@ pub struct Amount {
 }
 
 impl Amount {
-    /// The sum of two amounts.
+    /// The sum of two amounts, saturating (3.5: no sum wraps).
     pub fn plus(self, o: Amount) -> Amount {
         Amount {
-            money: self.money + o.money,
-            manpower: self.manpower + o.manpower,
+            money: self.money.saturating_add(o.money),
+            manpower: self.manpower.saturating_add(o.manpower),
         }
     }
 }
@@ -47,7 +47,7 @@ impl Income {
     /// Everything received.
     pub fn total(&self) -> Amount {
         self.provinces.plus(self.minors).plus(Amount {
-            money: self.trade + self.american,
+            money: self.trade.saturating_add(self.american),
             manpower: 0,
         })
     }

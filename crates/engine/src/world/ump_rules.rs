@@ -37,19 +37,26 @@ pub fn loss_tally(scenario: &Scenario, state: &World, ump: PowerId) -> LossTally
     let mut t = LossTally::default();
     for l in state.records.losses.iter().skip(from) {
         if l.nation == me {
-            t.land_factors += l.land_factors.saturating_sub(l.excluded_factors);
-            t.ships += l.ships;
+            t.land_factors = t
+                .land_factors
+                .saturating_add(l.land_factors.saturating_sub(l.excluded_factors));
+            t.ships = t.ships.saturating_add(l.ships);
         }
     }
-    t.equivalent = t.land_factors + t.ships * scenario.charts.ump_rules.ship_land_equivalent;
+    t.equivalent = t.land_factors.saturating_add(
+        t.ships
+            .saturating_mul(scenario.charts.ump_rules.ship_land_equivalent),
+    );
     t
 }
 
 /// 14.3.2.2.1: the equivalent land factors at which an active UMP reverts to inactive: twice its original
 /// national manpower value (Spain: 16, so 32).
 pub fn reversion_threshold(scenario: &Scenario, ump: PowerId) -> u32 {
-    scenario.power(ump).map_or(0, |d| d.national_manpower)
-        * scenario.charts.ump_rules.reversion_manpower_multiple
+    scenario
+        .power(ump)
+        .map_or(0, |d| d.national_manpower)
+        .saturating_mul(scenario.charts.ump_rules.reversion_manpower_multiple)
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -99,22 +106,23 @@ pub fn battle_points(
     }
     by.into_iter()
         .map(|(p, v)| {
-            let total: i32 = v.iter().map(|s| s.delta).sum();
+            let total = v.iter().fold(0i32, |t, s| t.saturating_add(s.delta));
             let parts: Vec<String> = v
                 .iter()
                 .map(|s| format!("{} {:+}", name(scenario, s.power), s.delta))
                 .collect();
             let with_ump = v.iter().any(|s| s.power != p);
-            let (pts, note) = if with_ump && !napoleon_or_nelson && total.abs() > cap {
-                (
-                    total.clamp(-cap, cap),
-                    format!(", held to {:+} (14.3.2.1.3)", total.clamp(-cap, cap)),
-                )
-            } else if with_ump && napoleon_or_nelson {
-                (total, " (Napoleon or Nelson commanded: no cap)".to_string())
-            } else {
-                (total, String::new())
-            };
+            let (pts, note) =
+                if with_ump && !napoleon_or_nelson && i64::from(total).abs() > i64::from(cap) {
+                    (
+                        total.clamp(-cap, cap),
+                        format!(", held to {:+} (14.3.2.1.3)", total.clamp(-cap, cap)),
+                    )
+                } else if with_ump && napoleon_or_nelson {
+                    (total, " (Napoleon or Nelson commanded: no cap)".to_string())
+                } else {
+                    (total, String::new())
+                };
             (
                 p,
                 pts,
@@ -438,8 +446,12 @@ pub fn check_mixed_losses(
     state: &World,
     force: &[ForceShare],
 ) -> RuleResult<()> {
-    let total: u32 = force.iter().map(|f| f.factors_in_force).sum();
-    let losses: u32 = force.iter().map(|f| f.land_factors).sum();
+    let total = force
+        .iter()
+        .fold(0u32, |t, f| t.saturating_add(f.factors_in_force));
+    let losses = force
+        .iter()
+        .fold(0u32, |t, f| t.saturating_add(f.land_factors));
     for f in force {
         if f.excluded_factors > f.land_factors || f.land_factors > f.factors_in_force {
             return Err(RuleError::new(

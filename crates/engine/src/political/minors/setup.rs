@@ -196,8 +196,8 @@ pub(super) fn set_up(
     let mut by_area: BTreeMap<AreaId, Factors> = BTreeMap::new();
     for pl in garrisons {
         let e = by_area.entry(pl.area).or_default();
-        e.infantry += pl.infantry;
-        e.cavalry += pl.cavalry;
+        e.infantry = e.infantry.saturating_add(pl.infantry);
+        e.cavalry = e.cavalry.saturating_add(pl.cavalry);
     }
     for (area, f) in by_area {
         if f.is_empty() {

@@ -256,7 +256,7 @@ fn term_effect(
                     param(sc, &t.term, n, 1).max(0) as u32,
                     param(sc, &t.term, d, 1).max(1) as u32,
                 );
-                (money * n).div_ceil(d)
+                money.saturating_mul(n).div_ceil(d)
             };
             cx.emit(PeaceEvent::Recorded {
                 obligation: Obligation::Reparations {

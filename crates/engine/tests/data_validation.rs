@@ -450,12 +450,12 @@ fn a_garrison_unit_that_is_no_land_factor_or_listed_twice() {
             err(
                 CHARTS,
                 "reinforcement",
-                "garrison_units lists `Ship`, which is not a land factor",
+                "garrison_units lists `ship`, which is not a land factor",
             ),
             err(
                 CHARTS,
                 "reinforcement",
-                "garrison_units lists `Infantry` twice",
+                "garrison_units lists `infantry` twice",
             ),
         ],
     );

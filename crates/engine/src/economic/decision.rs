@@ -66,10 +66,7 @@ pub enum EconomicDecision {
 
 /// The data name of a unit kind (`infantry`, `ship` ...).
 pub fn unit_name(k: UnitKind) -> String {
-    serde_json::to_value(k)
-        .ok()
-        .and_then(|v| v.as_str().map(str::to_string))
-        .unwrap_or_else(|| format!("{k:?}").to_lowercase())
+    k.name().to_string()
 }
 
 fn unit_of(w: &str) -> Option<UnitKind> {

@@ -702,6 +702,30 @@ impl UnitKind {
         UnitKind::Corps,
         UnitKind::Depot,
     ];
+
+    /// The kind as the data files and players write it (`infantry`, `ship` ...).
+    pub fn name(self) -> &'static str {
+        match self {
+            UnitKind::Infantry => "infantry",
+            UnitKind::Cavalry => "cavalry",
+            UnitKind::Guard => "guard",
+            UnitKind::Militia => "militia",
+            UnitKind::Artillery => "artillery",
+            UnitKind::Cossack => "cossack",
+            UnitKind::Freikorps => "freikorps",
+            UnitKind::Feudal => "feudal",
+            UnitKind::Insurrection => "insurrection",
+            UnitKind::Ship => "ship",
+            UnitKind::Corps => "corps",
+            UnitKind::Depot => "depot",
+        }
+    }
+}
+
+impl std::fmt::Display for UnitKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
 }
 
 /// The price of one unit of a kind and its delay before it arrives as a reinforcement (rule 5).

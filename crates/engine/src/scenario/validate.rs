@@ -669,7 +669,7 @@ pub(super) fn validate(s: &Scenario, name: &str, errors: &mut Vec<DataError>) {
             &charts,
             "ump_rules",
             format!(
-                "combined_purchase `{:?}` needs a cost in money or manpower in the economy's cost table",
+                "combined_purchase `{}` needs a cost in money or manpower in the economy's cost table",
                 u.combined_purchase
             ),
         );
@@ -679,7 +679,7 @@ pub(super) fn validate(s: &Scenario, name: &str, errors: &mut Vec<DataError>) {
             r.err(
                 &charts,
                 "economy",
-                format!("the cost table has no entry for `{k:?}`"),
+                format!("the cost table has no entry for `{k}`"),
             );
         }
     }
@@ -694,14 +694,14 @@ pub(super) fn validate(s: &Scenario, name: &str, errors: &mut Vec<DataError>) {
             r.err(
                 &charts,
                 "reinforcement",
-                format!("garrison_units lists `{k:?}`, which is not a land factor"),
+                format!("garrison_units lists `{k}`, which is not a land factor"),
             );
         }
         if g[..i].contains(k) {
             r.err(
                 &charts,
                 "reinforcement",
-                format!("garrison_units lists `{k:?}` twice"),
+                format!("garrison_units lists `{k}` twice"),
             );
         }
     }
@@ -743,7 +743,7 @@ pub(super) fn validate(s: &Scenario, name: &str, errors: &mut Vec<DataError>) {
             r.err(
                 &charts,
                 "economy.restricted",
-                format!("`{k:?}` lists no power that may buy it"),
+                format!("`{k}` lists no power that may buy it"),
             );
         }
     }
@@ -752,14 +752,14 @@ pub(super) fn validate(s: &Scenario, name: &str, errors: &mut Vec<DataError>) {
             r.err(
                 &charts,
                 "economy.free_state_units",
-                format!("`{k:?}` has no price in economy.costs (4.8, 8.5)"),
+                format!("`{k}` has no price in economy.costs (4.8, 8.5)"),
             );
         }
         if e.restricted.contains_key(k) {
             r.err(
                 &charts,
                 "economy.free_state_units",
-                format!("`{k:?}` is restricted to some powers; a minor free state cannot buy it"),
+                format!("`{k}` is restricted to some powers; a minor free state cannot buy it"),
             );
         }
     }

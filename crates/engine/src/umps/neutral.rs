@@ -538,7 +538,7 @@ fn combined_phase(
     ));
     let bought = buys(&cost, half);
     lines.push(format!(
-        "spent on {bought} {unit:?} factor(s) at {} money and {} manpower each ({} money, {} manpower left unspent and lost)",
+        "spent on {bought} {unit} factor(s) at {} money and {} manpower each ({} money, {} manpower left unspent and lost)",
         cost.money,
         cost.manpower,
         half.money - (bought * cost.money) as i32,
@@ -571,7 +571,7 @@ fn combined_phase(
     }
     for (id, n) in &deploy.corps {
         lines.push(format!(
-            "corps {id} now holds {} {unit:?} factor(s)",
+            "corps {id} now holds {} {unit} factor(s)",
             count_of(n, unit)
         ));
     }
@@ -599,7 +599,7 @@ fn combined_phase(
         };
         let n = buys(&cost, amount);
         lines.push(format!(
-            "free state {mname}: {}/{} × {phases} = {} money, {} manpower (doubled then halved: its basic values) → {n} {unit:?} factor(s)",
+            "free state {mname}: {}/{} × {phases} = {} money, {} manpower (doubled then halved: its basic values) → {n} {unit} factor(s)",
             full.money, full.manpower, amount.money, amount.manpower
         ));
         if n > 0

@@ -69,7 +69,16 @@ impl fmt::Display for MinorEvent {
                 f,
                 "{minor} breaks away from {from} ({zone} zone, 4.6.1) and is neutral again"
             ),
-            MinorEvent::Phase { phase, .. } => write!(f, "minor country control: {phase:?} phase"),
+            MinorEvent::Phase { phase, .. } => write!(
+                f,
+                "minor country control: {}",
+                match phase {
+                    super::Phase::Willing => "who wishes to roll for control (4.6.2)",
+                    super::Phase::SetUp => "setting up minors' forces (4.6.3.4, 4.6.3.5)",
+                    super::Phase::BackDown => "backing down from declarations (4.6.4)",
+                    super::Phase::Support => "declarations of war on minors' aggressors (4.6.5)",
+                }
+            ),
             MinorEvent::Up { stage } => match stage {
                 Stage::Willing => write!(f, "powers say whether they wish to roll for control"),
                 Stage::SetUp { power, minor } => write!(f, "{power} sets up the forces of {minor}"),

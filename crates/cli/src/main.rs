@@ -369,7 +369,11 @@ pub(crate) fn replay(
     data: Option<&Path>,
     t: &Transcript,
 ) -> Result<(Arc<Scenario>, Game), Failure> {
-    let scenario = load_scenario(data, &t.scenario)?;
+    // A game file naming a scenario that is not there is a bad game file: invalid data.
+    let scenario = load_scenario(data, &t.scenario).map_err(|e| match e {
+        Failure::Other(e) => Failure::Invalid(e.context("the game file's scenario")),
+        e => e,
+    })?;
     let game = t
         .replay(scenario.clone())
         .map_err(|e| Failure::Invalid(anyhow::anyhow!("the game file does not replay: {e}")))?;

@@ -587,6 +587,18 @@ fn a_bad_game_file_is_invalid_data_and_exits_1() {
             );
         }
     }
+    // A game of a scenario that does not exist is a bad game file too.
+    let g = game_until(&dir, |_| true, |_| vec![], |_| true);
+    let text = std::fs::read_to_string(&g).unwrap();
+    let narnia = dir.join("narnia.json");
+    std::fs::write(&narnia, text.replace("\"1805\"", "\"narnia\"")).unwrap();
+    let o = with_input(command(&["replay", s(&narnia)]), "");
+    expect_code(&o, 1);
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("no scenario `narnia`"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     // A file that is missing is a usage error.
     let o = with_input(command(&["replay", s(&dir.join("missing.json"))]), "");
     expect_code(&o, 2);

@@ -139,7 +139,8 @@ enum Command {
     ///
     /// Example: coalition play game.json --as france,austria   (the other powers take their defaults)
     Play {
-        /// The game file (created if missing).
+        /// The game file (created if missing). Without it: coalition-game.json in $XDG_DATA_HOME/coalition, else
+        /// in ~/.local/share/coalition; the same command resumes it.
         file: Option<PathBuf>,
         /// Play only these powers; the others take their default decisions.
         #[arg(long = "as", value_name = "POWERS")]
@@ -228,6 +229,8 @@ enum RecordsFormat {
 enum Failure {
     Refused(RuleError),
     Data(DataErrors),
+    /// A file that is not what it should be (a game file that is not a transcript, or does not replay).
+    Invalid(anyhow::Error),
     Other(anyhow::Error),
 }
 
@@ -276,6 +279,10 @@ fn main() -> ExitCode {
         }
         Err(Failure::Data(e)) => {
             eprintln!("{e}");
+            ExitCode::from(1)
+        }
+        Err(Failure::Invalid(e)) => {
+            eprintln!("invalid data: {e:#}");
             ExitCode::from(1)
         }
         Err(Failure::Other(e)) => {
@@ -341,8 +348,14 @@ pub(crate) fn load_scenario(data: Option<&Path>, name: &str) -> Result<Arc<Scena
 pub(crate) fn read_transcript(path: &Path) -> Result<Transcript, Failure> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-    Ok(Transcript::from_json(&text)
-        .map_err(|e| anyhow::anyhow!("{}: rule {}: {}", path.display(), e.rule, e.reason))?)
+    Transcript::from_json(&text).map_err(|e| {
+        Failure::Invalid(anyhow::anyhow!(
+            "{}: rule {}: {}",
+            path.display(),
+            e.rule,
+            e.reason
+        ))
+    })
 }
 
 /// Writes the file whole or not at all.
@@ -357,10 +370,14 @@ pub(crate) fn replay(
     data: Option<&Path>,
     t: &Transcript,
 ) -> Result<(Arc<Scenario>, Game), Failure> {
-    let scenario = load_scenario(data, &t.scenario)?;
+    // A game file naming a scenario that is not there is a bad game file: invalid data.
+    let scenario = load_scenario(data, &t.scenario).map_err(|e| match e {
+        Failure::Other(e) => Failure::Invalid(e.context("the game file's scenario")),
+        e => e,
+    })?;
     let game = t
         .replay(scenario.clone())
-        .map_err(|e| anyhow::anyhow!("the game file does not replay: {e}"))?;
+        .map_err(|e| Failure::Invalid(anyhow::anyhow!("the game file does not replay: {e}")))?;
     Ok((scenario, game))
 }
 
@@ -548,7 +565,14 @@ fn run(cli: Cli) -> Result<(), Failure> {
                     describe::power(&s, p)
                 );
                 for (i, d) in choices.iter().enumerate() {
-                    println!("  {:>2}. {:<40} {d}", i + 1, describe::choice(&s, d));
+                    // The text form, where it says more than the words (`declare austria`, not `pass` twice).
+                    let words = describe::choice(&s, d);
+                    let form = d.to_string();
+                    if form == words {
+                        println!("  {:>2}. {words}", i + 1);
+                    } else {
+                        println!("  {:>2}. {words:<40} {form}", i + 1);
+                    }
                 }
                 println!(
                     "Submit one with: coalition submit {} --as {p} \"TEXT\" (list decisions may name several, e.g. `declare a,b`)",
@@ -639,9 +663,21 @@ fn run(cli: Cli) -> Result<(), Failure> {
             seed,
             rulebook,
         } => {
-            let file = file.unwrap_or_else(|| PathBuf::from("coalition-game.json"));
+            let default_file = file.is_none();
+            let file = match file {
+                Some(f) => f,
+                None => play::files::default_game_file()?,
+            };
             let rulebook = rulebook.as_deref().map(parse_rulebook).transpose()?;
-            play::run(data, &file, powers.as_deref(), &scenario, seed, rulebook)?;
+            let start = play::Start {
+                file: &file,
+                default_file,
+                powers: powers.as_deref(),
+                scenario: &scenario,
+                seed,
+                rulebook,
+            };
+            play::run(data, start)?;
         }
         // The folder named, else the global `--data` folder, else the built-in data.
         Command::CheckData { path } => check_data(path.as_deref().or(data))?,

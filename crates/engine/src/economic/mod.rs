@@ -32,6 +32,7 @@ pub mod collection;
 pub mod decision;
 pub mod expenditure;
 pub mod manipulation;
+pub mod prices;
 pub mod status;
 pub mod transfers;
 

@@ -1,0 +1,394 @@
+//! `coalition play`: hot-seat play in the terminal (rule 3.3, Coalition's sequence of decisions). Each power that
+//! owes a decision is prompted with its numbered choices (the engine's `choices()`), rolls and outcomes are
+//! printed as they happen, and the game file is saved after every decision so a game can be stopped and resumed.
+//! Sealed choices and private messages stay with their power (`seat`); a power with one choice is not asked, and
+//! a power may take its defaults for the rest of the month (`n`).
+
+mod economy;
+pub mod files;
+mod messages;
+mod seat;
+
+use crate::describe;
+use crate::{Failure, load_scenario, new_seed, parse_power, read_transcript, replay, write_file};
+use coalition_engine::Decision;
+use coalition_engine::decision::{Diplomatic, Send};
+use coalition_engine::event::Event;
+use coalition_engine::ids::PowerId;
+use coalition_engine::rulebook::RulebookSpec;
+use coalition_engine::transcript::{Entry, Transcript, play_entry};
+use coalition_engine::{Game, Position};
+use messages::Inbox;
+use seat::{CLEAR, Table, seat_of};
+use std::collections::BTreeSet;
+use std::io::{BufRead, Write};
+use std::path::Path;
+
+const HELP: &str = "Type the number of a choice (several numbers separated by commas combine a list: `2,5`),\n\
+a decision in text (`declare austria,bavaria`), `d` for the default decision, `n` for nothing more this month\n\
+(the power takes its default decisions until the next month), `m` to list the power's messages, `v` to view\n\
+the position, `?` for this help, or `q` to save and quit. A power with only one choice takes it without being\n\
+asked. When the seat passes to another player after a secret (a sealed choice, a private message) the screen\n\
+is cleared, and the next power's player takes the seat with Enter.";
+
+/// The prompt's reminder of the short answers.
+const KEYS: &str = "[number, d default, n nothing more this month, m messages, ? help, q quit]";
+
+/// How `play` was started: the game file, whether it is the default one, and the powers played here.
+pub struct Start<'a> {
+    pub file: &'a Path,
+    pub default_file: bool,
+    pub powers: Option<&'a str>,
+    pub scenario: &'a str,
+    pub seed: Option<u64>,
+    pub rulebook: Option<RulebookSpec>,
+}
+
+/// Rule 3.3: plays the game in `start.file` at this terminal until it ends, input ends, or a player quits.
+pub fn run(data: Option<&Path>, start: Start) -> Result<(), Failure> {
+    let file = start.file;
+    let mut t = open(data, &start)?;
+    let resume = files::resume_command(file, start.default_file, start.powers);
+    let (s, mut g) = replay(data, &t)?;
+    let played: Option<BTreeSet<PowerId>> = match start.powers {
+        Some(list) => Some(
+            list.split(',')
+                .map(|p| parse_power(&s, p))
+                .collect::<Result<_, _>>()?,
+        ),
+        None => None,
+    };
+    // A played power's UMPs (14.3) are played too: the same player decides for them.
+    let plays = |g: &Game, p: &PowerId| {
+        played.as_ref().is_none_or(|set| {
+            set.contains(p)
+                || g.state()
+                    .player_of(*p)
+                    .is_some_and(|pl| set.iter().any(|q| g.state().player_of(*q) == Some(pl)))
+        })
+    };
+    println!("{} — {}", s.meta.name, file.display());
+    println!("{HELP}\n");
+    let first = g
+        .state()
+        .powers
+        .keys()
+        .next()
+        .copied()
+        .unwrap_or_else(|| s.powers[0].id);
+    print!("{}", describe::position(&s, g.state(), &g.view(first)));
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock().lines();
+    let mut table = Table::new(g.state(), |p| plays(&g, p));
+    let mut inbox = Inbox::new(&g, g.state().position.date);
+    let mut shown = g.log().len();
+    // What everyone at the table may see since the last prompt: shown again after the screen is cleared.
+    let mut public: Vec<String> = Vec::new();
+    let mut last_step: Option<Position> = None;
+    let saved = |t: &Transcript| write_file(file, &t.to_json());
+    loop {
+        // What happened since the last decision, as everyone at the table may see it.
+        for e in &g.log()[shown..] {
+            if let Some(line) = public_line(&s, e) {
+                println!("  {line}");
+                public.push(line);
+            }
+        }
+        shown = g.log().len();
+        if g.state().finished {
+            if let Some(o) = &g.state().outcome {
+                print!("\n{}", crate::ending::text(o, &|p| describe::power(&s, p)));
+            }
+            println!(
+                "The game is over. The file {} holds the whole game.",
+                file.display()
+            );
+            return Ok(());
+        }
+        let pending = g.pending();
+        let Some(&power) = pending.iter().find(|p| plays(&g, p)).or(pending.first()) else {
+            println!("Nobody owes a decision.");
+            return Ok(());
+        };
+        let pos = g.state().position;
+        let choices = g.choices(power);
+        // Powers nobody plays here, powers resting for the month and powers with one choice are not asked.
+        let auto = if !plays(&g, &power) {
+            Some(Entry::Default { power })
+        } else if table.resting(power, pos.date) {
+            Some(match g.default_decision(power) {
+                Some(decision) => Entry::Submit { power, decision },
+                None => Entry::Default { power },
+            })
+        } else if let [only] = choices.as_slice() {
+            println!(
+                "  {} has one choice and takes it: {}",
+                describe::power(&s, power),
+                describe::choice(&s, only)
+            );
+            Some(Entry::Submit {
+                power,
+                decision: only.clone(),
+            })
+        } else {
+            None
+        };
+        if let Some(entry) = auto {
+            let entry = match play_entry(&mut g, &entry) {
+                Ok(()) => entry,
+                Err(_) => {
+                    // The default of a late player (3.6) is always accepted.
+                    let entry = Entry::Default { power };
+                    play_entry(&mut g, &entry)?;
+                    entry
+                }
+            };
+            t.script.push(entry);
+            saved(&t)?;
+            continue;
+        }
+        let sealed = g.state().round.as_ref().is_some_and(|r| r.sealed);
+        let seat = seat_of(g.state(), power);
+        let handover = table.needs_handover(seat, sealed, inbox.has_unread(&g, power));
+        if handover {
+            print!("{CLEAR}");
+            for line in &public {
+                println!("  {line}");
+            }
+            let name = describe::power(&s, power);
+            print!("\n{name}: press Enter when only {name} is looking ");
+            std::io::stdout().flush().ok();
+            match input.next() {
+                Some(Ok(l)) if !matches!(l.trim(), "q" | "quit") => {}
+                _ => {
+                    println!("\nSaved. Resume with: {resume}");
+                    return Ok(());
+                }
+            }
+            last_step = None;
+        }
+        table.prompted(seat, handover);
+        public.clear();
+        if last_step != Some(pos) {
+            println!(
+                "\n== {} — {} ({}){} ==",
+                pos.date,
+                pos.step,
+                pos.step.rule(),
+                if sealed {
+                    ", sealed: decisions stay secret until all are written"
+                } else {
+                    ""
+                }
+            );
+            last_step = Some(pos);
+        }
+        let unread = inbox.take_unread(&s, &g, power);
+        if !unread.is_empty() {
+            table.secret_shown();
+        }
+        for m in unread {
+            println!("  {m}");
+        }
+        for line in economy::preamble(&s, g.state(), power) {
+            println!("  {line}");
+        }
+        let listed = economy::listing(&s, g.state(), power, choices);
+        println!("{} to decide:", describe::power(&s, power));
+        for (i, (_, line)) in listed.iter().enumerate() {
+            println!("  {:>2}. {line}", i + 1);
+        }
+        print!("{power} {KEYS}> ");
+        std::io::stdout().flush().ok();
+        let Some(Ok(line)) = input.next() else {
+            println!("\nSaved. Resume with: {resume}");
+            return Ok(());
+        };
+        let line = line.trim();
+        if sealed && !line.is_empty() {
+            table.secret_shown();
+        }
+        let decision = match line {
+            "" => continue,
+            "q" | "quit" => {
+                println!("Saved. Resume with: {resume}");
+                return Ok(());
+            }
+            "?" | "help" => {
+                println!("{HELP}");
+                continue;
+            }
+            "v" => {
+                table.secret_shown();
+                print!("{}", describe::position(&s, g.state(), &g.view(power)));
+                continue;
+            }
+            "m" => {
+                table.secret_shown();
+                let all = messages::all(&s, &g, power);
+                if all.is_empty() {
+                    println!("  {} has no messages.", describe::power(&s, power));
+                }
+                for m in all {
+                    println!("  {m}");
+                }
+                continue;
+            }
+            "n" => {
+                table.rest(power, pos.date);
+                println!(
+                    "  {} takes its default decisions until the next month.",
+                    describe::power(&s, power)
+                );
+                continue;
+            }
+            "d" => None,
+            _ if line
+                .chars()
+                .all(|c| c.is_ascii_digit() || c == ',' || c == ' ') =>
+            {
+                match pick(&listed, line) {
+                    Ok(d) => Some(d),
+                    Err(e) => {
+                        println!("  {e}");
+                        continue;
+                    }
+                }
+            }
+            text => {
+                // Free text may be a message: only this seat should see it.
+                table.secret_shown();
+                match Decision::parse(text, &s) {
+                    Ok(d) => Some(d),
+                    Err(e) => {
+                        println!("  refused: {e}");
+                        continue;
+                    }
+                }
+            }
+        };
+        let decision = match decision {
+            Some(Decision::Diplomacy(Send {
+                to,
+                body: Diplomatic::Message { text },
+            })) if text.is_empty() => {
+                table.secret_shown();
+                match message_text(&mut input) {
+                    Some(text) => Some(Decision::Diplomacy(Send {
+                        to,
+                        body: Diplomatic::Message { text },
+                    })),
+                    None => {
+                        println!("  not sent");
+                        continue;
+                    }
+                }
+            }
+            d => d,
+        };
+        let entry = match decision {
+            Some(decision) => Entry::Submit { power, decision },
+            None => Entry::Default { power },
+        };
+        let sent = match &entry {
+            Entry::Submit {
+                decision: Decision::Diplomacy(Send { to, .. }),
+                ..
+            } => Some(to.clone()),
+            _ => None,
+        };
+        match play_entry(&mut g, &entry) {
+            Ok(()) => {
+                if let Some(to) = sent {
+                    table.secret_shown();
+                    println!("  sent to {} (only they see it)", describe::powers(&s, &to));
+                }
+                t.script.push(entry);
+                saved(&t)?;
+            }
+            Err(e) => println!("  refused: {e}"),
+        }
+    }
+}
+
+/// Opens the game file, or starts a new game in it.
+fn open(data: Option<&Path>, start: &Start) -> Result<Transcript, Failure> {
+    let file = start.file;
+    if file.exists() {
+        let t = read_transcript(file)?;
+        if start
+            .rulebook
+            .as_ref()
+            .is_some_and(|r| r.rulebook() != t.rulebook.rulebook())
+        {
+            println!(
+                "{} keeps the rulebook it was started with; --rulebook is for a new file.",
+                file.display()
+            );
+        }
+        return Ok(t);
+    }
+    let s = load_scenario(data, start.scenario)?;
+    let t = Transcript::new(
+        start.scenario,
+        start.rulebook.clone().unwrap_or_default(),
+        start.seed.unwrap_or_else(new_seed),
+    );
+    t.start(s)?;
+    write_file(file, &t.to_json())?;
+    println!(
+        "New game of scenario {} (seed {}) saved in {}.",
+        start.scenario,
+        t.seed,
+        file.display()
+    );
+    Ok(t)
+}
+
+/// An event as everyone at the table may see it (sealed decisions hidden, private messages left out).
+fn public_line(s: &coalition_engine::scenario::Scenario, e: &Event) -> Option<String> {
+    let public = match e {
+        Event::MessageSent { .. } => return None,
+        Event::Submitted {
+            power,
+            sealed: true,
+            ..
+        } => Event::Submitted {
+            power: *power,
+            sealed: true,
+            decision: None,
+        },
+        e => e.clone(),
+    };
+    describe::event(s, &public)
+}
+
+/// The listed choices named by numbers (`2,5`), merged into one decision where the step takes a list.
+fn pick(listed: &[(Decision, String)], line: &str) -> Result<Decision, String> {
+    let picked: Vec<Decision> = line
+        .split(',')
+        .filter(|x| !x.trim().is_empty())
+        .map(|x| {
+            x.trim()
+                .parse::<usize>()
+                .ok()
+                .and_then(|i| i.checked_sub(1))
+                .and_then(|i| listed.get(i).map(|(d, _)| d.clone()))
+                .ok_or_else(|| format!("there is no choice {}", x.trim()))
+        })
+        .collect::<Result<_, _>>()?;
+    describe::merge(&picked).ok_or_else(|| "these choices cannot be combined".to_string())
+}
+
+/// Rule 4.1: the text of a message, or `None` when the writer cancels (an empty line, `c`, Esc, or the end of
+/// input).
+fn message_text(input: &mut impl Iterator<Item = std::io::Result<String>>) -> Option<String> {
+    print!("message text (empty line, c or Esc cancels)> ");
+    std::io::stdout().flush().ok();
+    let text = input.next()?.ok()?;
+    let text = text.trim();
+    if text.is_empty() || text == "c" || text.contains('\u{1b}') {
+        return None;
+    }
+    Some(text.to_string())
+}

@@ -124,6 +124,48 @@ fn view_does_not_show_another_powers_corps_factors() {
     }
 }
 
+#[test]
+fn the_views_log_tells_another_powers_reinforcements_without_their_numbers() {
+    let dir = temp_dir("view-log");
+    let file = dir.0.join("game.json");
+    // January 1805's Reinforcement Phase with 4 infantry factors and a corps counter arriving for France.
+    let game = r#"{
+  "coalition": 1, "scenario": "1805", "rulebook": "standard", "seed": 5,
+  "setup": {"date": {"year": 1805, "month": 1}, "step": "reinforcement", "adjustments": [
+    {"queue_reinforcement": {"owner": {"power": "france"}, "unit": "infantry", "count": 4, "due": null, "port": null}},
+    {"queue_reinforcement": {"owner": {"power": "france"}, "unit": "corps", "count": 1, "due": null, "port": null}}
+  ]},
+  "script": []
+}"#;
+    std::fs::write(&file, game).unwrap();
+    let file = file.display().to_string();
+    ok(&coalition(&[
+        "submit",
+        &file,
+        "--as",
+        "france",
+        "--default",
+    ]));
+    let austria = ok(&coalition(&["view", &file, "--as", "austria"]));
+    let france = ok(&coalition(&["view", &file, "--as", "france"]));
+    // France reads its own numbers; Austria reads that France placed reinforcements, not how many.
+    assert!(
+        france.contains("corps fr-10: 4 factors at Paris"),
+        "{france}"
+    );
+    let log = austria.split("seen by Austria:").nth(1).unwrap();
+    assert!(log.contains("France places its reinforcements"), "{log}");
+    assert!(
+        log.contains("X Corps (fr-10) of France changes; now at Paris"),
+        "{log}"
+    );
+    assert!(!log.contains("4 factors"), "{log}");
+    assert!(
+        !log.contains("infantry factor(s) of france arrive"),
+        "{log}"
+    );
+}
+
 /// Every `<text>` of the picture with its estimated box: x0, y0, x1, y1.
 fn text_boxes(svg: &str) -> Vec<(String, [f64; 4])> {
     let attr = |tag: &str, name: &str| -> Option<String> {

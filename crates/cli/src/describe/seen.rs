@@ -23,11 +23,15 @@ pub fn event_seen_by(s: &Scenario, st: &State, viewer: PowerId, e: &Event) -> Op
             location,
             rule,
             ..
-        }) if owner_of_corps(*corps).is_some_and(secret) => format!(
-            "{} changes {} [{rule}]",
-            corps_name(s, *corps),
-            location_words(s, *location)
-        ),
+        }) => match owner_of_corps(*corps).filter(|n| secret(*n)) {
+            Some(n) => format!(
+                "{} of {} changes; now {} [{rule}]",
+                corps_name(s, *corps),
+                nation(s, n),
+                location_words(s, *location)
+            ),
+            None => return event(s, e),
+        },
         Event::World(WorldEvent::CorpsCreated {
             corps,
             corps_def,
@@ -44,11 +48,15 @@ pub fn event_seen_by(s: &Scenario, st: &State, viewer: PowerId, e: &Event) -> Op
             location,
             rule,
             ..
-        }) if owner_of_fleet(*fleet).is_some_and(secret) => format!(
-            "{} changes {} [{rule}]",
-            fleet_name(s, *fleet),
-            location_words(s, *location)
-        ),
+        }) => match owner_of_fleet(*fleet).filter(|n| secret(*n)) {
+            Some(n) => format!(
+                "{} of {} changes; now {} [{rule}]",
+                fleet_name(s, *fleet),
+                nation(s, n),
+                location_words(s, *location)
+            ),
+            None => return event(s, e),
+        },
         Event::World(WorldEvent::FleetCreated {
             fleet,
             fleet_def,

@@ -1,18 +1,40 @@
 //! Rule 5 (Coalition's 5.7, `docs/rules/reinforcement.md`): the placement offered piece by piece. Each piece
-//! is a placement of one order (a corps counter to one city, a depot to one area, one kind of land factors to
-//! one garrison or corps, all of them or a single one, the ships of one port to one fleet or a new one, a returning leader to one area, a
-//! minor's ships kept or destroyed); a player combines several into one placement, and the usual check refuses
-//! a combination that places more than has arrived.
+//! is a placement of one order, in the places that matter (`listed_places`): a corps counter to one city; a
+//! depot to one area; one kind of land factors, all of them or a single one, to one garrison or corps; the
+//! ships of one port to one fleet or a new one; a returning leader to one place; a minor's ships kept or
+//! destroyed. A player combines several into one placement, and the usual check refuses a combination that
+//! places more than has arrived.
 
-use super::arrivals::{arrivals, depot_places, land_factors, land_places, spare_corps, units_of};
+use super::arrivals::{
+    arrivals, capital, depot_places, land_factors, land_places, spare_corps, units_of,
+};
 use super::leaders::leader_places;
 use super::ships::free_ports;
 use super::{
     CorpsOrder, DepotOrder, LandOrder, LandTarget, LeaderOrder, Placement, RCtx, SeizedOrder,
     ShipOrder, check, pending_seizures,
 };
-use crate::kernel::ids::PowerId;
+use crate::kernel::ids::{AreaId, Nation, PowerId};
 use crate::scenario::Location;
+
+/// Rule 5.7: the cities the list offers for `owner`'s corps counters, factors and leaders, so that it stays
+/// short: of the cities where its factors may arrive (5.2), the capital and those where it already has a
+/// garrison, a corps or a depot. Any other legal city may still be written out in full.
+pub(super) fn listed_places(ctx: &RCtx, owner: Nation) -> Vec<AreaId> {
+    let f = &ctx.world.forces;
+    let cap = capital(ctx.scenario, owner);
+    land_places(ctx, owner)
+        .into_iter()
+        .filter(|a| {
+            Some(*a) == cap
+                || f.garrisons.get(&(*a, owner)).is_some_and(|g| !g.is_empty())
+                || f.corps
+                    .values()
+                    .any(|c| c.owner == owner && c.location == Location::Area(*a))
+                || f.depots.get(a).is_some_and(|d| d.contains(&owner))
+        })
+        .collect()
+}
 
 /// Rule 5.7: every single-order placement of `power` that the phase's check accepts on its own, in the order
 /// corps counters, depots, land factors, ships, leaders, 12.1.2.2's ships.
@@ -23,7 +45,7 @@ pub fn pieces(ctx: &RCtx, power: PowerId) -> Vec<Placement> {
     // 5.3: each arriving corps counter to each city where it may come onto the map.
     for (owner, n) in &arr.corps {
         for corps in spare_corps(st, *owner).into_iter().take(*n as usize) {
-            for area in land_places(ctx, *owner) {
+            for area in listed_places(ctx, *owner) {
                 out.push(Placement {
                     corps: vec![CorpsOrder { corps, area }],
                     ..Default::default()
@@ -31,9 +53,20 @@ pub fn pieces(ctx: &RCtx, power: PowerId) -> Vec<Placement> {
             }
         }
     }
-    // 5.3: a depot to each area that may take one.
+    // 5.3: a depot to each area that may take one where the owner has its capital, a garrison or a corps.
     for owner in arr.depots.keys() {
-        for area in depot_places(ctx, *owner) {
+        let f = &st.forces;
+        let cap = capital(ctx.scenario, *owner);
+        let counted = |a: &AreaId| {
+            Some(*a) == cap
+                || f.garrisons
+                    .get(&(*a, *owner))
+                    .is_some_and(|g| !g.is_empty())
+                || f.corps
+                    .values()
+                    .any(|c| c.owner == *owner && c.location == Location::Area(*a))
+        };
+        for area in depot_places(ctx, *owner).into_iter().filter(counted) {
             out.push(Placement {
                 depots: vec![DepotOrder {
                     owner: *owner,
@@ -48,7 +81,7 @@ pub fn pieces(ctx: &RCtx, power: PowerId) -> Vec<Placement> {
     for (owner, f) in &arr.land {
         let places = land_places(ctx, *owner);
         for (unit, n) in units_of(f) {
-            for area in &places {
+            for area in &listed_places(ctx, *owner) {
                 for k in amounts(n) {
                     if let Some(factors) = land_factors(unit, k) {
                         out.push(land(*owner, LandTarget::Garrison(*area), factors));
@@ -107,7 +140,17 @@ pub fn pieces(ctx: &RCtx, power: PowerId) -> Vec<Placement> {
         let Some(l) = st.forces.leaders.get(leader) else {
             continue;
         };
-        for area in leader_places(ctx, l.nation) {
+        let listed = listed_places(ctx, l.nation);
+        let with_corps = |a: &AreaId| {
+            st.forces
+                .corps
+                .values()
+                .any(|c| c.owner == l.nation && c.location == Location::Area(*a))
+        };
+        for area in leader_places(ctx, l.nation)
+            .into_iter()
+            .filter(|a| listed.contains(a) || with_corps(a))
+        {
             out.push(Placement {
                 leaders: vec![LeaderOrder {
                     leader: *leader,

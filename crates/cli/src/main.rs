@@ -175,18 +175,26 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Draw the map as SVG, coloured by who controls each area (in a game, or at the scenario's start).
+    /// Draw the map as SVG, coloured by who controls each area (in a game, or at the scenario's start), with a
+    /// game's corps and fleets. Without --as it is the host's map, every nation's factors shown; with --as
+    /// POWER only what that power may see (docs/rules/visibility.md).
     ///
-    /// Example: coalition map -o map.svg game.json
+    /// Example: coalition map -o map.svg game.json --as france
     Map {
         /// The SVG file to write.
         #[arg(short, long, value_name = "FILE")]
         output: PathBuf,
-        /// A game file: the map as it stands now (the scenario's start if absent).
+        /// A game file: the map as it stands now, with every corps and fleet (the scenario's start, without
+        /// forces, if absent).
         game: Option<PathBuf>,
         /// The scenario whose start to draw when no game file is given.
         #[arg(long, default_value = "1805")]
         scenario: String,
+        /// Draw the game's map as this power sees it: its own forces with their factors, the other nations'
+        /// counters without theirs (docs/rules/visibility.md). Without it the map is the host's and shows
+        /// every factor of every nation: do not show it at a shared table.
+        #[arg(long = "as", value_name = "POWER")]
+        power: Option<String>,
     },
     /// Print the game's written record (12.6, blank forms): wars and who joined them, peaces and their terms,
     /// enforced peaces, alliances made and broken, minor countries' control, each Economic Phase's income and
@@ -495,7 +503,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 }
                 let any = g.state().powers.keys().next().copied();
                 if let Some(p) = any {
-                    print!("\n{}", describe::position(&s, g.state(), &g.view(p)));
+                    print!("\n{}", describe::summary(&s, g.state(), &g.view(p)));
                 }
                 println!(
                     "waiting for: {}",
@@ -521,7 +529,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 print!("{}", describe::position(&s, g.state(), &v));
                 println!("\nseen by {}:", describe::power(&s, p));
                 for e in &v.log {
-                    if let Some(line) = describe::event(&s, e) {
+                    if let Some(line) = describe::event_seen_by(&s, g.state(), p, e) {
                         println!("  {line}");
                     }
                 }
@@ -566,7 +574,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 );
                 for (i, d) in choices.iter().enumerate() {
                     // The text form, where it says more than the words (`declare austria`, not `pass` twice).
-                    let words = describe::choice(&s, d);
+                    let words = describe::choice_at(&s, g.state(), d);
                     let form = d.to_string();
                     if form == words {
                         println!("  {:>2}. {words}", i + 1);
@@ -708,8 +716,9 @@ fn run(cli: Cli) -> Result<(), Failure> {
             output,
             game,
             scenario,
+            power,
         } => {
-            let (s, control, title) = match game {
+            let (s, control, title, state, viewer) = match game {
                 Some(f) => {
                     let t = read_transcript(&f)?;
                     let (s, g) = replay(data, &t)?;
@@ -720,7 +729,8 @@ fn run(cli: Cli) -> Result<(), Failure> {
                         .filter_map(|a| g.state().area_power(&s, a.id).map(|p| (a.id, p)))
                         .collect();
                     let title = format!("{} — {}", s.meta.name, g.state().position);
-                    (s, control, title)
+                    let viewer = power.map(|p| parse_power(&s, &p)).transpose()?;
+                    (s, control, title, Some(g.state().clone()), viewer)
                 }
                 None => {
                     let s = load_scenario(data, &scenario)?;
@@ -732,10 +742,17 @@ fn run(cli: Cli) -> Result<(), Failure> {
                         .filter_map(|a| g.state().area_power(&s, a.id).map(|p| (a.id, p)))
                         .collect();
                     let title = format!("{} — {}", s.meta.name, s.meta.start);
-                    (s, control, title)
+                    if power.is_some() {
+                        return Err(anyhow::anyhow!(
+                            "`--as` draws a game's map as a power sees it: name a game file"
+                        )
+                        .into());
+                    }
+                    (s, control, title, None, None)
                 }
             };
-            let svg = map_svg::render(&s, &control, &title);
+            let seen = state.as_ref().map(|state| map_svg::Seen { state, viewer });
+            let svg = map_svg::render(&s, &control, &title, seen);
             std::fs::write(&output, svg)
                 .with_context(|| format!("cannot write {}", output.display()))?;
             println!(

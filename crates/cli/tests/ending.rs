@@ -72,6 +72,10 @@ fn play_prints_the_winner_and_every_standing_when_the_game_ends() {
     // The view and the written record show the same end.
     let view = text(&coalition(&["view", f, "--as", "prussia"], ""));
     assert!(view.contains("The end of the game"), "{view}");
+    assert!(
+        view.starts_with("1815-12 — the end of the game\n"),
+        "{view}"
+    );
     assert!(view.contains("Austria (+"), "{view}");
     assert!(!view.contains("owes a decision"), "{view}");
     let md = text(&coalition(&["records", f], ""));

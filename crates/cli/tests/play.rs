@@ -727,3 +727,25 @@ fn in_a_terminal_the_handover_leaves_nothing_of_the_last_power_on_the_screen() {
         "{pane}"
     );
 }
+
+#[test]
+fn the_opening_screen_shows_no_powers_forces_to_the_whole_table() {
+    let dir = temp_dir("opening");
+    let g = dir.join("g.json");
+    let out = stdout(&play(&[s(&g), "--seed", "7"], "q\n"));
+    let opening = out.split("to decide").next().unwrap_or(&out);
+    assert!(
+        opening.contains("power"),
+        "the status display is shown: {out}"
+    );
+    assert!(
+        !opening.contains("forces (factors are seen only by their owner)"),
+        "a power's own forces were shown to everyone at the screen:\n{opening}"
+    );
+    // `v` shows them, to the power in the seat.
+    let out = stdout(&play(&[s(&g)], "v\nq\n"));
+    assert!(
+        out.contains("forces (factors are seen only by their owner)"),
+        "{out}"
+    );
+}

@@ -158,7 +158,7 @@ fn line(s: &Scenario, st: &State, power: PowerId, d: &Decision) -> String {
                 cost_words(s, st, power, list)
             )
         }
-        _ => describe::choice(s, d),
+        _ => describe::choice_at(s, st, d),
     }
 }
 

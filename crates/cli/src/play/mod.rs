@@ -76,7 +76,7 @@ pub fn run(data: Option<&Path>, start: Start) -> Result<(), Failure> {
         .next()
         .copied()
         .unwrap_or_else(|| s.powers[0].id);
-    print!("{}", describe::position(&s, g.state(), &g.view(first)));
+    print!("{}", describe::summary(&s, g.state(), &g.view(first)));
     let stdin = std::io::stdin();
     let mut input = stdin.lock().lines();
     let mut table = Table::new(g.state(), |p| plays(&g, p));
@@ -89,7 +89,7 @@ pub fn run(data: Option<&Path>, start: Start) -> Result<(), Failure> {
     loop {
         // What happened since the last decision, as everyone at the table may see it.
         for e in &g.log()[shown..] {
-            if let Some(line) = public_line(&s, e) {
+            if let Some(line) = public_line(&s, g.state(), e) {
                 println!("  {line}");
                 public.push(line);
             }
@@ -124,7 +124,7 @@ pub fn run(data: Option<&Path>, start: Start) -> Result<(), Failure> {
             println!(
                 "  {} has one choice and takes it: {}",
                 describe::power(&s, power),
-                describe::choice(&s, only)
+                describe::choice_at(&s, g.state(), only)
             );
             Some(Entry::Submit {
                 power,
@@ -346,7 +346,11 @@ fn open(data: Option<&Path>, start: &Start) -> Result<Transcript, Failure> {
 }
 
 /// An event as everyone at the table may see it (sealed decisions hidden, private messages left out).
-fn public_line(s: &coalition_engine::scenario::Scenario, e: &Event) -> Option<String> {
+fn public_line(
+    s: &coalition_engine::scenario::Scenario,
+    st: &coalition_engine::state::State,
+    e: &Event,
+) -> Option<String> {
     let public = match e {
         Event::MessageSent { .. } => return None,
         Event::Submitted {
@@ -360,7 +364,7 @@ fn public_line(s: &coalition_engine::scenario::Scenario, e: &Event) -> Option<St
         },
         e => e.clone(),
     };
-    describe::event(s, &public)
+    describe::event_public(s, st, &public)
 }
 
 /// The listed choices named by numbers (`2,5`), merged into one decision where the step takes a list.

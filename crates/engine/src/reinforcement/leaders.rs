@@ -11,7 +11,7 @@ use crate::world::{LeaderStatus, WorldEvent};
 use std::collections::BTreeSet;
 
 /// 5.4: where a returning leader may be placed: a held city of his nation, or an area with a corps of it.
-fn leader_places(ctx: &RCtx, nation: Nation) -> Vec<AreaId> {
+pub(super) fn leader_places(ctx: &RCtx, nation: Nation) -> Vec<AreaId> {
     let mut v = land_places(ctx, nation);
     for c in ctx
         .world

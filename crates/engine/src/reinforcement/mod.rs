@@ -27,7 +27,8 @@
 //! the taker of a minor's port keeps its ships building. Whatever cannot be placed waits.
 //!
 //! The files, by what they decide: `arrivals` (5.0: what has arrived, for whom, and where it may go),
-//! `placement` (the decision, its default and the choices), `land` (5.2, 5.3: corps counters, depots, land
+//! `placement` (the decision, its default and the choices), `parts` (5.7: the placement offered order by order),
+//! `land` (5.2, 5.3: corps counters, depots, land
 //! factors), `ships` (5.1, 12.1.2), `seizure` (12.1.2.1, 12.1.2.2), `leaders` (5.4, 12.7), `neutral`
 //! (14.3.2.4.5), `notation` (the text forms). The prisoners a peace returns (4.4.6.1) are found by the Peace Step
 //! (`world::records::prisoners_returned`) and recorded by this phase's `PrisonersReturned`.
@@ -37,12 +38,14 @@ mod land;
 mod leaders;
 mod neutral;
 mod notation;
+mod parts;
 mod placement;
 mod seizure;
 mod ships;
 
 pub use arrivals::{Arrivals, arrivals, land_factors, land_places, units_of};
 pub use notation::parse;
+pub use parts::pieces;
 pub use placement::{
     CorpsOrder, DepotOrder, LandOrder, LandTarget, LeaderOrder, Placement, SeizedOrder, ShipOrder,
     choices, default, default_placement,

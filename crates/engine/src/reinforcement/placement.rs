@@ -115,17 +115,17 @@ fn placement_with(ctx: &RCtx, power: PowerId, prefer: Prefer, keep: bool) -> Pla
     pl
 }
 
-/// The legal decisions of `power`: the default placement; for each city where its factors may garrison, the
-/// same with every factor that may garrison put there; for each corps that can take some, the same filling that
-/// corps first; the default with 12.1.2.2's ships destroyed, when it took a minor's port; and `None`, pass
-/// (everything waits).
+/// The legal decisions of `power`: the default placement; for each city the list offers (5.7: the capital and
+/// the cities with the owner's garrison, corps or depot), the same with every factor that may garrison put there; for each corps that can take some, the same filling that
+/// corps first; the default with 12.1.2.2's ships destroyed, when it took a minor's port; then each single
+/// order on its own (5.7, `parts::pieces`), for a player to combine; and `None`, pass (everything waits).
 pub fn choices(ctx: &RCtx, power: PowerId) -> Vec<Option<Placement>> {
     let mut out: Vec<Placement> = vec![default_placement(ctx, power)];
     let arr = arrivals(ctx, power);
     for (owner, f) in &arr.land {
         let (g, _) = split_garrisonable(ctx, f);
         if !g.is_empty() {
-            for a in land_places(ctx, *owner) {
+            for a in super::parts::listed_places(ctx, *owner) {
                 out.push(placement_with(ctx, power, Prefer::Garrison(a), true));
             }
         }
@@ -145,6 +145,7 @@ pub fn choices(ctx: &RCtx, power: PowerId) -> Vec<Option<Placement>> {
     {
         out.push(placement_with(ctx, power, Prefer::Nothing, false));
     }
+    out.extend(super::parts::pieces(ctx, power));
     let mut seen = Vec::new();
     let mut ds = Vec::new();
     for p in out {

@@ -19,7 +19,7 @@ pub(super) fn binding<S: ?Sized>(ctx: &Ctx<S>) -> bool {
 
 /// 5.1: ports where `owner`'s ships with no binding port may arrive: held home ports and, for a major power,
 /// the ports of the conquered minors it holds.
-fn free_ports(ctx: &RCtx, owner: Nation) -> Vec<AreaId> {
+pub(super) fn free_ports(ctx: &RCtx, owner: Nation) -> Vec<AreaId> {
     let st = ctx.world;
     let sc = ctx.scenario;
     let mut v: Vec<AreaId> = held_home(ctx, owner);

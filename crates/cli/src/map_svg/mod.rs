@@ -1,12 +1,21 @@
-//! `coalition map`: a schematic SVG map of a scenario (areas, borders, seas, crossing arrows and control).
+//! `coalition map` (Coalition's map; what it shows of forces follows `docs/rules/visibility.md`): a schematic
+//! SVG map of a scenario (areas, borders, seas, crossing arrows, control, and the corps and fleets).
 //!
 //! The picture is built by hand as text, with no dependency: every area is a circle at its latitude and
 //! longitude (equirectangular projection, longitudes scaled by the cosine of the middle latitude), coloured by
 //! the power that controls it. The output is deterministic: everything is drawn in the data files' order and
 //! every number is written with fixed decimals.
 
-use coalition_engine::ids::{AreaId, PowerId};
-use coalition_engine::scenario::{CityKind, LinkKind, Scenario};
+mod forces;
+mod labels;
+mod legend;
+
+pub use forces::Seen;
+pub use labels::{Rect, text_width};
+
+use coalition_engine::ids::{AreaId, Nation, PowerId};
+use coalition_engine::scenario::{CityKind, LinkKind, Location, Scenario};
+use labels::{Layout, Size};
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
@@ -26,6 +35,11 @@ const NO_NATION: &str = "#ffffff";
 const SEA_FILL: &str = "#dcecf8";
 const SEA_STROKE: &str = "#7fa9cc";
 const SEA_TEXT: &str = "#3d6f99";
+
+/// Font sizes of the labels: area names, sea names, force badges.
+const NAME_FONT: f64 = 8.5;
+const SEA_FONT: f64 = 10.0;
+const FORCE_FONT: f64 = 8.0;
 
 /// Escapes text for SVG content and attribute values.
 fn esc(s: &str) -> String {
@@ -146,12 +160,27 @@ fn anchor(out: &mut String, x: f64, y: f64) {
 }
 
 /// The SVG picture of `scenario`, each area coloured by the power in `control` (or, if absent, by the power
-/// whose home nation it is; a minor country's area is grey), with `title` over the legend.
-pub fn render(scenario: &Scenario, control: &BTreeMap<AreaId, PowerId>, title: &str) -> String {
+/// whose home nation it is; a minor country's area is grey), with `title` over the legend, and, given a game's
+/// state, its corps and fleets as `seen` lets the reader see them (V.1, V.2).
+pub fn render(
+    scenario: &Scenario,
+    control: &BTreeMap<AreaId, PowerId>,
+    title: &str,
+    seen: Option<Seen>,
+) -> String {
     let s = scenario;
     let proj = Projection::fit(s);
+    let reader = match seen.and_then(|x| x.viewer) {
+        Some(p) => format!(
+            "as {} sees it: others' factors hidden",
+            s.power(p).map(|d| d.name.as_str()).unwrap_or(p.as_str())
+        ),
+        None if seen.is_some() => "the host's map: every factor shown".to_string(),
+        None => "the scenario's start, without forces".to_string(),
+    };
+    let (legend_body, legend_h) = legend::legend(s, title, &reader);
     let width = MAP_W + LEGEND_W;
-    let height = MAP_H;
+    let height = MAP_H.max(legend_h);
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -213,12 +242,6 @@ pub fn render(scenario: &Scenario, control: &BTreeMap<AreaId, PowerId>, title: &
         let _ = writeln!(
             out,
             r#"<circle cx="{cx:.1}" cy="{cy:.1}" r="13.0" fill="{SEA_FILL}" stroke="{SEA_STROKE}" stroke-width="1.2"/>"#
-        );
-        let _ = writeln!(
-            out,
-            r##"<text x="{cx:.1}" y="{:.1}" font-size="10" font-style="italic" fill="{SEA_TEXT}" text-anchor="middle" stroke="#fbf8f0" stroke-width="3" paint-order="stroke">{}</text>"##,
-            cy + 24.0,
-            esc(&x.name)
         );
     }
     out.push_str("</g>\n");
@@ -322,125 +345,162 @@ pub fn render(scenario: &Scenario, control: &BTreeMap<AreaId, PowerId>, title: &
     }
     out.push_str("</g>\n");
 
-    // Names, over everything else, each where it overlaps least with the names already placed and the
-    // symbols (capitals first, then in data order).
-    out.push_str("<g class=\"labels\" font-size=\"8.5\" fill=\"#1a1a1a\" stroke=\"#fbf8f0\" stroke-width=\"2.5\" paint-order=\"stroke\">\n");
-    let mut taken: Vec<Rect> = s
+    labels_and_forces(&mut out, s, &proj, &area_xy, seen);
+    out.push_str(&legend::frame(height));
+    out.push_str(&legend_body);
+    out.push_str("</svg>\n");
+    out
+}
+
+/// The labels over everything else: sea names, capitals' names, the forces' badges, then the other areas'
+/// names, each where it overlaps no other label and the fewest symbols.
+fn labels_and_forces(
+    out: &mut String,
+    s: &Scenario,
+    proj: &Projection,
+    area_xy: &BTreeMap<AreaId, (f64, f64)>,
+    seen: Option<Seen>,
+) {
+    let mut layout = Layout {
+        bounds: Some(Rect {
+            x0: 2.0,
+            y0: 2.0,
+            x1: MAP_W - 2.0,
+            y1: MAP_H - 2.0,
+        }),
+        ..Default::default()
+    };
+    layout.symbols = s
         .map
         .areas
         .iter()
         .map(|a| {
             let (x, y) = area_xy[&a.id];
-            let r = if a.capital { 9.0 } else { 6.0 };
-            Rect::around(x, y, r)
+            Rect::around(x, y, if a.capital { 9.0 } else { 6.0 })
         })
         .chain(s.map.seas.iter().map(|x| {
             let (cx, cy) = proj.xy(x.lat, x.lon);
             Rect::around(cx, cy, 13.0)
         }))
         .collect();
-    let order = s
-        .map
-        .areas
-        .iter()
-        .filter(|a| a.capital)
-        .chain(s.map.areas.iter().filter(|a| !a.capital));
-    for a in order {
-        let (x, y) = area_xy[&a.id];
-        let (text, anchor_, lx, ly, rect) = place_label(&a.name, x, y, a.capital, &taken);
-        taken.push(rect);
-        let weight = if a.capital {
-            r#" font-weight="bold""#
-        } else {
-            ""
+    let mut names = String::new();
+    let mut seas = String::new();
+    for x in &s.map.seas {
+        let (cx, cy) = proj.xy(x.lat, x.lon);
+        let size = Size {
+            w: text_width(&x.name, SEA_FONT, false),
+            asc: 7.5,
+            desc: 2.5,
         };
-        let _ = writeln!(
-            out,
-            r#"<text x="{lx:.1}" y="{ly:.1}"{anchor_}{weight}>{}</text>"#,
-            esc(text)
-        );
+        if let Some(p) = layout.place(cx, cy, 13.0, size, 1.0) {
+            let _ = writeln!(
+                seas,
+                r#"<text x="{:.1}" y="{:.1}" font-size="{SEA_FONT}"{}>{}</text>"#,
+                p.x,
+                p.y,
+                p.anchor.attr(),
+                esc(&x.name)
+            );
+        }
     }
+    let name =
+        |layout: &mut Layout, names: &mut String, a: &coalition_engine::scenario::AreaDef| {
+            let (x, y) = area_xy[&a.id];
+            let size = Size {
+                w: text_width(&a.name, NAME_FONT, a.capital),
+                asc: 6.5,
+                desc: 2.0,
+            };
+            let r = if a.capital { 10.0 } else { 8.0 };
+            if let Some(p) = layout.place(x, y, r, size, 0.5) {
+                let weight = if a.capital {
+                    r#" font-weight="bold""#
+                } else {
+                    ""
+                };
+                let _ = writeln!(
+                    names,
+                    r#"<text x="{:.1}" y="{:.1}" font-size="{NAME_FONT}"{}{weight}>{}</text>"#,
+                    p.x,
+                    p.y,
+                    p.anchor.attr(),
+                    esc(&a.name)
+                );
+            }
+        };
+    for a in s.map.areas.iter().filter(|a| a.capital) {
+        name(&mut layout, &mut names, a);
+    }
+    let mut badges = String::new();
+    if let Some(seen) = seen {
+        for ((loc, owner), b) in forces::badges(s, &seen) {
+            let (x, y) = match loc {
+                Location::Area(a) => area_xy.get(&a).copied(),
+                Location::Sea(x) => s.sea(x).map(|d| proj.xy(d.lat, d.lon)),
+                Location::OffMap => None,
+            }
+            .unwrap_or((0.0, 0.0));
+            let text = b.text();
+            let size = Size {
+                w: text_width(&text, FORCE_FONT, true) + 3.0,
+                asc: 7.5,
+                desc: 3.0,
+            };
+            let r = if matches!(loc, Location::Sea(_)) {
+                13.0
+            } else {
+                8.0
+            };
+            let Some(p) = layout.place(x, y, r, size, 1.0) else {
+                continue;
+            };
+            let colour = match owner {
+                Nation::Power(pw) => s.power(pw).map(|d| d.color.as_str()).unwrap_or("#333333"),
+                Nation::Minor(_) => "#555555",
+            };
+            let owner_name = crate::describe::nation(s, owner);
+            let tx = match p.anchor {
+                labels::Anchor::Start => p.x + 1.5,
+                labels::Anchor::End => p.x - 1.5,
+                labels::Anchor::Middle => p.x,
+            };
+            // A thin line from the place to the badge's nearest point says whose badge it is.
+            let (nx, ny) = (x.clamp(p.rect.x0, p.rect.x1), y.clamp(p.rect.y0, p.rect.y1));
+            let _ = write!(
+                badges,
+                r#"<line x1="{x:.1}" y1="{y:.1}" x2="{nx:.1}" y2="{ny:.1}" stroke="{}" stroke-width="0.9"/>"#,
+                esc(colour)
+            );
+            let _ = writeln!(
+                badges,
+                r##"<g class="force"><title>{}</title><rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" rx="2" fill="#ffffff" stroke="{}" stroke-width="1.2"/><text x="{tx:.1}" y="{:.1}" font-size="{FORCE_FONT}" font-weight="bold" fill="{}"{}>{}</text></g>"##,
+                esc(&format!("{owner_name}: {}", b.detail.join("; "))),
+                p.rect.x0,
+                p.rect.y0,
+                p.rect.x1 - p.rect.x0,
+                p.rect.y1 - p.rect.y0,
+                esc(colour),
+                p.y - 0.5,
+                esc(colour),
+                p.anchor.attr(),
+                esc(&text)
+            );
+        }
+    }
+    for a in s.map.areas.iter().filter(|a| !a.capital) {
+        name(&mut layout, &mut names, a);
+    }
+    let _ = writeln!(
+        out,
+        r##"<g class="sea-names" font-style="italic" fill="{SEA_TEXT}" stroke="#fbf8f0" stroke-width="3" paint-order="stroke">"##
+    );
+    out.push_str(&seas);
     out.push_str("</g>\n");
-
-    legend(&mut out, s, title);
-    out.push_str("</svg>\n");
-    out
-}
-
-/// An axis-aligned box, in pixels.
-#[derive(Clone, Copy)]
-struct Rect {
-    x0: f64,
-    y0: f64,
-    x1: f64,
-    y1: f64,
-}
-
-impl Rect {
-    fn around(x: f64, y: f64, r: f64) -> Rect {
-        Rect {
-            x0: x - r,
-            y0: y - r,
-            x1: x + r,
-            y1: y + r,
-        }
-    }
-    fn overlap(&self, o: &Rect) -> f64 {
-        let w = self.x1.min(o.x1) - self.x0.max(o.x0);
-        let h = self.y1.min(o.y1) - self.y0.max(o.y0);
-        if w > 0.0 && h > 0.0 { w * h } else { 0.0 }
-    }
-}
-
-/// Where to write an area's name: the first of eight places around its circle (right first) with the least
-/// overlap with `taken` (its own circle excepted). Returns the text, its `text-anchor` attribute, the
-/// position and the box it covers.
-fn place_label<'a>(
-    name: &'a str,
-    x: f64,
-    y: f64,
-    capital: bool,
-    taken: &[Rect],
-) -> (&'a str, &'static str, f64, f64, Rect) {
-    // Rough text metrics of the 8.5 px sans-serif font (bold is wider).
-    let w = name.chars().count() as f64 * if capital { 5.6 } else { 5.0 };
-    let (asc, desc) = (6.5, 2.0);
-    let r = if capital { 10.0 } else { 8.0 };
-    // (anchor, x of the anchor point, baseline y)
-    let places: [(&str, f64, f64); 8] = [
-        ("", x + r, y + 3.0),
-        (r#" text-anchor="end""#, x - r, y + 3.0),
-        (r#" text-anchor="middle""#, x, y - r - 1.0),
-        (r#" text-anchor="middle""#, x, y + r + 7.5),
-        ("", x + r - 2.0, y - r + 1.0),
-        ("", x + r - 2.0, y + r + 5.0),
-        (r#" text-anchor="end""#, x - r + 2.0, y - r + 1.0),
-        (r#" text-anchor="end""#, x - r + 2.0, y + r + 5.0),
-    ];
-    let own = Rect::around(x, y, r);
-    let mut best: Option<(f64, usize, Rect)> = None;
-    for (i, &(anchor, ax, by)) in places.iter().enumerate() {
-        let x0 = match anchor {
-            "" => ax,
-            a if a.contains("end") => ax - w,
-            _ => ax - w / 2.0,
-        };
-        let rect = Rect {
-            x0,
-            y0: by - asc,
-            x1: x0 + w,
-            y1: by + desc,
-        };
-        let cost: f64 = taken.iter().map(|t| t.overlap(&rect)).sum::<f64>() - own.overlap(&rect);
-        // A small preference for the earlier places (to the right reads best).
-        let cost = cost + i as f64 * 0.5;
-        if best.as_ref().is_none_or(|b| cost < b.0) {
-            best = Some((cost, i, rect));
-        }
-    }
-    let (_, i, rect) = best.expect("eight places");
-    let (anchor, lx, ly) = places[i];
-    (name, anchor, lx, ly, rect)
+    out.push_str("<g class=\"labels\" fill=\"#1a1a1a\" stroke=\"#fbf8f0\" stroke-width=\"2.5\" paint-order=\"stroke\">\n");
+    out.push_str(&names);
+    out.push_str("</g>\n<g class=\"forces\">\n");
+    out.push_str(&badges);
+    out.push_str("</g>\n");
 }
 
 /// The colour of an area: its controller's, else its home power's, else grey (minor) or white (no nation).
@@ -481,145 +541,6 @@ fn area_tooltip(s: &Scenario, control: &BTreeMap<AreaId, PowerId>, area: AreaId)
     t
 }
 
-/// The legend column: title, every power's colour, minors, then the symbols.
-fn legend(out: &mut String, s: &Scenario, title: &str) {
-    let x0 = MAP_W + 10.0;
-    let _ = writeln!(
-        out,
-        r##"<rect x="{:.1}" y="10.0" width="{:.1}" height="{:.1}" fill="#ffffff" stroke="#999999" stroke-width="1"/>"##,
-        x0,
-        LEGEND_W - 20.0,
-        MAP_H - 20.0
-    );
-    let x = x0 + 14.0;
-    let mut y = 40.0;
-    // The title, wrapped at about 28 characters.
-    let mut line = String::new();
-    let mut lines = Vec::new();
-    for w in title.split_whitespace() {
-        if !line.is_empty() && line.len() + 1 + w.len() > 28 {
-            lines.push(std::mem::take(&mut line));
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(w);
-    }
-    if !line.is_empty() {
-        lines.push(line);
-    }
-    for l in &lines {
-        let _ = writeln!(
-            out,
-            r##"<text x="{x:.1}" y="{y:.1}" font-size="15" font-weight="bold" fill="#111111">{}</text>"##,
-            esc(l)
-        );
-        y += 20.0;
-    }
-    y += 8.0;
-    let _ = writeln!(
-        out,
-        r##"<text x="{x:.1}" y="{y:.1}" font-size="12" font-weight="bold" fill="#333333">Powers</text>"##
-    );
-    y += 16.0;
-    let swatch = |out: &mut String, y: f64, fill: &str, label: &str| {
-        let _ = writeln!(
-            out,
-            r##"<rect x="{x:.1}" y="{:.1}" width="18.0" height="12.0" fill="{}" stroke="#333333" stroke-width="0.8"/><text x="{:.1}" y="{:.1}" font-size="11" fill="#111111">{}</text>"##,
-            y - 10.0,
-            esc(fill),
-            x + 26.0,
-            y,
-            esc(label)
-        );
-    };
-    for p in &s.powers {
-        swatch(out, y, &p.color, &p.name);
-        y += 18.0;
-    }
-    swatch(out, y, MINOR_GREY, "minor country (uncontrolled)");
-    y += 28.0;
-    let _ = writeln!(
-        out,
-        r##"<text x="{x:.1}" y="{y:.1}" font-size="12" font-weight="bold" fill="#333333">Symbols</text>"##
-    );
-    y += 20.0;
-    let cx = x + 9.0;
-    let label = |out: &mut String, y: f64, text: &str| {
-        let _ = writeln!(
-            out,
-            r##"<text x="{:.1}" y="{:.1}" font-size="11" fill="#111111">{}</text>"##,
-            x + 26.0,
-            y + 4.0,
-            esc(text)
-        );
-    };
-    let _ = writeln!(
-        out,
-        r##"<circle cx="{cx:.1}" cy="{y:.1}" r="8.0" fill="{MINOR_GREY}" stroke="#111111" stroke-width="2.2"/><polygon points="{}" fill="#ffd700" stroke="#111111" stroke-width="0.6"/>"##,
-        star(cx, y, 4.6)
-    );
-    label(out, y, "capital");
-    y += 24.0;
-    let _ = writeln!(
-        out,
-        r##"<circle cx="{cx:.1}" cy="{y:.1}" r="6.0" fill="{MINOR_GREY}" stroke="#333333" stroke-width="0.9"/><circle cx="{cx:.1}" cy="{y:.1}" r="2.1" fill="#ffffff" stroke="#111111" stroke-width="0.9"/>"##
-    );
-    label(out, y, "area with a city");
-    y += 20.0;
-    let _ = writeln!(
-        out,
-        r##"<circle cx="{cx:.1}" cy="{y:.1}" r="6.0" fill="{MINOR_GREY}" stroke="#333333" stroke-width="0.9"/><rect x="{:.1}" y="{:.1}" width="4.8" height="4.8" fill="#ffffff" stroke="#111111" stroke-width="1.0"/>"##,
-        cx - 2.4,
-        y - 2.4
-    );
-    label(out, y, "area with a fortress");
-    y += 20.0;
-    anchor(out, cx, y);
-    label(out, y, "port");
-    y += 22.0;
-    let _ = writeln!(
-        out,
-        r#"<circle cx="{cx:.1}" cy="{y:.1}" r="10.0" fill="{SEA_FILL}" stroke="{SEA_STROKE}" stroke-width="1.2"/>"#
-    );
-    label(out, y, "sea area");
-    y += 26.0;
-    for (style, text) in [
-        (link_style(LinkKind::Plain), "border"),
-        (link_style(LinkKind::River), "border across a river"),
-        (link_style(LinkKind::Pass), "mountain pass"),
-        (link_style(LinkKind::Strait), "strait"),
-        (
-            r##"stroke="#5a3d7a" stroke-width="1.6" stroke-dasharray="4 3" marker-end="url(#arrow)""##,
-            "sea crossing arrow",
-        ),
-        (
-            r##"stroke="#7fa9cc" stroke-width="1.4" stroke-dasharray="6 4""##,
-            "adjacent sea areas",
-        ),
-        (
-            r##"stroke="#c4dcf0" stroke-width="1.5""##,
-            "coast on a sea area",
-        ),
-    ] {
-        let _ = writeln!(
-            out,
-            r#"<line x1="{:.1}" y1="{y:.1}" x2="{:.1}" y2="{y:.1}" {style}/>"#,
-            x - 2.0,
-            x + 20.0
-        );
-        label(out, y, text);
-        y += 18.0;
-    }
-    let _ = writeln!(
-        out,
-        r##"<text x="{x:.1}" y="{:.1}" font-size="9" fill="#666666">{} land areas, {} sea areas</text>"##,
-        y + 10.0,
-        s.map.areas.len(),
-        s.map.seas.len()
-    );
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -633,7 +554,7 @@ mod tests {
             AreaId::new("munich").unwrap(),
             PowerId::new("france").unwrap(),
         );
-        let svg = render(&s, &control, "Test <map> & \"control\"");
+        let svg = render(&s, &control, "Test <map> & \"control\"", None);
         assert!(svg.starts_with("<svg"), "{}", &svg[..80.min(svg.len())]);
         assert!(svg.trim_end().ends_with("</svg>"));
         for a in &s.map.areas {
@@ -658,6 +579,6 @@ mod tests {
         assert!(svg.contains("Test &lt;map&gt; &amp; &quot;control&quot;"));
         assert!(!svg.contains("<map>"));
         // Deterministic.
-        assert_eq!(svg, render(&s, &control, "Test <map> & \"control\""));
+        assert_eq!(svg, render(&s, &control, "Test <map> & \"control\"", None));
     }
 }

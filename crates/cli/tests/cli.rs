@@ -908,6 +908,11 @@ fn replayed_logs_read_as_words_not_debug_or_json() {
         "{\"",
         "[1,",
         "Wounded {",
+        "Infantry factor",
+        "closes: austria",
+        "closes: france",
+        "Willing phase",
+        "Support phase",
     ];
     for f in &files {
         let o = coalition(&["replay", s(f)]);

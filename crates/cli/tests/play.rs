@@ -426,6 +426,10 @@ fn the_expenditure_step_shows_each_price_and_what_each_list_leaves() {
         )),
         "{out}"
     );
+    // Gifts and loans name the powers as players know them, not by their keys.
+    assert!(out.contains("give Great Britain 1 money"), "{out}");
+    assert!(out.contains("lend Great Britain 1 money"), "{out}");
+    assert!(!out.contains("give great-britain"), "{out}");
 }
 
 // rule: 12.5

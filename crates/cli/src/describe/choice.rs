@@ -192,7 +192,9 @@ pub fn choice(s: &Scenario, d: &Decision) -> String {
         {
             "buy nothing".into()
         }
-        Decision::Economy(e) => e.to_string(),
+        Decision::Economy(coalition_engine::economic::EconomicDecision::Spend(sp)) => {
+            spending(s, sp)
+        }
         Decision::Diplomacy(coalition_engine::decision::Send { to, body }) => {
             let to = powers(s, to);
             match body {
@@ -211,6 +213,45 @@ pub fn choice(s: &Scenario, d: &Decision) -> String {
             }
         }
     }
+}
+
+/// 8.5, 12.1.1: a shopping list in words, with the scenario's names (`buy 2 infantry, 1 ship at Brest; lend
+/// Great Britain 5 money`).
+pub fn spending(s: &Scenario, sp: &coalition_engine::economic::Spending) -> String {
+    let mut clauses = Vec::new();
+    if !sp.buy.is_empty() {
+        let items: Vec<String> = sp
+            .buy
+            .iter()
+            .map(|b| {
+                let mut t = format!("{} {}", b.count, b.unit);
+                if let Some(port) = b.port {
+                    t.push_str(&format!(" at {}", area(s, port)));
+                }
+                if let Some(m) = b.minor {
+                    t.push_str(&format!(" for {}", nation(s, Nation::Minor(m))));
+                }
+                t
+            })
+            .collect();
+        clauses.push(format!("buy {}", items.join(", ")));
+    }
+    for c in &sp.convert {
+        clauses.push(format!(
+            "convert {} militia factor(s) at {} to infantry",
+            c.count,
+            area(s, c.area)
+        ));
+    }
+    for g in &sp.give {
+        clauses.push(format!(
+            "{} {} {} money",
+            if g.loan { "lend" } else { "give" },
+            power(s, g.to),
+            g.money
+        ));
+    }
+    clauses.join("; ")
 }
 
 /// Merges several listed choices into one decision where the step takes a list (targets, partners, and the

@@ -1,6 +1,7 @@
 //! Plain-text descriptions of events, views and choices for the terminal.
 
 use coalition_engine::Decision;
+use coalition_engine::economic::EconomicEvent;
 use coalition_engine::event::Event;
 use coalition_engine::ids::{Nation, PowerId};
 use coalition_engine::political::calls::CallsEvent;
@@ -490,6 +491,30 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
         Event::Peace(e) => e.to_string(),
         Event::MinorControl(e) => e.to_string(),
         Event::Reinforcement(e) => e.to_string(),
+        Event::Economy(EconomicEvent::ManipulationSet { power: p, square }) => format!(
+            "{} sets its economic manipulation marker to square {square} [12.5.2]",
+            power(s, *p)
+        ),
+        Event::Economy(EconomicEvent::SpendingVoided {
+            power: p,
+            rule,
+            reason,
+        }) => format!("{}'s purchases are void: {reason} [{rule}]", power(s, *p)),
+        Event::Economy(EconomicEvent::PhaseClosed { standing, .. }) => format!(
+            "the Economic Phase closes: {} [8.6]",
+            standing
+                .iter()
+                .map(|(p, st)| format!(
+                    "{} {} PP, {} money, {} manpower, {} VP",
+                    power(s, *p),
+                    st.political_points,
+                    st.money,
+                    st.manpower,
+                    st.victory_points
+                ))
+                .collect::<Vec<_>>()
+                .join("; ")
+        ),
         Event::Economy(e) => e.to_string(),
         Event::Ump(e) => match e {
             UmpEvent::ForcesOffMap { ump, record } => format!(

@@ -3,94 +3,12 @@
 //!
 //! Every test works in its own folder under the system's temporary folder.
 
+mod common;
+
+use common::*;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
-use std::sync::atomic::{AtomicU32, Ordering};
-
-/// A fresh, empty folder for one test, removed when the test passes (kept for a look when it fails).
-struct TempDir(PathBuf);
-
-impl std::ops::Deref for TempDir {
-    type Target = Path;
-    fn deref(&self) -> &Path {
-        &self.0
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        if !std::thread::panicking() {
-            let _ = std::fs::remove_dir_all(&self.0);
-        }
-    }
-}
-
-fn temp_dir(name: &str) -> TempDir {
-    static N: AtomicU32 = AtomicU32::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "coalition-cli-{name}-{}-{}",
-        std::process::id(),
-        N.fetch_add(1, Ordering::Relaxed)
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    TempDir(dir)
-}
-
-fn coalition(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_coalition"))
-        .args(args)
-        .output()
-        .expect("the coalition binary runs")
-}
-
-/// Runs with `stdin` piped in.
-fn coalition_with_input(args: &[&str], stdin: &str) -> Output {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_coalition"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the coalition binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn code(o: &Output) -> i32 {
-    o.status.code().expect("exited with a code")
-}
-
-/// Asserts the exit code, showing the output when it is not the expected one.
-#[track_caller]
-fn expect_code(o: &Output, want: i32) {
-    assert_eq!(
-        code(o),
-        want,
-        "exit code {} (wanted {want})\nstdout:\n{}\nstderr:\n{}",
-        code(o),
-        stdout(o),
-        stderr(o)
-    );
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
 
 /// `coalition new --scenario 1805 --seed 3 -o DIR/game.json`.
 fn new_game(dir: &Path) -> PathBuf {
@@ -231,19 +149,6 @@ fn check_data_built_in_is_clean() {
     let o = coalition(&["check-data"]);
     expect_code(&o, 0);
     assert!(stdout(&o).contains("OK"), "{}", stdout(&o));
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap() {
-        let e = e.unwrap();
-        let target = to.join(e.file_name());
-        if e.file_type().unwrap().is_dir() {
-            copy_dir(&e.path(), &target);
-        } else {
-            std::fs::copy(e.path(), &target).unwrap();
-        }
-    }
 }
 
 /// A copy of the repository's data folder: (the temporary folder, the copy's path).

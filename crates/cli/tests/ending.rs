@@ -1,35 +1,12 @@
 //! The end of the game as players meet it (Coalition's victory rule, `docs/rules/victory.md`): `play` prints the
 //! winner and the standings, `view` and `records` show them, and the position is labelled as the game's end.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn coalition(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_coalition"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the coalition binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn text(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
+use common::*;
 
 /// A game of the test scenario set up in its last month, Austria far past its target.
-fn last_month_game(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("coalition-ending-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+fn last_month_game(dir: &std::path::Path) -> std::path::PathBuf {
     let file = dir.join("game.json");
     std::fs::write(
         &file,
@@ -54,10 +31,11 @@ fn last_month_game(name: &str) -> std::path::PathBuf {
 
 #[test]
 fn play_prints_the_winner_and_every_standing_when_the_game_ends() {
-    let file = last_month_game("play");
+    let dir = temp_dir("ending");
+    let file = last_month_game(&dir);
     let f = file.to_str().unwrap();
-    let out = coalition(&["play", f], &"d\n".repeat(200));
-    let s = text(&out);
+    let out = coalition_with_input(&["play", f], &"d\n".repeat(200));
+    let s = stdout(&out);
     assert!(out.status.success(), "{s}");
     assert!(s.contains("== The end of the game (1815-12) =="), "{s}");
     assert!(s.contains("Austria (+"), "{s}");
@@ -70,7 +48,7 @@ fn play_prints_the_winner_and_every_standing_when_the_game_ends() {
         );
     }
     // The view and the written record show the same end.
-    let view = text(&coalition(&["view", f, "--as", "prussia"], ""));
+    let view = stdout(&coalition(&["view", f, "--as", "prussia"]));
     assert!(view.contains("The end of the game"), "{view}");
     assert!(
         view.starts_with("1815-12 — the end of the game\n"),
@@ -78,13 +56,13 @@ fn play_prints_the_winner_and_every_standing_when_the_game_ends() {
     );
     assert!(view.contains("Austria (+"), "{view}");
     assert!(!view.contains("owes a decision"), "{view}");
-    let md = text(&coalition(&["records", f], ""));
+    let md = stdout(&coalition(&["records", f]));
     assert!(md.contains("## The end of the game"), "{md}");
     assert!(
         md.contains("The game is over: it ended in 1815-12."),
         "{md}"
     );
-    let csv = text(&coalition(&["records", f, "--format", "csv"], ""));
+    let csv = stdout(&coalition(&["records", f, "--format", "csv"]));
     assert!(
         csv.lines()
             .any(|l| l.starts_with("end_player,1815-12,,Austria,austria,place 1,")),
@@ -95,5 +73,4 @@ fn play_prints_the_winner_and_every_standing_when_the_game_ends() {
         3,
         "{csv}"
     );
-    let _ = std::fs::remove_dir_all(file.parent().unwrap());
 }

@@ -2,52 +2,13 @@
 //! own corps, fleets, garrisons, depots and leaders and only the counters of the others; `map` draws corps and
 //! fleets, keeps its legend inside the picture and its labels apart, in colours that read on white.
 
+mod common;
+
+use common::*;
+
 use coalition_engine::ids::PowerId;
 use coalition_engine::scenario::embedded_scenario;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-use std::sync::atomic::{AtomicU32, Ordering};
-
-/// A fresh folder for one test, removed when the test passes.
-struct TempDir(PathBuf);
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        if !std::thread::panicking() {
-            let _ = std::fs::remove_dir_all(&self.0);
-        }
-    }
-}
-
-fn temp_dir(name: &str) -> TempDir {
-    static N: AtomicU32 = AtomicU32::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "coalition-forces-{name}-{}-{}",
-        std::process::id(),
-        N.fetch_add(1, Ordering::Relaxed)
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    TempDir(dir)
-}
-
-fn coalition(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_coalition"))
-        .args(args)
-        .output()
-        .expect("the coalition binary runs")
-}
-
-fn ok(out: &Output) -> String {
-    assert!(
-        out.status.success(),
-        "exit {:?}\nstdout:\n{}\nstderr:\n{}",
-        out.status,
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
+use std::path::Path;
 
 /// A new 1805 game file in `dir`.
 fn new_game(dir: &Path) -> String {
@@ -67,7 +28,7 @@ fn new_game(dir: &Path) -> String {
 #[test]
 fn view_lists_frances_corps_with_factors_and_where_each_is() {
     let dir = temp_dir("view-own");
-    let file = new_game(&dir.0);
+    let file = new_game(&dir);
     let text = ok(&coalition(&["view", &file, "--as", "france"]));
     assert!(text.contains("France's forces"), "{text}");
     // As powers.ron has them: I Corps, 12 infantry and 2 cavalry at Cologne.
@@ -93,7 +54,7 @@ fn view_lists_frances_corps_with_factors_and_where_each_is() {
 #[test]
 fn view_does_not_show_another_powers_corps_factors() {
     let dir = temp_dir("view-others");
-    let file = new_game(&dir.0);
+    let file = new_game(&dir);
     let s = embedded_scenario("1805").unwrap();
     let austria = s.power(PowerId::new("austria").unwrap()).unwrap();
     let on_map: Vec<_> = austria
@@ -127,7 +88,7 @@ fn view_does_not_show_another_powers_corps_factors() {
 #[test]
 fn the_views_log_tells_another_powers_reinforcements_without_their_numbers() {
     let dir = temp_dir("view-log");
-    let file = dir.0.join("game.json");
+    let file = dir.join("game.json");
     // January 1805's Reinforcement Phase with 4 infantry factors and a corps counter arriving for France.
     let game = r#"{
   "coalition": 1, "scenario": "1805", "rulebook": "standard", "seed": 5,
@@ -221,8 +182,8 @@ fn view_box(svg: &str) -> (f64, f64) {
 #[test]
 fn the_map_draws_corps_keeps_its_legend_inside_and_no_labels_overlap() {
     let dir = temp_dir("map");
-    let file = new_game(&dir.0);
-    let path = dir.0.join("map.svg").display().to_string();
+    let file = new_game(&dir);
+    let path = dir.join("map.svg").display().to_string();
     ok(&coalition(&["map", "-o", &path, &file, "--as", "france"]));
     let svg = std::fs::read_to_string(&path).unwrap();
     // France's corps with their factors; Austria's counters without.

@@ -3,78 +3,16 @@
 //!
 //! Every test works in its own folder under the system's temporary folder.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
-/// A fresh, empty folder for one test, removed when the test passes (kept for a look when it fails).
-struct TempDir(PathBuf);
+use common::*;
 
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        if !std::thread::panicking() {
-            let _ = std::fs::remove_dir_all(&self.0);
-        }
-    }
-}
-
-fn temp_dir(name: &str) -> TempDir {
-    let dir = std::env::temp_dir().join(format!(
-        "coalition-cli-overflow-{name}-{}",
-        std::process::id()
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    TempDir(dir)
-}
-
-fn coalition(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_coalition"))
-        .args(args)
-        .output()
-        .expect("the coalition binary runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-/// Asserts the exit code, showing the output when it is not the expected one.
-#[track_caller]
-fn expect_code(o: &Output, want: i32) {
-    assert_eq!(
-        o.status.code(),
-        Some(want),
-        "wanted exit code {want}\nstdout:\n{}\nstderr:\n{}",
-        stdout(o),
-        stderr(o)
-    );
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap() {
-        let e = e.unwrap();
-        let target = to.join(e.file_name());
-        if e.file_type().unwrap().is_dir() {
-            copy_dir(&e.path(), &target);
-        } else {
-            std::fs::copy(e.path(), &target).unwrap();
-        }
-    }
-}
+use std::path::Path;
 
 #[test]
 fn check_data_refuses_a_treasury_of_i32_max_naming_the_file_and_entry() {
     let tmp = temp_dir("treasury");
-    let data = tmp.0.join("data");
+    let data = tmp.join("data");
     copy_dir(
         &Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data"),
         &data,
@@ -111,7 +49,7 @@ fn check_data_refuses_a_treasury_of_i32_max_naming_the_file_and_entry() {
 #[test]
 fn host_refuses_a_huge_political_points_change_citing_3_5() {
     let tmp = temp_dir("host");
-    let g = tmp.0.join("game.json");
+    let g = tmp.join("game.json");
     let o = coalition(&["new", "--scenario", "1805", "--seed", "3", "-o", s(&g)]);
     expect_code(&o, 0);
     let kept = std::fs::read(&g).unwrap();

@@ -6,6 +6,10 @@
 //!
 //! Every test works in its own folder under the system's temporary folder.
 
+mod common;
+
+use common::*;
+
 use coalition_engine::Decision;
 use coalition_engine::calendar::Step;
 use coalition_engine::host::Adjustment;
@@ -14,87 +18,15 @@ use coalition_engine::rulebook::RulebookSpec;
 use coalition_engine::scenario::{UnitKind, embedded_scenario};
 use coalition_engine::transcript::{Entry, Transcript, play_entry};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU32, Ordering};
 
 const CLEAR: &str = "\x1b[2J\x1b[H";
-
-/// A fresh, empty folder for one test, removed when the test passes (kept for a look when it fails).
-struct TempDir(PathBuf);
-
-impl std::ops::Deref for TempDir {
-    type Target = Path;
-    fn deref(&self) -> &Path {
-        &self.0
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        if !std::thread::panicking() {
-            let _ = std::fs::remove_dir_all(&self.0);
-        }
-    }
-}
-
-fn temp_dir(name: &str) -> TempDir {
-    static N: AtomicU32 = AtomicU32::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "coalition-play-{name}-{}-{}",
-        std::process::id(),
-        N.fetch_add(1, Ordering::Relaxed)
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    TempDir(dir)
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
-
-/// The binary with its environment cleared of the test's `CARGO` (as a player's shell has none) and of the data
-/// folders (each test that needs them sets them).
-fn command(args: &[&str]) -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_coalition"));
-    c.args(args).env_remove("CARGO").env_remove("XDG_DATA_HOME");
-    c
-}
-
-/// Runs with `stdin` piped in.
-fn with_input(mut c: Command, stdin: &str) -> Output {
-    use std::io::Write;
-    let mut child = c
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the coalition binary runs");
-    // A program that exits before reading its input (a refused file) closes the pipe: not an error here.
-    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
-    child.wait_with_output().unwrap()
-}
 
 fn play(args: &[&str], stdin: &str) -> Output {
     let mut full = vec!["play"];
     full.extend_from_slice(args);
     with_input(command(&full), stdin)
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn expect_code(o: &Output, want: i32) {
-    assert_eq!(
-        o.status.code(),
-        Some(want),
-        "exit code {:?} (wanted {want})\nstdout:\n{}\nstderr:\n{}",
-        o.status.code(),
-        stdout(o),
-        String::from_utf8_lossy(&o.stderr)
-    );
 }
 
 /// The text after the first `marker` (panics, showing the text, when there is none).

@@ -157,6 +157,38 @@ fn a_players_result_is_its_best_power_still_in_the_game() {
     assert_eq!(o.winners, vec![pl("anne")]);
 }
 
+fn sub(g: &mut Game, power: &str, s: &str) {
+    let dec = Decision::parse(s, g.scenario()).unwrap();
+    g.submit(p(power), dec)
+        .unwrap_or_else(|e| panic!("{power} `{s}` refused: {e}"));
+}
+
+/// Austria and France at war with Prussia; Prussia sues and, beaten, cedes its last provinces with Berlin to
+/// Austria (a final peace, 4.4.8). Stops before Austria's last `term done`, which makes the peace.
+fn prussia_cedes_its_capital(g: &mut Game) {
+    for a in ["austria", "france"] {
+        g.host(
+            &Adjustment::War {
+                aggressor: np(a),
+                defender: np("prussia"),
+                since: Some(date(1804, 6)),
+            },
+            "",
+        )
+        .unwrap();
+    }
+    run_to(g, Step::Peace);
+    sub(g, "prussia", "peace sue austria,france");
+    submit_all(g, vec![]);
+    g.force_dice(&[6, 1]).unwrap();
+    sub(g, "austria", "offer unconditional");
+    sub(g, "france", "offer conditional");
+    sub(g, "prussia", "accept austria");
+    sub(g, "prussia", "protect A.1");
+    sub(g, "austria", "term C.4 pomerania,magdeburg,brandenburg");
+    sub(g, "france", "term done");
+}
+
 #[test]
 fn a_final_peace_that_leaves_one_player_ends_the_game_at_once() {
     // rule: 4.4.8
@@ -173,37 +205,7 @@ fn a_final_peace_that_leaves_one_player_ends_the_game_at_once() {
     let mut g = Game::new(scenario(), Rulebook::preset(Preset::Standard), 1805, &seats).unwrap();
     // Bill's Prussia is far ahead on points: the last player standing wins all the same.
     g.host(&vp("prussia", 500), "").unwrap();
-    for a in ["austria", "france"] {
-        g.host(
-            &Adjustment::War {
-                aggressor: np(a),
-                defender: np("prussia"),
-                since: Some(date(1804, 6)),
-            },
-            "",
-        )
-        .unwrap();
-    }
-    run_to(&mut g, Step::Peace);
-    let d = |g: &Game, s: &str| Decision::parse(s, g.scenario()).unwrap();
-    let sub = |g: &mut Game, power: &str, s: &str| {
-        let dec = d(g, s);
-        g.submit(p(power), dec)
-            .unwrap_or_else(|e| panic!("{power} `{s}` refused: {e}"));
-    };
-    sub(&mut g, "prussia", "peace sue austria,france");
-    submit_all(&mut g, vec![]);
-    g.force_dice(&[6, 1]).unwrap();
-    sub(&mut g, "austria", "offer unconditional");
-    sub(&mut g, "france", "offer conditional");
-    sub(&mut g, "prussia", "accept austria");
-    sub(&mut g, "prussia", "protect A.1");
-    sub(
-        &mut g,
-        "austria",
-        "term C.4 pomerania,magdeburg,brandenburg",
-    );
-    sub(&mut g, "france", "term done");
+    prussia_cedes_its_capital(&mut g);
     assert!(!g.state().finished, "the peace is not made yet");
     sub(&mut g, "austria", "term done");
     assert!(!g.state().powers[&p("prussia")].in_game);
@@ -215,13 +217,8 @@ fn a_final_peace_that_leaves_one_player_ends_the_game_at_once() {
     assert_eq!(o.winners, vec![pl("anne")]);
     let bill = o.players.iter().find(|r| r.player == pl("bill")).unwrap();
     assert_eq!((bill.margin, bill.counted), (None, None));
-    assert!(
-        !o.powers
-            .iter()
-            .find(|r| r.power == p("prussia"))
-            .unwrap()
-            .in_game
-    );
+    let prussia = o.powers.iter().find(|r| r.power == p("prussia")).unwrap();
+    assert!(!prussia.in_game);
 }
 
 #[test]
@@ -229,35 +226,7 @@ fn a_final_peace_among_several_players_left_goes_on() {
     // rule: 4.4.8
     // Three players: Prussia's final peace leaves two, and the game goes on.
     let mut g = game();
-    for a in ["austria", "france"] {
-        g.host(
-            &Adjustment::War {
-                aggressor: np(a),
-                defender: np("prussia"),
-                since: Some(date(1804, 6)),
-            },
-            "",
-        )
-        .unwrap();
-    }
-    run_to(&mut g, Step::Peace);
-    let sub = |g: &mut Game, power: &str, s: &str| {
-        let dec = Decision::parse(s, g.scenario()).unwrap();
-        g.submit(p(power), dec).unwrap();
-    };
-    sub(&mut g, "prussia", "peace sue austria,france");
-    submit_all(&mut g, vec![]);
-    g.force_dice(&[6, 1]).unwrap();
-    sub(&mut g, "austria", "offer unconditional");
-    sub(&mut g, "france", "offer conditional");
-    sub(&mut g, "prussia", "accept austria");
-    sub(&mut g, "prussia", "protect A.1");
-    sub(
-        &mut g,
-        "austria",
-        "term C.4 pomerania,magdeburg,brandenburg",
-    );
-    sub(&mut g, "france", "term done");
+    prussia_cedes_its_capital(&mut g);
     sub(&mut g, "austria", "term done");
     assert!(!g.state().powers[&p("prussia")].in_game);
     assert!(!g.state().finished);

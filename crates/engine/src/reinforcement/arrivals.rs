@@ -13,18 +13,14 @@ use std::collections::BTreeMap;
 // ---------------------------------------------------------------------------------------------------------------
 // Units and factors
 
-/// The land unit kinds, in chart order, with their factor type.
-const LAND: [UnitKind; 9] = [
-    UnitKind::Infantry,
-    UnitKind::Cavalry,
-    UnitKind::Guard,
-    UnitKind::Militia,
-    UnitKind::Artillery,
-    UnitKind::Cossack,
-    UnitKind::Freikorps,
-    UnitKind::Feudal,
-    UnitKind::Insurrection,
-];
+/// The land unit kinds, in chart order (the first nine of `UnitKind::ALL`; ships, corps counters and depots
+/// follow them there).
+const LAND: [UnitKind; 9] = {
+    let all = UnitKind::ALL;
+    [
+        all[0], all[1], all[2], all[3], all[4], all[5], all[6], all[7], all[8],
+    ]
+};
 
 /// `n` factors of a land unit kind (`None` for ships, corps counters and depots).
 pub fn land_factors(unit: UnitKind, n: u16) -> Option<Factors> {

@@ -818,3 +818,15 @@ pub enum UmpStatus {
     /// 14.3.1.3.3, 14.3.2.4.
     Neutral,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::UnitKind;
+
+    #[test]
+    fn a_unit_kinds_name_is_the_one_its_data_files_use() {
+        for k in UnitKind::ALL {
+            assert_eq!(serde_json::to_value(k).unwrap(), k.name(), "{k:?}");
+        }
+    }
+}

@@ -8,6 +8,7 @@ pub mod kernel;
 pub use kernel::{agreement, calendar, dice, error, ids, rulebook};
 pub mod economic;
 pub mod game;
+pub mod land;
 pub use game::{apply, decision, event, host, state, transcript, view};
 pub mod political;
 pub mod reinforcement;

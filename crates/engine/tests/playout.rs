@@ -5,7 +5,10 @@
 //! and manipulation minus its spending, plus or minus the money passed between powers, as a ledger kept from the
 //! events says, and never goes below zero; what purchases cost is what the cost table says of what is queued.
 //! Every change of political points cites the clause that its cause (an alliance broken, a war declared, a peace,
-//! a control gained ...) names.
+//! a control gained ...) names. The Land Phase is played too, by random moves from `choices()` (a mover says
+//! `done` half the time, so that months end): no force moves into an area its owner may not enter, every loss of
+//! factors in the Land Phase is explained by its roll (forced march, foraging) and recorded, and control of an
+//! area changes in the Land Phase only in its Conquest Step (7.7).
 
 use coalition_engine::decision::Diplomatic;
 use coalition_engine::economic::EconomicEvent;
@@ -173,6 +176,61 @@ fn check_invariants(s: &State) {
     }
 }
 
+/// The Land Phase's invariants for event `e`, read with the state just before it; `batch` holds the events of
+/// the same submission.
+fn check_land(sc: &Scenario, s: &State, e: &Event, batch: &[Event]) {
+    use coalition_engine::land::LandEvent;
+    let in_land = s.position.step == coalition_engine::Step::Land;
+    match e {
+        Event::Land(LandEvent::Moved { power, record }) => {
+            let rb = Rulebook::preset(Preset::Standard);
+            let ctx = coalition_engine::world::Ctx {
+                scenario: sc,
+                rulebook: &rb,
+                world: &s.world,
+                own: &s.land,
+            };
+            for w in record.path.windows(2) {
+                coalition_engine::land::access::may_enter(&ctx, *power, w[0], w[1])
+                    .unwrap_or_else(|e| panic!("{power} moved into {} without access: {e}", w[1]));
+            }
+        }
+        Event::World(WorldEvent::AreaControlChanged { area, rule, .. }) if in_land => {
+            assert_eq!(
+                rule, "7.7",
+                "{area} changed hands in the Land Phase outside the Conquest Step"
+            );
+        }
+        Event::World(WorldEvent::CorpsChanged {
+            corps,
+            factors,
+            rule,
+            ..
+        }) if in_land => {
+            let before = s.forces.corps[corps].factors;
+            if factors.total() < before.total() {
+                let lost = before.total() - factors.total();
+                let at = batch.iter().position(|x| x == e).unwrap();
+                match rule.as_str() {
+                    "7.3.2" | "7.4.2" => {
+                        assert!(
+                            batch[..at].iter().rev().any(|x| matches!(x, Event::World(WorldEvent::DiceRolled { roll }) if roll.rule == *rule)),
+                            "{corps} lost factors under {rule} with no roll"
+                        );
+                        assert!(
+                            matches!(batch.get(at + 1), Some(Event::World(WorldEvent::LossRecorded { loss })) if loss.land_factors == lost),
+                            "{corps}'s loss of {lost} under {rule} is not recorded"
+                        );
+                    }
+                    "7.3.5" | "7.7" => {}
+                    r => panic!("{corps} lost {lost} factors in the Land Phase under {r}"),
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
 /// Plays `months` months choosing with `pick` among the listed choices; returns the game.
 fn playout(seed: u64, months: i32, mut pick: impl FnMut(usize) -> usize) -> Game {
     let s = std::sync::Arc::new(coalition_engine::scenario::embedded_scenario("1805").unwrap());
@@ -210,7 +268,16 @@ fn playout(seed: u64, months: i32, mut pick: impl FnMut(usize) -> usize) -> Game
         if let Some(other) = g.state().powers.keys().find(|p| !pending.contains(p)) {
             assert_eq!(g.submit(*other, Decision::Pass).unwrap_err().rule, "3.2");
         }
-        let mut d = choices[pick(choices.len())].clone();
+        let land = g
+            .state()
+            .round
+            .as_ref()
+            .is_some_and(|r| r.kind == coalition_engine::state::RoundKind::Land);
+        let mut d = if land && choices.contains(&Decision::Pass) && pick(2) == 0 {
+            Decision::Pass
+        } else {
+            choices[pick(choices.len())].clone()
+        };
         if let Decision::Diplomacy(coalition_engine::decision::Send {
             body: Diplomatic::Message { text },
             ..
@@ -227,6 +294,7 @@ fn playout(seed: u64, months: i32, mut pick: impl FnMut(usize) -> usize) -> Game
             if let Event::World(WorldEvent::PointsChanged { rule, .. }) = e {
                 assert!(!rule.is_empty() && rule != "data");
             }
+            check_land(g.scenario(), &shadow, e, &g.log()[seen_events..]);
             batch.push((e.clone(), shadow.clone()));
             coalition_engine::apply::apply(&mut shadow, e);
             check_invariants(&shadow);

@@ -538,8 +538,9 @@ fn combined_movement_needs_both_allies_and_lasts_the_turn() {
             ),
         ],
     );
-    // The pair is recorded for the turn: until the first step of the next month clears it. (The Naval and Land
-    // Phases ask nothing yet, so the game has walked on to next month's Diplomacy Step.)
+    // The pair is recorded for the turn: until the first step of the next month clears it. (The Land Phase takes
+    // its defaults here, walking on to next month's Diplomacy Step.)
+    run_to(&mut g, Step::Diplomacy);
     let log = g.log();
     let declared = log.iter().rposition(|e| matches!(e, Event::World(WorldEvent::CombinedMovementDeclared { a, b }) if *a == p("austria") && *b == p("france"))).unwrap();
     let mut s = Game::rebuild(g.scenario(), &log[..=declared]);

@@ -114,6 +114,13 @@ macro_rules! cases {
 cases! {
     economic_8_a_year_of_1805 => "economic/8-a-year-of-1805.json",
     kernel_1805_first_month => "kernel/1805-first-month.json",
+    land_7_paris_to_vienna => "land/7-paris-to-vienna-with-a-depot-chain.json",
+    land_7_1_2_combined_movement => "land/7.1.2-combined-movement-in-the-last-allys-slot.json",
+    land_7_3_2_forced_march => "land/7.3.2-forced-march-and-its-attrition.json",
+    land_7_4_2_forage => "land/7.4.2-a-corps-out-of-supply-forages.json",
+    land_7_7_minor_conquered => "land/7.7-a-minor-conquered-area-by-area.json",
+    land_12_1_2_1_port_taken => "land/12.1.2.1-a-port-taken-with-ships-building.json",
+    land_12_3_1_four_corps_a_depot => "land/12.3.1-four-corps-a-depot.json",
     kernel_3_3_refused_as_sent => "kernel/3.3-refused-as-sent.json",
     kernel_setup_host_and_forced_dice => "kernel/setup-host-and-forced-dice.json",
     political_3_3_declarations_refused_as_sent => "political/3.3-declarations-refused-as-sent.json",

@@ -176,6 +176,7 @@ pub fn choice(s: &Scenario, d: &Decision) -> String {
         Decision::Peace(p) => p.to_string(),
         Decision::MinorControl(m) => m.to_string(),
         Decision::Reinforce(pl) => placement(s, None, pl),
+        Decision::Land(d) => d.to_string(),
         Decision::UmpBids { bids } if bids.is_empty() => "decline every UMP".into(),
         Decision::UmpBids { bids } => format!(
             "bid {}",

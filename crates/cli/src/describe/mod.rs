@@ -104,6 +104,7 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
                 .join(" and ")
         ),
         Event::StepBegan { .. } | Event::RoundClosed | Event::RoundOpened { .. } => return None,
+        Event::Land(e) => e.to_string(),
         Event::DefaultTaken { power: p, reason } => {
             format!("{}: default decision ({reason})", power(s, *p))
         }
@@ -546,6 +547,13 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
             rule,
             reason,
         }) => format!("{} leaves the game: {reason} [{rule}]", power(s, *p)),
+        Event::World(WorldEvent::SiegeChanged { reason, rule, .. }) => format!("{reason} [{rule}]"),
+        Event::World(WorldEvent::CapitalTaken { taken, rule }) => format!(
+            "{}'s capital {} is taken by {} [{rule}]",
+            nation(s, taken.nation),
+            area(s, taken.area),
+            nation(s, taken.by)
+        ),
         Event::GameEnded {
             date,
             reason,

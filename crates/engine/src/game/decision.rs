@@ -41,6 +41,8 @@ pub enum Decision {
     FreeStates(FreeStates),
     /// 5: where what has arrived is placed (see `reinforcement`); what is left out waits.
     Reinforce(crate::reinforcement::Placement),
+    /// 7: a decision of the Land Phase (France's place, depots, a move, a garrison change, undo, done).
+    Land(crate::land::LandDecision),
     /// 14.3.1.1: a player's sealed bids, one per UMP it bids for (an UMP not named: declined; none: declines all).
     UmpBids {
         bids: Vec<crate::umps::control::UmpBid>,
@@ -67,6 +69,7 @@ impl Decision {
             Decision::MinorControl(_) => "minor control",
             Decision::FreeStates(_) => "free",
             Decision::Reinforce(_) => "reinforce",
+            Decision::Land(_) => "land",
             Decision::UmpBids { .. } => "bid",
             Decision::Economy(crate::economic::EconomicDecision::Manipulate { .. }) => "manipulate",
             Decision::Economy(crate::economic::EconomicDecision::Spend(_)) => "buy",
@@ -219,6 +222,9 @@ impl Decision {
                 if let Some(r) = crate::reinforcement::parse(verb, rest) {
                     return r.map(Decision::Reinforce);
                 }
+                if let Some(r) = crate::land::parse(verb, rest, scenario) {
+                    return r.map(Decision::Land);
+                }
                 if let Some(r) = crate::umps::control::parse(verb, rest, scenario) {
                     return r.map(|bids| Decision::UmpBids { bids });
                 }
@@ -228,7 +234,7 @@ impl Decision {
                 Err(RuleError::new(
                     "3.3",
                     format!(
-                        "cannot read `{s}`: expected pass, declare, ally, break, combine, message, propose, call, answer, free, bid, reinforce, a peace, minor-control or economic decision (manipulate, buy, convert, give, lend), or JSON"
+                        "cannot read `{s}`: expected pass, declare, ally, break, combine, message, propose, call, answer, free, bid, reinforce, a land decision (place, depots, move, drop, pick, undo, done), a peace, minor-control or economic decision (manipulate, buy, convert, give, lend), or JSON"
                     ),
                 ))
             }
@@ -297,6 +303,7 @@ impl fmt::Display for Decision {
             Decision::MinorControl(m) => write!(f, "{m}"),
             Decision::FreeStates(FreeStates { minors }) => write!(f, "free {}", list(minors)),
             Decision::Reinforce(p) => write!(f, "{p}"),
+            Decision::Land(d) => write!(f, "{d}"),
             Decision::UmpBids { bids } => write!(f, "bid {}", list(bids)),
             Decision::Economy(e) => write!(f, "{e}"),
         }

@@ -9,6 +9,7 @@ pub mod host;
 mod plug;
 mod plug_calls;
 mod plug_economic;
+mod plug_land;
 mod plug_minors;
 mod plug_peace;
 mod plug_reinforcement;

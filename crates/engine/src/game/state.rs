@@ -43,6 +43,8 @@ pub enum RoundKind {
     Manipulation,
     /// 8.5: each power's shopping list.
     Expenditure,
+    /// 7: the Land Phase's decisions (see `land`).
+    Land,
 }
 
 /// The decisions a step is waiting for now.
@@ -82,6 +84,9 @@ pub struct State {
     /// The UMP Control Step in progress and the forced surrenders it records (14.3.1, 14.3.1.3.3).
     #[serde(default)]
     pub ump_control: crate::umps::control::ControlState,
+    /// The Land Phase in progress (rule 7).
+    #[serde(default, skip_serializing_if = "crate::land::LandState::is_idle")]
+    pub land: crate::land::LandState,
 }
 
 impl State {
@@ -96,6 +101,7 @@ impl State {
             economy: Default::default(),
             reinforcement: Default::default(),
             ump_control: Default::default(),
+            land: Default::default(),
         }
     }
 }

@@ -218,6 +218,7 @@ macro_rules! plugged {
             RoundKind::Expenditure => $f::<expenditure::Expenditure>($($arg),*),
             RoundKind::UmpBids => $f::<crate::umps::control::UmpControl>($($arg),*),
             RoundKind::Peace => $f::<PeaceStep>($($arg),*),
+            RoundKind::Land => $f::<crate::land::LandPhase>($($arg),*),
         }
     };
 }
@@ -238,6 +239,7 @@ fn kind_of(step: CalendarStep) -> Option<RoundKind> {
         CalendarStep::EconomicExpenditure => RoundKind::Expenditure,
         CalendarStep::UmpControl => RoundKind::UmpBids,
         CalendarStep::Peace => RoundKind::Peace,
+        CalendarStep::Land => RoundKind::Land,
         _ => return None,
     })
 }
@@ -270,6 +272,7 @@ pub fn step_of(kind: RoundKind) -> CalendarStep {
         RoundKind::UmpBids => CalendarStep::UmpControl,
         RoundKind::Manipulation => CalendarStep::EconomicManipulation,
         RoundKind::Expenditure => CalendarStep::EconomicExpenditure,
+        RoundKind::Land => CalendarStep::Land,
     }
 }
 
@@ -323,7 +326,7 @@ pub(crate) fn open(em: &mut Emitter, kind: RoundKind, ask: Option<Ask>) -> bool 
 }
 
 /// Begins the calendar step `step`: its first effects and the round it opens, if any. A step with no rules yet
-/// (6, 7) begins with nothing and asks nobody (`false`: nothing was begun).
+/// (6) begins with nothing and asks nobody (`false`: nothing was begun).
 pub(crate) fn begin(em: &mut Emitter, step: CalendarStep, dice: &mut Dice) -> bool {
     if let Some(begin) = begin_only(step) {
         let ask = begin(em, dice);

@@ -4,6 +4,7 @@
 //! embedded in the binary (`embedded`) or files read from a folder by the command line.
 
 mod embedded;
+mod land;
 mod ranges;
 mod types;
 mod validate;
@@ -11,6 +12,7 @@ mod validate;
 pub mod adjustment;
 pub use adjustment::{Adjustment, BattlePoints, ForceShare};
 pub use embedded::{EMBEDDED_SCENARIOS, embedded_scenario, embedded_sources};
+pub use land::*;
 pub use types::*;
 
 use crate::kernel::error::{DataError, DataErrors};

@@ -512,6 +512,8 @@ pub struct ChartsFile {
     pub victory_conditions: VictoryConditions,
     /// Coalition's movement allowances, used where a rule asks what a power could reach in a turn (4.2.2.3).
     pub movement: MovementChart,
+    /// The Land Phase's numbers (rule 7; docs/rules/land.md).
+    pub land: super::land::LandChart,
     /// The Minor Country Control Step's numbers (4.6.1, 4.6.2.3, 4.6.3.2).
     pub minor_control: MinorControlChart,
     /// The alliance rules' numbers (4.5.3).
@@ -798,6 +800,8 @@ pub enum LeaderStatus {
 #[serde(rename_all = "snake_case")]
 pub enum LossCause {
     Foraging,
+    /// The attrition roll of a forced march (Coalition's 7.3.2).
+    ForcedMarch,
     BesiegedSupply,
     Surrender,
     Scuttling,

@@ -258,6 +258,15 @@ pub fn apply(world: &mut World, event: &WorldEvent) {
             }
         }
         WorldEvent::LossRecorded { loss } => world.records.losses.push(loss.clone()),
+        WorldEvent::SiegeChanged { area, siege, .. } => match siege {
+            Some(s) => {
+                world.sieges.insert(*area, s.clone());
+            }
+            None => {
+                world.sieges.remove(area);
+            }
+        },
+        WorldEvent::CapitalTaken { taken, .. } => world.capitals_taken.push(taken.clone()),
         WorldEvent::PowerLeftGame { power, .. } => {
             if let Some(p) = world.powers.get_mut(power) {
                 p.in_game = false;

@@ -197,6 +197,18 @@ pub enum WorldEvent {
         rule: String,
         reason: String,
     },
+    /// A siege begins, changes or (with `siege: None`) is lifted (Coalition's 7.7).
+    SiegeChanged {
+        area: AreaId,
+        siege: Option<super::Siege>,
+        rule: String,
+        reason: String,
+    },
+    /// A capital is taken by an enemy (Coalition's 7.7).
+    CapitalTaken {
+        taken: super::CapitalTaken,
+        rule: String,
+    },
 }
 
 impl WorldEvent {
@@ -222,7 +234,9 @@ impl WorldEvent {
             | WorldEvent::LeaderChanged { rule, .. }
             | WorldEvent::PowerLeftGame { rule, .. }
             | WorldEvent::CorpsCreated { rule, .. }
-            | WorldEvent::FleetCreated { rule, .. } => Some(rule),
+            | WorldEvent::FleetCreated { rule, .. }
+            | WorldEvent::SiegeChanged { rule, .. }
+            | WorldEvent::CapitalTaken { rule, .. } => Some(rule),
             WorldEvent::EnforcedPeaceRecorded { peace } => Some(&peace.rule),
             WorldEvent::LossRecorded { loss } => Some(&loss.rule),
             WorldEvent::DiceRolled { roll } => Some(&roll.rule),

@@ -116,6 +116,33 @@ pub struct World {
     /// not written out with the state.
     #[serde(skip)]
     pub ledger: ledger::Ledger,
+    /// Cities under siege (the Land Phase's Conquest Step begins and lifts them; rule 7.7, read by 4.2.2.2).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub sieges: BTreeMap<AreaId, Siege>,
+    /// Every capital taken by an enemy, in order (7.7; the peace rules and the victory conditions read it).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub capitals_taken: Vec<CapitalTaken>,
+}
+
+/// A city under siege (Coalition's 7.7): whose garrison holds it, and whose corps besiege it since when.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Siege {
+    /// The nations whose garrison factors hold the city.
+    pub besieged: BTreeSet<Nation>,
+    /// The nations whose corps besiege it.
+    pub besiegers: BTreeSet<Nation>,
+    pub since: Date,
+}
+
+/// A capital taken by an enemy (Coalition's 7.7).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CapitalTaken {
+    /// The nation whose capital it is.
+    pub nation: Nation,
+    pub area: AreaId,
+    /// The new holder.
+    pub by: Nation,
+    pub date: Date,
 }
 
 /// 4.6.5.2, 4.6.5.3: a controller at peace with an aggressor of its minor. While they stay at peace, the
@@ -250,6 +277,8 @@ impl World {
             forced_surrenders: Vec::new(),
             not_at_war: Vec::new(),
             ledger: Default::default(),
+            sieges: BTreeMap::new(),
+            capitals_taken: Vec::new(),
         }
     }
 

@@ -66,6 +66,12 @@ pub fn points_caused(e: &Event, st: &State) -> Vec<(PowerId, String)> {
             PeaceKind::Unconditional => each(&[record.loser, record.victor], "4.4.2.3.2"),
         },
         Event::MinorControl(MinorEvent::Chosen { power, .. }) => each(&[*power], "4.6.3.1"),
+        // 7.7: a minor conquered in the Land Phase's Conquest Step.
+        Event::World(WorldEvent::MinorChanged {
+            controller: Some(c),
+            rule,
+            ..
+        }) if rule == "7.7" => each(&[*c], "7.7"),
         // No power runs the minor: its attackers get back what they paid under 4.2.1.2.
         Event::MinorControl(MinorEvent::NoRunner { minor }) => st
             .minor_control

@@ -1,0 +1,351 @@
+//! Writes the Land Phase's golden transcripts (`tests/transcripts/land/`) by playing them: each case is a set-up,
+//! the decisions of the powers it is about, and the default decision (3.6) of every other power owing one.
+//! Run from the workspace root: `cargo run -p coalition-engine --example land_cases`; then review the snapshots
+//! (`cargo test -p coalition-engine --test transcripts`).
+use coalition_engine::decision::Decision;
+use coalition_engine::ids::PowerId;
+use coalition_engine::land::Stage;
+use coalition_engine::rulebook::{Preset, RulebookSpec};
+use coalition_engine::scenario::{Adjustment, Scenario, embedded_scenario};
+use coalition_engine::state::RoundKind;
+use coalition_engine::transcript::{Entry, Sent, Setup, Transcript, play_entry};
+use coalition_engine::{Date, Game, Step};
+use std::sync::Arc;
+
+struct B {
+    g: Game,
+    t: Transcript,
+    sc: Arc<Scenario>,
+}
+
+fn p(s: &str) -> PowerId {
+    PowerId::new(s).unwrap()
+}
+
+fn adj(json: &str) -> Adjustment {
+    serde_json::from_str(json).unwrap_or_else(|e| panic!("{json}: {e}"))
+}
+
+impl B {
+    fn new(
+        rules: &[&str],
+        rulebook: RulebookSpec,
+        date: (u16, u8),
+        step: Step,
+        adjs: &[&str],
+    ) -> B {
+        let t = Transcript {
+            coalition: 1,
+            rules: rules.iter().map(|s| s.to_string()).collect(),
+            scenario: "1805".into(),
+            rulebook,
+            seed: 7,
+            players: vec![],
+            setup: Some(Setup {
+                date: Date::new(date.0, date.1),
+                step: Some(step),
+                adjustments: adjs.iter().map(|a| adj(a)).collect(),
+            }),
+            script: vec![],
+        };
+        let sc = Arc::new(embedded_scenario("1805").unwrap());
+        let g = t.start(sc.clone()).unwrap();
+        B { g, t, sc }
+    }
+    fn play(&mut self, e: Entry) {
+        play_entry(&mut self.g, &e).unwrap_or_else(|err| panic!("{e:?}: {err}"));
+        self.t.script.push(e);
+    }
+    fn submit(&mut self, power: &str, text: &str) {
+        let d = Decision::parse(text, &self.sc).unwrap();
+        self.play(Entry::Submit {
+            power: p(power),
+            decision: d,
+        });
+    }
+    fn refused(&mut self, power: &str, text: &str, rule: &str) {
+        self.play(Entry::Refused {
+            power: p(power),
+            decision: Sent::Text(text.into()),
+            rule: rule.into(),
+            reason: None,
+        });
+    }
+    fn force(&mut self, faces: &[u8]) {
+        self.play(Entry::ForceDice {
+            faces: faces.to_vec(),
+        });
+    }
+    fn logged(&mut self, json: &str) {
+        self.t
+            .script
+            .push(Entry::Logged(serde_json::from_str(json).unwrap()));
+    }
+    fn default_one(&mut self) {
+        let q = self.g.pending()[0];
+        self.play(Entry::Default { power: q });
+    }
+    /// Defaults until `power` is asked in the Land Phase (its place, or its turn to move).
+    fn until(&mut self, power: &str) {
+        for _ in 0..5000 {
+            let s = self.g.state();
+            if s.round.as_ref().is_some_and(|r| r.kind == RoundKind::Land)
+                && self.g.pending() == vec![p(power)]
+                && (s.land.stage == Stage::Order || s.land.current() == Some(p(power)))
+            {
+                return;
+            }
+            self.default_one();
+        }
+        panic!("never reached {power}'s land turn");
+    }
+    /// Defaults until the Land Phase is over.
+    fn finish_land(&mut self) {
+        while self
+            .g
+            .state()
+            .round
+            .as_ref()
+            .is_some_and(|r| r.kind == RoundKind::Land)
+        {
+            self.default_one();
+        }
+    }
+    fn save(self, name: &str) {
+        let path = format!("tests/transcripts/land/{name}.json");
+        std::fs::write(&path, self.t.to_json()).unwrap();
+        println!("{path}: {} entries", self.t.script.len());
+    }
+}
+
+fn standard() -> RulebookSpec {
+    RulebookSpec::Preset(Preset::Standard)
+}
+
+fn main() {
+    std::fs::create_dir_all("tests/transcripts/land").unwrap();
+    paris_to_vienna();
+    forage();
+    forced_march();
+    port_taken();
+    minor_conquered();
+    combined();
+    depot_limit();
+}
+
+const AT_WAR_FA: &str =
+    r#"{"war": {"aggressor": {"power": "france"}, "defender": {"power": "austria"}}}"#;
+
+/// A corps out of supply forages in winter and loses factors; another, near its home cities, is in supply.
+fn forage() {
+    let mut b = B::new(
+        &["7.4"],
+        standard(),
+        (1805, 1),
+        Step::Land,
+        &[
+            r#"{"minor_control": {"minor": "bavaria", "controller": "france", "status": "free_state"}}"#,
+            r#"{"corps": {"corps": "fr-2", "factors": {"infantry": 9, "cavalry": 1}, "location": {"area": "munich"}}}"#,
+            r#"{"corps": {"corps": "fr-3", "factors": {"infantry": 14, "cavalry": 2}, "location": {"area": "strasbourg"}}}"#,
+        ],
+    );
+    b.until("france");
+    b.submit("france", "slot 1");
+    b.until("france");
+    // Munich is four areas from Strasbourg and France has no depot near: fr-2 is out of supply and forages.
+    // The die shows 6, +1 in January: 7 against clear ground's 4, three above: 2 infantry factors (the cheapest kind it has).
+    b.force(&[6]);
+    b.submit("france", "done");
+    b.logged(r#"{"land": {"supply_traced": {"power": "france", "out_of_supply": ["fr-2"]}}}"#);
+    b.finish_land();
+    b.save("7.4.2-a-corps-out-of-supply-forages");
+}
+
+/// A forced march: one movement point beyond the allowance and the attrition roll; a cavalry corps may not.
+fn forced_march() {
+    let mut b = B::new(
+        &["7.3.2"],
+        standard(),
+        (1805, 1),
+        Step::Land,
+        &[
+            AT_WAR_FA,
+            r#"{"corps": {"corps": "fr-1", "factors": {"infantry": 12, "cavalry": 2}, "location": {"area": "paris"}}}"#,
+            r#"{"corps": {"corps": "fr-c1", "factors": {"cavalry": 8}, "location": {"area": "paris"}}}"#,
+        ],
+    );
+    b.until("france");
+    b.submit("france", "slot 1");
+    b.until("france");
+    // Paris, Reims, Metz, Strasbourg, Mainz (forest, 2) and Cologne: 6 points, one beyond the cavalry's 5, and a
+    // cavalry corps may not force march.
+    b.refused(
+        "france",
+        "move fr-c1 paris>reims>metz>strasbourg>mainz>cologne",
+        "7.3.2",
+    );
+    // I Corps: Paris, Reims, Metz, Mainz (forest, 2) and Cologne: 5 points, one beyond its 4; the die shows 5:
+    // one factor lost.
+    b.force(&[5]);
+    b.submit("france", "move fr-1 paris>reims>metz>mainz>cologne");
+    b.logged(r#"{"dice_rolled": {"roll": {"rule": "7.3.2", "faces": [5]}}}"#);
+    b.refused("france", "undo", "7.3");
+    b.finish_land();
+    b.save("7.3.2-forced-march-and-its-attrition");
+}
+
+/// 12.1.2.1: a port taken in the Conquest Step loses the ships being built there.
+fn port_taken() {
+    let mut b = B::new(
+        &["12.1.2.1", "7.7"],
+        standard(),
+        (1805, 1),
+        Step::Land,
+        &[
+            r#"{"break_alliance": {"a": "france", "b": "spain", "by": ["france"]}}"#,
+            r#"{"war": {"aggressor": {"power": "france"}, "defender": {"power": "spain"}}}"#,
+            r#"{"corps": {"corps": "fr-5", "factors": {"infantry": 10, "cavalry": 2}, "location": {"area": "bayonne"}}}"#,
+            r#"{"queue_reinforcement": {"owner": {"power": "spain"}, "unit": "ship", "count": 3, "due": {"year": 1805, "month": 5}, "port": "bilbao"}}"#,
+            r#"{"garrison": {"area": "bilbao", "owner": {"power": "spain"}, "factors": {}}}"#,
+        ],
+    );
+    b.until("france");
+    b.submit("france", "slot 1");
+    b.until("france");
+    b.submit("france", "move fr-5 bayonne>bilbao");
+    b.finish_land();
+    b.save("12.1.2.1-a-port-taken-with-ships-building");
+}
+
+/// A minor country conquered area by area: Bavaria's primary district taken over two months.
+fn minor_conquered() {
+    let mut b = B::new(
+        &["7.7"],
+        standard(),
+        (1805, 1),
+        Step::Land,
+        &[
+            r#"{"war": {"aggressor": {"power": "france"}, "defender": {"minor": "bavaria"}}}"#,
+            r#"{"corps": {"corps": "fr-1", "factors": {"infantry": 12, "cavalry": 2}, "location": {"area": "stuttgart"}}}"#,
+            r#"{"corps": {"corps": "fr-2", "factors": {"infantry": 10, "cavalry": 1}, "location": {"area": "stuttgart"}}}"#,
+            r#"{"corps": {"corps": "fr-3", "factors": {"infantry": 14, "cavalry": 2}, "location": {"area": "wurzburg"}}}"#,
+            r#"{"corps": {"corps": "fr-4", "factors": {"infantry": 18, "cavalry": 2}, "location": {"area": "wurzburg"}}}"#,
+            r#"{"minor_control": {"minor": "wurttemberg", "controller": "france", "status": "free_state"}}"#,
+        ],
+    );
+    b.until("france");
+    b.submit("france", "slot 1");
+    b.until("france");
+    // January: Ulm, and both areas of Franconia (Bavaria's secondary district).
+    b.submit("france", "move fr-1 stuttgart>ulm");
+    b.submit("france", "move fr-4 wurzburg>bamberg");
+    b.finish_land();
+    b.until("france");
+    b.submit("france", "slot 1");
+    b.until("france");
+    b.submit("france", "move fr-1 ulm>munich");
+    b.submit("france", "move fr-2 stuttgart>ulm>munich>passau");
+    b.submit("france", "move fr-3 wurzburg>bamberg>amberg");
+    b.finish_land();
+    b.save("7.7-a-minor-conquered-area-by-area");
+}
+
+/// 7.1.2: allies that combined movement move in the slot of the one that comes last.
+fn combined() {
+    let mut b = B::new(
+        &["7.1.2", "4.9"],
+        standard(),
+        (1805, 1),
+        Step::CombinedMovement,
+        &[],
+    );
+    b.submit("france", "combine spain");
+    b.submit("spain", "combine france");
+    b.until("france");
+    b.submit("france", "slot 1");
+    b.logged(r#"{"land": {"order_set": {"place": 1, "order": [["russia"], ["turkey"], ["austria"], ["prussia"], ["great-britain"], ["france", "spain"]]}}}"#);
+    b.finish_land();
+    b.save("7.1.2-combined-movement-in-the-last-allys-slot");
+}
+
+/// 12.3.1: a depot supplies at most four corps; the fifth forages.
+fn depot_limit() {
+    let mut b = B::new(
+        &["12.3.1"],
+        standard(),
+        (1805, 5),
+        Step::Land,
+        &[
+            r#"{"minor_control": {"minor": "bavaria", "controller": "france", "status": "free_state"}}"#,
+            r#"{"minor_control": {"minor": "wurttemberg", "controller": "france", "status": "free_state"}}"#,
+            r#"{"minor_control": {"minor": "baden", "controller": "france", "status": "free_state"}}"#,
+            r#"{"depot": {"area": "munich", "owner": {"power": "france"}, "present": true}}"#,
+            r#"{"corps": {"corps": "fr-1", "factors": {"infantry": 12, "cavalry": 2}, "location": {"area": "munich"}}}"#,
+            r#"{"corps": {"corps": "fr-2", "factors": {"infantry": 10, "cavalry": 1}, "location": {"area": "munich"}}}"#,
+            r#"{"corps": {"corps": "fr-3", "factors": {"infantry": 14, "cavalry": 2}, "location": {"area": "munich"}}}"#,
+            r#"{"corps": {"corps": "fr-4", "factors": {"infantry": 18, "cavalry": 2}, "location": {"area": "munich"}}}"#,
+            r#"{"corps": {"corps": "fr-5", "factors": {"infantry": 10, "cavalry": 2}, "location": {"area": "munich"}}}"#,
+        ],
+    );
+    b.until("france");
+    b.submit("france", "slot 1");
+    b.until("france");
+    // Five corps within reach of the one depot at Munich (three areas from Strasbourg by Freiburg and Ulm): four are supplied (key order), fr-5 forages (a 1: no loss).
+    b.force(&[1]);
+    b.submit("france", "done");
+    b.logged(r#"{"land": {"supply_traced": {"power": "france", "out_of_supply": ["fr-5"], "depots_used": {"munich": 4}}}}"#);
+    b.finish_land();
+    b.save("12.3.1-four-corps-a-depot");
+}
+
+/// France marches from Paris to Vienna over four months with a depot chain and takes the capital.
+fn paris_to_vienna() {
+    let mut b = B::new(
+        &["7.1", "7.2", "7.3", "7.4", "7.7"],
+        standard(),
+        (1805, 1),
+        Step::Land,
+        &[
+            r#"{"war": {"aggressor": {"power": "france"}, "defender": {"power": "austria"}}}"#,
+            r#"{"minor_control": {"minor": "baden", "controller": "france", "status": "free_state"}}"#,
+            r#"{"minor_control": {"minor": "wurttemberg", "controller": "france", "status": "free_state"}}"#,
+            r#"{"minor_control": {"minor": "bavaria", "controller": "france", "status": "free_state"}}"#,
+            r#"{"corps": {"corps": "fr-1", "factors": {"infantry": 12, "cavalry": 2}, "location": {"area": "paris"}}}"#,
+            r#"{"corps": {"corps": "au-1", "factors": {"infantry": 12, "cavalry": 2}, "location": {"area": "buda"}}}"#,
+            r#"{"corps": {"corps": "au-2", "factors": {"infantry": 10, "cavalry": 2}, "location": {"area": "buda"}}}"#,
+            r#"{"corps": {"corps": "au-c1", "factors": {"cavalry": 5}, "location": {"area": "buda"}}}"#,
+            r#"{"corps": {"corps": "au-g", "factors": {"guard": 3}, "location": {"area": "buda"}}}"#,
+            r#"{"garrison": {"area": "vienna", "owner": {"power": "austria"}, "factors": {}}}"#,
+            r#"{"garrison": {"area": "linz", "owner": {"power": "austria"}, "factors": {}}}"#,
+        ],
+    );
+    b.until("france");
+    b.submit("france", "slot 1");
+    b.until("france");
+    b.submit("france", "move fr-1,napoleon paris>reims>metz>strasbourg");
+    b.finish_land();
+    // February: a depot at Ulm, three areas from Strasbourg, and on to Ulm.
+    b.until("france");
+    b.submit("france", "slot 1");
+    b.until("france");
+    b.submit("france", "depots build ulm");
+    b.submit(
+        "france",
+        "move fr-1,napoleon strasbourg>karlsruhe>stuttgart>ulm",
+    );
+    b.finish_land();
+    // March: a depot at Passau, and into Austria at Linz.
+    b.until("france");
+    b.submit("france", "slot 1");
+    b.until("france");
+    b.submit("france", "depots build passau");
+    b.submit("france", "move fr-1,napoleon ulm>munich>passau>linz");
+    b.finish_land();
+    // April: Vienna falls.
+    b.until("france");
+    b.submit("france", "slot 1");
+    b.until("france");
+    b.submit("france", "move fr-1,napoleon linz>vienna");
+    b.finish_land();
+    b.save("7-paris-to-vienna-with-a-depot-chain");
+}

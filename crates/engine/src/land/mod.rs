@@ -1,0 +1,484 @@
+//! Rule 7 (Coalition's Land Phase, `docs/rules/land.md`): the order of movement (7.1), depots (7.2), movement
+//! and forced march (7.3), access (7.3.4 with 12.8 and 12.4), supply and foraging (7.4 with 12.3.1), the land
+//! combat seam (7.5: hostile stacks met are recorded as a *combat pending*), the guerrilla step (7.6) and the
+//! simultaneous Conquest Step (7.7).
+//!
+//! The phase, every month:
+//! 1. France chooses its place in the order (one open round, `LandDecision::Place`); the others follow in the
+//!    chart's order (Russia, Turkey, Austria, Prussia, Great Britain, Spain). Allies that combined movement in
+//!    the Political Phase (4.9) move in the slot of the one that comes last (7.1.2), one after the other.
+//! 2. Each mover in turn gets open rounds of its own: depots first (7.2), then moves, garrison changes and
+//!    `undo`, one decision a round, until it says `done`. Its supply (7.4), the combat seam (7.5) and the
+//!    guerrilla step (7.6) follow at once, with no decision.
+//! 3. After the last slot, the Conquest Step (7.7) for all at once.
+//!
+//! Default decision (3.6): France takes the chart's default place; a mover is `done` at once: it stands still,
+//! places and removes no depots; its supply is traced and foraging rolled as for any other.
+//!
+//! The files, by what they decide: `order` (7.1), `access` (7.3.4), `movement` (7.3), `depots` (7.2),
+//! `supply` (7.4), `conquest` (7.5's seam, 7.6, 7.7), `notation` (the text forms).
+
+pub mod access;
+mod conquest;
+mod depots;
+pub mod movement;
+mod notation;
+mod order;
+pub mod supply;
+
+pub use notation::parse;
+pub use order::slots;
+
+use crate::kernel::dice::Dice;
+use crate::kernel::error::{RuleError, RuleResult};
+use crate::kernel::ids::{AreaId, CorpsId, LeaderId, Nation, PowerId};
+use crate::scenario::{Factors, UnitKind};
+use crate::world::{Ask, Ctx, Cx, Step, World};
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// The rules' reading in this phase: the world and the phase's own records.
+pub type LCtx<'a> = Ctx<'a, LandState>;
+
+/// The phase's way of changing things.
+pub type LCx<'a> = Cx<'a, LandState, LandEvent>;
+
+/// Where the phase stands.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stage {
+    /// No Land Phase under way.
+    #[default]
+    Idle,
+    /// 7.1: waiting for France's place in the order.
+    Order,
+    /// A mover's depots, moves and garrisons.
+    Moving,
+}
+
+/// One move as it was made: what moved, from where, and what it cost each corps (undo reads it).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveRecord {
+    pub corps: Vec<CorpsId>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub leaders: Vec<LeaderId>,
+    pub path: Vec<AreaId>,
+    /// Movement points the path cost (each corps spent them).
+    pub cost: u32,
+    /// The corps that force-marched on this move (7.3.2).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub forced: Vec<CorpsId>,
+    /// Whether enemy corps at the end stopped the move (7.3.3).
+    #[serde(default)]
+    pub stopped: bool,
+    /// Whether it may be taken back: no die was rolled and no enemy was met.
+    pub undoable: bool,
+}
+
+/// Hostile stacks met in an area: a combat the combat rules (7.5) will fight. Until they exist, the host
+/// settles it with adjustments (docs/rules/land.md, 7.5).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PendingCombat {
+    pub area: AreaId,
+    /// The moving power, whose slot met the enemy.
+    pub attacker: PowerId,
+    /// The attacker's corps there (its own and its free states').
+    pub attacking: Vec<CorpsId>,
+    /// The enemy corps there.
+    pub defending: Vec<CorpsId>,
+}
+
+/// What the Land Phase keeps while it runs (reset when the next one begins).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LandState {
+    pub stage: Stage,
+    /// 7.1: the slots of this phase, each with its movers in the order they move.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub order: Vec<Vec<PowerId>>,
+    /// The slot whose turn it is, and the mover within it.
+    #[serde(default)]
+    pub slot: usize,
+    #[serde(default)]
+    pub mover: usize,
+    /// Movement points each corps has spent this phase.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub spent: BTreeMap<CorpsId, u32>,
+    /// Corps that have force-marched this phase (7.3.2: once a phase).
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub forced: BTreeSet<CorpsId>,
+    /// Corps stopped by enemy corps: they move no more this phase (7.3.3).
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub stopped: BTreeSet<CorpsId>,
+    /// The current mover's moves, in order (`undo` takes back the last).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub moves: Vec<MoveRecord>,
+    /// Corps that have changed a garrison this phase (7.3.5: once a phase).
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub garrisoned: BTreeSet<CorpsId>,
+    /// Whether the current mover has decided its depots, moved or changed a garrison (7.1.3: its depot step is
+    /// over).
+    #[serde(default)]
+    pub acted: bool,
+    /// Combats pending this phase (7.5's seam).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub combats: Vec<PendingCombat>,
+}
+
+impl LandState {
+    /// Whether no Land Phase is under way and nothing is kept (the state is not written out then).
+    pub fn is_idle(&self) -> bool {
+        *self == LandState::default()
+    }
+
+    /// The power whose turn it is to move, if any.
+    pub fn current(&self) -> Option<PowerId> {
+        (self.stage == Stage::Moving)
+            .then(|| self.order.get(self.slot)?.get(self.mover).copied())
+            .flatten()
+    }
+}
+
+/// The phase's own events.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LandEvent {
+    /// A Land Phase begins; `asking` says whether France is asked for its place (7.1).
+    PhaseBegan { asking: bool },
+    /// 7.1: the order of this phase, with the place France took.
+    OrderSet { place: u8, order: Vec<Vec<PowerId>> },
+    /// A mover's turn begins (its depot step, then its movement).
+    MoverBegan {
+        slot: usize,
+        mover: usize,
+        power: PowerId,
+    },
+    /// A move made (7.3); the world events that follow it move the counters.
+    Moved { power: PowerId, record: MoveRecord },
+    /// The last move taken back (its counters are moved back by the world events that follow).
+    MoveUndone { power: PowerId, record: MoveRecord },
+    /// A garrison changed by a corps standing with it (7.3.5); the world events follow.
+    Garrisoned {
+        power: PowerId,
+        corps: CorpsId,
+        area: AreaId,
+        dropped: Factors,
+        picked: Factors,
+    },
+    /// 7.2: depots placed and removed (the world events follow).
+    DepotsChanged {
+        power: PowerId,
+        built: Vec<AreaId>,
+        removed: Vec<AreaId>,
+    },
+    /// A mover said it is done; its supply, combat and guerrilla steps follow.
+    MovementEnded { power: PowerId },
+    /// 7.4: the supply the mover's corps traced.
+    SupplyTraced {
+        power: PowerId,
+        supplied: Vec<CorpsId>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        out_of_supply: Vec<CorpsId>,
+        /// 12.3.1: corps and besieged garrisons each depot supplied.
+        #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+        depots_used: BTreeMap<AreaId, u32>,
+    },
+    /// 7.5's seam: hostile stacks met.
+    CombatPending { combat: PendingCombat },
+    /// 12.1.2.1: ships building or waiting in a port are destroyed with its conquest.
+    ShipsDestroyed {
+        owner: Nation,
+        port: AreaId,
+        count: u16,
+        reason: String,
+    },
+    /// The phase is over (after the Conquest Step).
+    PhaseEnded,
+}
+
+impl LandEvent {
+    /// The rule the event cites.
+    pub fn rule(&self) -> &'static str {
+        match self {
+            LandEvent::PhaseBegan { .. } | LandEvent::OrderSet { .. } => "7.1",
+            LandEvent::MoverBegan { .. } | LandEvent::MovementEnded { .. } => "7.1.3",
+            LandEvent::Moved { .. } | LandEvent::MoveUndone { .. } => "7.3",
+            LandEvent::Garrisoned { .. } => "7.3.5",
+            LandEvent::DepotsChanged { .. } => "7.2",
+            LandEvent::SupplyTraced { .. } => "7.4",
+            LandEvent::CombatPending { .. } => "7.5",
+            LandEvent::ShipsDestroyed { .. } => "12.1.2.1",
+            LandEvent::PhaseEnded => "7.7",
+        }
+    }
+}
+
+/// Applies one of the phase's events to its own state (and, for lost ships, the world's building queue).
+pub fn apply(own: &mut LandState, world: &mut World, e: &LandEvent) {
+    match e {
+        LandEvent::PhaseBegan { asking } => {
+            *own = LandState {
+                stage: if *asking { Stage::Order } else { Stage::Idle },
+                ..LandState::default()
+            };
+        }
+        LandEvent::OrderSet { order, .. } => own.order = order.clone(),
+        LandEvent::MoverBegan { slot, mover, .. } => {
+            own.stage = Stage::Moving;
+            own.slot = *slot;
+            own.mover = *mover;
+            own.moves.clear();
+            own.acted = false;
+        }
+        LandEvent::Moved { record, .. } => {
+            for c in &record.corps {
+                let s = own.spent.entry(*c).or_default();
+                *s = s.saturating_add(record.cost);
+                if record.stopped {
+                    own.stopped.insert(*c);
+                }
+            }
+            own.forced.extend(record.forced.iter().copied());
+            own.moves.push(record.clone());
+            own.acted = true;
+        }
+        LandEvent::MoveUndone { record, .. } => {
+            for c in &record.corps {
+                if let Some(s) = own.spent.get_mut(c) {
+                    *s = s.saturating_sub(record.cost);
+                }
+            }
+            own.moves.pop();
+        }
+        LandEvent::Garrisoned { corps, .. } => {
+            own.garrisoned.insert(*corps);
+            own.acted = true;
+        }
+        LandEvent::DepotsChanged { .. } => own.acted = true,
+        LandEvent::MovementEnded { .. } => {
+            own.moves.clear();
+            own.acted = true;
+        }
+        LandEvent::SupplyTraced { .. } => {}
+        LandEvent::CombatPending { combat } => own.combats.push(combat.clone()),
+        LandEvent::ShipsDestroyed { owner, port, .. } => {
+            world.building.retain(|b| {
+                !(b.owner == *owner && b.unit == UnitKind::Ship && b.port == Some(*port))
+            });
+        }
+        LandEvent::PhaseEnded => {
+            own.stage = Stage::Idle;
+            own.moves.clear();
+        }
+    }
+}
+
+/// A decision of the Land Phase.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum LandDecision {
+    /// 7.1: France's place in the order of movement (1 = first).
+    Place { place: u8 },
+    /// 7.2: depots to place (1 money each) and to remove, before the mover's first move.
+    Depots {
+        #[serde(default)]
+        build: Vec<AreaId>,
+        #[serde(default)]
+        remove: Vec<AreaId>,
+    },
+    /// 7.3: corps (and leaders with them) moving together along `path`, which starts where they stand.
+    Move {
+        corps: Vec<CorpsId>,
+        #[serde(default)]
+        leaders: Vec<LeaderId>,
+        path: Vec<AreaId>,
+    },
+    /// 7.3.5: a corps leaves factors as the garrison where it stands, or takes garrison factors in.
+    Garrison {
+        corps: CorpsId,
+        #[serde(default)]
+        drop: Factors,
+        #[serde(default)]
+        pick: Factors,
+    },
+    /// Takes back the mover's last move (when it rolled no die and met no enemy).
+    Undo,
+    /// The mover's movement is over.
+    Done,
+}
+
+/// The Land Phase (rule 7).
+pub struct LandPhase;
+
+impl Step for LandPhase {
+    type State = LandState;
+    type Event = LandEvent;
+    type Decision = LandDecision;
+
+    /// 7.1: asks France for its place, or (France out of the game) sets the order and starts the first slot.
+    fn begin(cx: &mut LCx, dice: &mut Dice) -> Option<Ask> {
+        let chooser = cx.scenario.charts.land.chooser;
+        let asking = cx.world().in_game(chooser);
+        cx.emit(LandEvent::PhaseBegan { asking });
+        if asking {
+            return Ask::open(vec![chooser]);
+        }
+        let place = cx.scenario.charts.land.default_place;
+        set_order(cx, place);
+        advance(cx, dice, true)
+    }
+
+    fn choices(ctx: &LCtx, power: PowerId) -> Vec<LandDecision> {
+        match ctx.own.stage {
+            Stage::Order if power == ctx.scenario.charts.land.chooser => (1..=places(ctx))
+                .map(|place| LandDecision::Place { place })
+                .collect(),
+            Stage::Moving if ctx.own.current() == Some(power) => movement::choices(ctx, power),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Default (3.6): France takes the chart's default place; a mover is done at once.
+    fn default(ctx: &LCtx, _power: PowerId) -> LandDecision {
+        match ctx.own.stage {
+            Stage::Order => LandDecision::Place {
+                place: ctx.scenario.charts.land.default_place.min(places(ctx)),
+            },
+            _ => LandDecision::Done,
+        }
+    }
+
+    fn check(ctx: &LCtx, power: PowerId, d: &LandDecision) -> RuleResult<()> {
+        match (ctx.own.stage, d) {
+            (Stage::Order, LandDecision::Place { place }) => {
+                let n = places(ctx);
+                if (1..=n).contains(place) {
+                    Ok(())
+                } else {
+                    Err(RuleError::new(
+                        "7.1",
+                        format!("France's place in the order of movement is 1 to {n}, not {place}"),
+                    ))
+                }
+            }
+            (Stage::Order, _) => Err(RuleError::new(
+                "7.1",
+                "France first chooses its place in the order of movement (`slot N`)",
+            )),
+            (Stage::Moving, LandDecision::Place { .. }) => Err(RuleError::new(
+                "7.1",
+                "the order of movement is already set for this phase",
+            )),
+            (Stage::Moving, LandDecision::Depots { build, remove }) => {
+                depots::check(ctx, power, build, remove)
+            }
+            (Stage::Moving, LandDecision::Move { .. }) => {
+                movement::check(ctx, power, d).map(|_| ())
+            }
+            (Stage::Moving, LandDecision::Garrison { corps, drop, pick }) => {
+                movement::check_garrison(ctx, power, *corps, drop, pick)
+            }
+            (Stage::Moving, LandDecision::Undo) => movement::check_undo(ctx),
+            (Stage::Moving, LandDecision::Done) => Ok(()),
+            (Stage::Idle, _) => Err(RuleError::new("3.1", "no Land Phase is under way")),
+        }
+    }
+
+    fn resolve(
+        cx: &mut LCx,
+        decisions: &BTreeMap<PowerId, LandDecision>,
+        dice: &mut Dice,
+    ) -> Option<Ask> {
+        let Some((&power, d)) = decisions.iter().next() else {
+            return advance(cx, dice, false);
+        };
+        match d {
+            LandDecision::Place { place } => {
+                set_order(cx, *place);
+                advance(cx, dice, true)
+            }
+            LandDecision::Depots { build, remove } => {
+                depots::carry_out(cx, power, build, remove);
+                Ask::open(vec![power])
+            }
+            LandDecision::Move { .. } => {
+                movement::carry_out(cx, power, d, dice);
+                Ask::open(vec![power])
+            }
+            LandDecision::Garrison { corps, drop, pick } => {
+                movement::garrison(cx, power, *corps, drop, pick);
+                Ask::open(vec![power])
+            }
+            LandDecision::Undo => {
+                movement::undo(cx, power);
+                Ask::open(vec![power])
+            }
+            LandDecision::Done => {
+                cx.emit(LandEvent::MovementEnded { power });
+                after_movement(cx, power, dice);
+                advance(cx, dice, false)
+            }
+        }
+    }
+
+    fn apply(own: &mut LandState, world: &mut World, e: &LandEvent) {
+        apply(own, world, e)
+    }
+}
+
+/// The number of places in the order (France and the others still in the game, 7.1).
+fn places(ctx: &LCtx) -> u8 {
+    let others = ctx
+        .scenario
+        .charts
+        .land
+        .order
+        .iter()
+        .filter(|p| ctx.world.in_game(**p))
+        .count();
+    (others + 1).min(u8::MAX as usize) as u8
+}
+
+/// 7.1: records the order with France at `place`.
+fn set_order(cx: &mut LCx, place: u8) {
+    let order = slots(&cx.ctx(), place);
+    cx.emit(LandEvent::OrderSet { place, order });
+}
+
+/// The mover's automatic steps after its movement: supply and foraging (7.4), the combat seam (7.5), the
+/// guerrilla step (7.6, nothing yet: no guerrilla counters in the data).
+fn after_movement(cx: &mut LCx, power: PowerId, dice: &mut Dice) {
+    supply::supply_step(cx, power, dice);
+    conquest::combat_step(cx, power);
+}
+
+/// Moves on to the next mover that has something to do (`first`: start at the first slot), or, after the last,
+/// runs the Conquest Step and ends the phase.
+fn advance(cx: &mut LCx, dice: &mut Dice, first: bool) -> Option<Ask> {
+    let (mut slot, mut mover) = if first {
+        (0, 0)
+    } else {
+        let own = cx.own();
+        (own.slot, own.mover + 1)
+    };
+    loop {
+        let order = cx.own().order.clone();
+        let Some(movers) = order.get(slot) else {
+            break;
+        };
+        let Some(&power) = movers.get(mover) else {
+            slot += 1;
+            mover = 0;
+            continue;
+        };
+        if movement::has_anything(&cx.ctx(), power) {
+            cx.emit(LandEvent::MoverBegan { slot, mover, power });
+            return Ask::open(vec![power]);
+        }
+        // Nothing to decide: its supply and combat steps still run.
+        after_movement(cx, power, dice);
+        mover += 1;
+    }
+    conquest::conquest_step(cx);
+    cx.emit(LandEvent::PhaseEnded);
+    None
+}

@@ -1,0 +1,708 @@
+//! Rule 7.3 (Coalition's movement, `docs/rules/land.md`): corps move along paths of adjacent areas, paying
+//! each area's terrain cost and each border's crossing cost out of their allowance (7.3.1); a corps may force
+//! march once a phase for extra movement points, with an attrition roll (7.3.2, errata); enemy corps stop a move
+//! (7.3.3); areas may be entered only with access (7.3.4); corps drop and pick up garrisons where they stand
+//! (7.3.5). One decision is one move; `undo` takes the last back while no die was rolled and no enemy met.
+
+use super::access::{area_name, at_war_sides, may_enter};
+use super::{LCtx, LCx, LandDecision, LandEvent, MoveRecord};
+use crate::kernel::dice::Dice;
+use crate::kernel::error::{RuleError, RuleResult};
+use crate::kernel::ids::{AreaId, CorpsId, LeaderId, Nation, PowerId};
+use crate::scenario::{CorpsKind, Factors, LeaderStatus, Location, LossCause, MinorStatus};
+use crate::world::{LossRecord, World, WorldEvent};
+use std::collections::BTreeSet;
+
+/// Whether `power` moves the forces of `owner`: its own, and its minor free states' (7.1.1).
+pub fn moves_for(w: &World, power: PowerId, owner: Nation) -> bool {
+    match owner {
+        Nation::Power(p) => p == power,
+        Nation::Minor(m) => w
+            .minors
+            .get(&m)
+            .is_some_and(|s| s.controller == Some(power) && s.status == MinorStatus::FreeState),
+    }
+}
+
+/// The corps `power` moves (its own and its free states'), on the map, in key order.
+pub fn corps_of(w: &World, power: PowerId) -> Vec<(CorpsId, AreaId)> {
+    w.forces
+        .corps
+        .iter()
+        .filter(|(_, c)| moves_for(w, power, c.owner))
+        .filter_map(|(id, c)| match c.location {
+            Location::Area(a) => Some((*id, a)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// 7.3.1: a corps' movement allowance (the chart's value for its kind).
+pub fn allowance(ctx: &LCtx, kind: CorpsKind) -> u32 {
+    ctx.scenario
+        .charts
+        .movement
+        .corps
+        .get(&kind)
+        .copied()
+        .unwrap_or(0)
+}
+
+/// Movement points a corps has left this phase, without a forced march.
+pub fn left(ctx: &LCtx, id: CorpsId) -> u32 {
+    let Some(c) = ctx.world.forces.corps.get(&id) else {
+        return 0;
+    };
+    allowance(ctx, c.kind).saturating_sub(ctx.own.spent.get(&id).copied().unwrap_or(0))
+}
+
+/// 7.3.2: whether a corps may still force march (its kind allows it and it has not this phase).
+pub fn may_force(ctx: &LCtx, id: CorpsId) -> bool {
+    let fm = &ctx.scenario.charts.land.forced_march;
+    ctx.world
+        .forces
+        .corps
+        .get(&id)
+        .is_some_and(|c| !fm.not_for.contains(&c.kind))
+        && !ctx.own.forced.contains(&id)
+}
+
+/// 7.3.1: the cost of stepping from `a` into the next area `b` for `power`: the terrain of `b` plus the
+/// border's cost, or a sea crossing arrow's (only when its optional rule is on and no enemy fleet is in its
+/// sea). `None` if they do not touch.
+pub fn step_cost(ctx: &LCtx, power: PowerId, a: AreaId, b: AreaId) -> Option<u32> {
+    let chart = &ctx.scenario.charts.land;
+    let terrain = ctx.scenario.area(b)?.terrain;
+    let enter = chart.terrain_cost.get(&terrain).copied().unwrap_or(1);
+    let area = ctx.scenario.area(a)?;
+    if let Some(l) = area.links.iter().find(|l| l.to == b) {
+        return Some(enter + chart.link_cost.get(&l.kind).copied().unwrap_or(0));
+    }
+    let open = ctx.scenario.map.crossings.iter().any(|c| {
+        ((c.a == a && c.b == b) || (c.a == b && c.b == a))
+            && c.optional.is_none_or(|r| ctx.rulebook.has(r))
+            && !ctx.world.forces.fleets.values().any(|f| {
+                f.location == Location::Sea(c.sea)
+                    && f.ships > 0
+                    && at_war_sides(ctx.world, Nation::Power(power), f.owner)
+            })
+    });
+    open.then_some(enter + chart.crossing_cost)
+}
+
+/// The areas next to `a` by land or by an open crossing arrow, in key order.
+pub fn neighbours(ctx: &LCtx, power: PowerId, a: AreaId) -> Vec<(AreaId, u32)> {
+    let mut out: Vec<AreaId> = ctx.scenario.land_neighbours(a).collect();
+    for c in &ctx.scenario.map.crossings {
+        if c.a == a {
+            out.push(c.b);
+        } else if c.b == a {
+            out.push(c.a);
+        }
+    }
+    out.sort();
+    out.dedup();
+    out.into_iter()
+        .filter_map(|b| step_cost(ctx, power, a, b).map(|c| (b, c)))
+        .collect()
+}
+
+/// The corps with factors in `area` whose owners are at war with `power`'s side (7.3.3).
+pub fn enemy_corps(w: &World, power: PowerId, area: AreaId) -> Vec<CorpsId> {
+    w.forces
+        .corps
+        .iter()
+        .filter(|(_, c)| {
+            c.location == Location::Area(area)
+                && !c.factors.is_empty()
+                && at_war_sides(w, Nation::Power(power), c.owner)
+        })
+        .map(|(id, _)| *id)
+        .collect()
+}
+
+/// What a legal move will do.
+pub struct Plan {
+    pub cost: u32,
+    pub forced: Vec<CorpsId>,
+    pub stopped: bool,
+}
+
+fn corps_name(id: CorpsId) -> String {
+    id.to_string()
+}
+
+/// Checks a move (7.3): the corps are `power`'s to move and stand at the path's start; each step touches the
+/// last; each area may be entered (7.3.4); enemy corps end the move (7.3.3); the cost is within each corps'
+/// allowance, or one forced march beyond it (7.3.2).
+pub fn check(ctx: &LCtx, power: PowerId, d: &LandDecision) -> RuleResult<Plan> {
+    let LandDecision::Move {
+        corps,
+        leaders,
+        path,
+    } = d
+    else {
+        return Err(RuleError::new("7.3", "not a move"));
+    };
+    let w = ctx.world;
+    if corps.is_empty() {
+        return Err(RuleError::new("7.3", "a move names at least one corps"));
+    }
+    crate::kernel::error::distinct(corps)?;
+    crate::kernel::error::distinct(leaders)?;
+    let Some(&start) = path.first() else {
+        return Err(RuleError::new(
+            "7.3",
+            "a move names its path, from where the corps stand",
+        ));
+    };
+    if path.len() < 2 {
+        return Err(RuleError::new(
+            "7.3",
+            format!(
+                "a path needs an area to go to after {}",
+                area_name(ctx, start)
+            ),
+        ));
+    }
+    for a in path {
+        if ctx.scenario.area(*a).is_none() {
+            return Err(RuleError::new("3.4", format!("unknown area `{a}`")));
+        }
+    }
+    for id in corps {
+        let Some(c) = w.forces.corps.get(id) else {
+            return Err(RuleError::new("3.4", format!("unknown corps `{id}`")));
+        };
+        if !moves_for(w, power, c.owner) {
+            return Err(RuleError::new(
+                "7.1.1",
+                format!(
+                    "{} moves only its own corps and its minor free states'; {} is not",
+                    ctx.scenario.power_name(power),
+                    corps_name(*id)
+                ),
+            ));
+        }
+        if c.location != Location::Area(start) {
+            return Err(RuleError::new(
+                "7.3",
+                format!(
+                    "{} does not stand in {}",
+                    corps_name(*id),
+                    area_name(ctx, start)
+                ),
+            ));
+        }
+        if ctx.own.stopped.contains(id) {
+            return Err(RuleError::new(
+                "7.3.3",
+                format!(
+                    "{} was stopped by enemy corps and moves no more this phase",
+                    corps_name(*id)
+                ),
+            ));
+        }
+    }
+    for l in leaders {
+        let Some(s) = w.forces.leaders.get(l) else {
+            return Err(RuleError::new("3.4", format!("unknown leader `{l}`")));
+        };
+        if !moves_for(w, power, s.nation) || s.status != LeaderStatus::Active {
+            return Err(RuleError::new(
+                "7.3",
+                format!(
+                    "{l} is not an active leader of {}",
+                    ctx.scenario.power_name(power)
+                ),
+            ));
+        }
+        if s.location != Location::Area(start) {
+            return Err(RuleError::new(
+                "7.3",
+                format!("{l} does not stand in {}", area_name(ctx, start)),
+            ));
+        }
+    }
+    let mut cost = 0u32;
+    let mut stopped = false;
+    for (i, pair) in path.windows(2).enumerate() {
+        let (a, b) = (pair[0], pair[1]);
+        let Some(c) = step_cost(ctx, power, a, b) else {
+            return Err(RuleError::new(
+                "7.3.1",
+                format!(
+                    "{} does not touch {} (no border, and no open crossing arrow)",
+                    area_name(ctx, a),
+                    area_name(ctx, b)
+                ),
+            ));
+        };
+        may_enter(ctx, power, a, b)?;
+        cost = cost.saturating_add(c);
+        if !enemy_corps(w, power, b).is_empty() {
+            // 14.3.2.3: an inactive UMP may not attack outside its territory.
+            crate::world::ump_rules::may_attack_at(&ctx.plain(), power, b)?;
+            if i + 2 < path.len() {
+                return Err(RuleError::new(
+                    "7.3.3",
+                    format!("enemy corps in {} stop the move there", area_name(ctx, b)),
+                ));
+            }
+            stopped = true;
+        }
+    }
+    let extra = ctx.scenario.charts.land.forced_march.extra;
+    let mut forced = Vec::new();
+    for id in corps {
+        let have = left(ctx, *id);
+        if cost <= have {
+            continue;
+        }
+        if may_force(ctx, *id) && cost <= have + extra {
+            forced.push(*id);
+            continue;
+        }
+        return Err(RuleError::new(
+            if cost <= have + extra {
+                "7.3.2"
+            } else {
+                "7.3.1"
+            },
+            format!(
+                "the path costs {cost} movement points and {} has {have} left{}",
+                corps_name(*id),
+                if !may_force(ctx, *id) && cost <= have + extra {
+                    " (it may not force march: its kind may not, or it already has this phase)"
+                } else {
+                    ""
+                }
+            ),
+        ));
+    }
+    Ok(Plan {
+        cost,
+        forced,
+        stopped,
+    })
+}
+
+/// Carries out a checked move: the counters move, then each force-marching corps rolls for attrition (7.3.2).
+pub fn carry_out(cx: &mut LCx, power: PowerId, d: &LandDecision, dice: &mut Dice) {
+    let Ok(plan) = check(&cx.ctx(), power, d) else {
+        return;
+    };
+    let LandDecision::Move {
+        corps,
+        leaders,
+        path,
+    } = d
+    else {
+        return;
+    };
+    let to = *path.last().expect("checked");
+    let reason = format!(
+        "{} moves {} to {}",
+        cx.scenario.power_name(power),
+        list(corps),
+        area_name(&cx.ctx(), to)
+    );
+    cx.emit(LandEvent::Moved {
+        power,
+        record: MoveRecord {
+            corps: corps.clone(),
+            leaders: leaders.clone(),
+            path: path.clone(),
+            cost: plan.cost,
+            forced: plan.forced.clone(),
+            stopped: plan.stopped,
+            undoable: plan.forced.is_empty() && !plan.stopped,
+        },
+    });
+    place(cx, corps, leaders, to, "7.3", &reason);
+    let fm = cx.scenario.charts.land.forced_march.clone();
+    for id in &plan.forced {
+        let roll = dice.roll(
+            power.as_str(),
+            "7.3.2",
+            &format!("forced march attrition of {id}"),
+            1,
+            vec![],
+        );
+        let lose = roll.total >= fm.loss_from as i32;
+        cx.push(WorldEvent::DiceRolled { roll });
+        if lose {
+            lose_factors(
+                cx,
+                *id,
+                fm.loss,
+                LossCause::ForcedMarch,
+                "7.3.2",
+                "forced march",
+            );
+        }
+    }
+}
+
+/// Puts corps and leaders in `to`.
+fn place(
+    cx: &mut LCx,
+    corps: &[CorpsId],
+    leaders: &[LeaderId],
+    to: AreaId,
+    rule: &str,
+    reason: &str,
+) {
+    for id in corps {
+        let Some(c) = cx.world().forces.corps.get(id) else {
+            continue;
+        };
+        let factors = c.factors;
+        cx.push(WorldEvent::CorpsChanged {
+            corps: *id,
+            factors,
+            location: Location::Area(to),
+            rule: rule.into(),
+            reason: reason.into(),
+        });
+    }
+    for l in leaders {
+        let Some(s) = cx.world().forces.leaders.get(l) else {
+            continue;
+        };
+        let status = s.status;
+        cx.push(WorldEvent::LeaderChanged {
+            leader: *l,
+            status,
+            location: Location::Area(to),
+            rule: rule.into(),
+            reason: reason.into(),
+        });
+    }
+}
+
+/// The order in which a corps loses factors to attrition and foraging: the cheapest first.
+const LOSS_ORDER: [fn(&mut Factors) -> &mut u16; 9] = [
+    |f| &mut f.militia,
+    |f| &mut f.insurrection,
+    |f| &mut f.feudal,
+    |f| &mut f.freikorps,
+    |f| &mut f.cossack,
+    |f| &mut f.infantry,
+    |f| &mut f.cavalry,
+    |f| &mut f.artillery,
+    |f| &mut f.guard,
+];
+
+/// `n` factors taken from `f` in the loss order: what is left and what was lost.
+pub fn take_losses(f: &Factors, n: u16) -> (Factors, Factors) {
+    let mut left = *f;
+    let mut lost = Factors::default();
+    let mut n = n;
+    for get in LOSS_ORDER {
+        let have = get(&mut left);
+        let t = (*have).min(n);
+        *have -= t;
+        *get(&mut lost) += t;
+        n -= t;
+    }
+    (left, lost)
+}
+
+/// A corps loses `n` factors (in the loss order) with its loss recorded.
+pub fn lose_factors(cx: &mut LCx, id: CorpsId, n: u16, cause: LossCause, rule: &str, why: &str) {
+    let Some(c) = cx.world().forces.corps.get(&id) else {
+        return;
+    };
+    let (owner, location) = (c.owner, c.location);
+    let (left, lost) = take_losses(&c.factors, n);
+    if lost.is_empty() {
+        return;
+    }
+    cx.push(WorldEvent::CorpsChanged {
+        corps: id,
+        factors: left,
+        location,
+        rule: rule.into(),
+        reason: format!("{id} loses {} factor(s) to {why}", lost.total()),
+    });
+    let excluded =
+        lost.feudal as u32 + lost.cossack as u32 + lost.freikorps as u32 + lost.insurrection as u32;
+    cx.push(WorldEvent::LossRecorded {
+        loss: LossRecord {
+            nation: owner,
+            date: cx.world().date(),
+            cause,
+            land_factors: lost.total(),
+            ships: 0,
+            rule: rule.into(),
+            excluded_factors: excluded,
+        },
+    });
+}
+
+/// Whether the mover may take its last move back: it has one, and it rolled no die and met no enemy.
+pub fn check_undo(ctx: &LCtx) -> RuleResult<()> {
+    match ctx.own.moves.last() {
+        None => Err(RuleError::new(
+            "7.3",
+            "there is no move of this turn to take back",
+        )),
+        Some(m) if !m.undoable => Err(RuleError::new(
+            "7.3",
+            "the last move cannot be taken back: it rolled a die (a forced march) or met the enemy",
+        )),
+        Some(_) => Ok(()),
+    }
+}
+
+/// Takes the last move back.
+pub fn undo(cx: &mut LCx, power: PowerId) {
+    if check_undo(&cx.ctx()).is_err() {
+        return;
+    }
+    let Some(record) = cx.own().moves.last().cloned() else {
+        return;
+    };
+    let from = record.path[0];
+    cx.emit(LandEvent::MoveUndone {
+        power,
+        record: record.clone(),
+    });
+    let reason = format!(
+        "{} takes back its move of {}",
+        cx.scenario.power_name(power),
+        list(&record.corps)
+    );
+    place(cx, &record.corps, &record.leaders, from, "7.3", &reason);
+}
+
+/// 7.3.5: checks a garrison change (once a phase for each corps): the corps is the mover's, it stands where its owner may keep a garrison (a
+/// city its side holds, or its own depot), it drops only factors that may garrison and it has, it picks up
+/// only what the garrison holds and what fits.
+pub fn check_garrison(
+    ctx: &LCtx,
+    power: PowerId,
+    id: CorpsId,
+    drop: &Factors,
+    pick: &Factors,
+) -> RuleResult<()> {
+    let w = ctx.world;
+    let Some(c) = w.forces.corps.get(&id) else {
+        return Err(RuleError::new("3.4", format!("unknown corps `{id}`")));
+    };
+    if !moves_for(w, power, c.owner) {
+        return Err(RuleError::new(
+            "7.1.1",
+            format!(
+                "{id} is not {}'s to command",
+                ctx.scenario.power_name(power)
+            ),
+        ));
+    }
+    let Location::Area(a) = c.location else {
+        return Err(RuleError::new("7.3.5", format!("{id} is not on the map")));
+    };
+    if ctx.own.garrisoned.contains(&id) {
+        return Err(RuleError::new(
+            "7.3.5",
+            format!("{id} has already changed a garrison this phase"),
+        ));
+    }
+    if drop.is_empty() && pick.is_empty() {
+        return Err(RuleError::new(
+            "7.3.5",
+            "name the factors to drop or to pick up",
+        ));
+    }
+    let may_garrison = &ctx.scenario.charts.reinforcement.garrison_units;
+    for (kind, n) in crate::reinforcement::units_of(drop) {
+        if n > 0 && !may_garrison.contains(&kind) {
+            return Err(RuleError::new(
+                "7.3.5",
+                format!(
+                    "{kind} factors may not garrison (only {})",
+                    names(may_garrison)
+                ),
+            ));
+        }
+    }
+    let Some(after) = c.factors.minus(drop) else {
+        return Err(RuleError::new(
+            "7.3.5",
+            format!("{id} does not hold the factors to drop"),
+        ));
+    };
+    let here = w
+        .forces
+        .garrisons
+        .get(&(a, c.owner))
+        .copied()
+        .unwrap_or_default();
+    if here.minus(pick).is_none() {
+        return Err(RuleError::new(
+            "7.3.5",
+            format!(
+                "the garrison in {} does not hold the factors to pick up",
+                area_name(ctx, a)
+            ),
+        ));
+    }
+    let full = after.plus(pick);
+    if c.capacity.minus(&full).is_none() {
+        return Err(RuleError::new(
+            "7.3.5",
+            format!("{id} cannot hold that many factors (capacity by type)"),
+        ));
+    }
+    if !drop.is_empty() {
+        let city = ctx.scenario.area(a).is_some_and(|d| d.city.is_some())
+            && w.area_power(ctx.scenario, a) == Some(power)
+            && !w.sieges.contains_key(&a);
+        let depot = w
+            .forces
+            .depots
+            .get(&a)
+            .is_some_and(|d| d.contains(&c.owner) || d.contains(&Nation::Power(power)));
+        if !city && !depot {
+            return Err(RuleError::new(
+                "7.3.5",
+                format!(
+                    "garrisons stand in a city its side holds or on its own depot; {} has neither",
+                    area_name(ctx, a)
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Carries out a checked garrison change.
+pub fn garrison(cx: &mut LCx, power: PowerId, id: CorpsId, drop: &Factors, pick: &Factors) {
+    if check_garrison(&cx.ctx(), power, id, drop, pick).is_err() {
+        return;
+    }
+    let c = cx.world().forces.corps[&id].clone();
+    let Location::Area(a) = c.location else {
+        return;
+    };
+    let here = cx
+        .world()
+        .forces
+        .garrisons
+        .get(&(a, c.owner))
+        .copied()
+        .unwrap_or_default();
+    cx.emit(LandEvent::Garrisoned {
+        power,
+        corps: id,
+        area: a,
+        dropped: *drop,
+        picked: *pick,
+    });
+    let reason = format!("{id} changes the garrison in {}", area_name(&cx.ctx(), a));
+    let factors = c.factors.minus(drop).unwrap_or_default().plus(pick);
+    cx.push(WorldEvent::CorpsChanged {
+        corps: id,
+        factors,
+        location: c.location,
+        rule: "7.3.5".into(),
+        reason: reason.clone(),
+    });
+    cx.push(WorldEvent::GarrisonChanged {
+        area: a,
+        owner: c.owner,
+        factors: here.minus(pick).unwrap_or_default().plus(drop),
+        rule: "7.3.5".into(),
+        reason,
+    });
+}
+
+/// Whether the mover has anything to decide: a corps with movement left, or a depot it could place or remove.
+pub fn has_anything(ctx: &LCtx, power: PowerId) -> bool {
+    corps_of(ctx.world, power)
+        .iter()
+        .any(|(id, _)| !ctx.own.stopped.contains(id))
+        || super::depots::any_possible(ctx, power)
+}
+
+/// The mover's choices: done; undo; each depot it may place or remove (before its first move); each one-area
+/// step of each corps (alone, and with the leaders standing with it); one factor dropped or picked up.
+pub fn choices(ctx: &LCtx, power: PowerId) -> Vec<LandDecision> {
+    let mut out = vec![LandDecision::Done];
+    if check_undo(ctx).is_ok() {
+        out.push(LandDecision::Undo);
+    }
+    if !ctx.own.acted {
+        out.extend(super::depots::choices(ctx, power));
+    }
+    let w = ctx.world;
+    for (id, a) in corps_of(w, power) {
+        let leaders: Vec<LeaderId> = w
+            .forces
+            .leaders
+            .iter()
+            .filter(|(_, l)| {
+                l.location == Location::Area(a)
+                    && l.status == LeaderStatus::Active
+                    && moves_for(w, power, l.nation)
+            })
+            .map(|(l, _)| *l)
+            .collect();
+        for (b, _) in neighbours(ctx, power, a) {
+            let mut with = vec![Vec::new()];
+            if !leaders.is_empty() {
+                with.push(leaders.clone());
+            }
+            for ls in with {
+                let d = LandDecision::Move {
+                    corps: vec![id],
+                    leaders: ls,
+                    path: vec![a, b],
+                };
+                if check(ctx, power, &d).is_ok() {
+                    out.push(d);
+                }
+            }
+        }
+        for kind in &ctx.scenario.charts.reinforcement.garrison_units {
+            let Some(one) = crate::reinforcement::land_factors(*kind, 1) else {
+                continue;
+            };
+            for (drop, pick) in [(one, Factors::default()), (Factors::default(), one)] {
+                if check_garrison(ctx, power, id, &drop, &pick).is_ok() {
+                    out.push(LandDecision::Garrison {
+                        corps: id,
+                        drop,
+                        pick,
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
+fn list<T: std::fmt::Display>(xs: &[T]) -> String {
+    xs.iter()
+        .map(|x| x.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn names(kinds: &[crate::scenario::UnitKind]) -> String {
+    kinds
+        .iter()
+        .map(|k| k.name())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The corps of `power`'s side standing in `area` with factors (its own and its free states').
+pub fn own_corps_in(w: &World, power: PowerId, area: AreaId) -> BTreeSet<CorpsId> {
+    corps_of(w, power)
+        .into_iter()
+        .filter(|(id, a)| *a == area && !w.forces.corps[id].factors.is_empty())
+        .map(|(id, _)| id)
+        .collect()
+}

@@ -1,0 +1,273 @@
+//! Rule 3.3 (Coalition's text forms) for the Land Phase: `slot 3`, `depots build ulm,munich remove linz`,
+//! `move fr-1,fr-2,napoleon paris>reims>metz`, `drop fr-1 infantry:2`, `pick fr-1 militia:1`, `undo`, `done`.
+
+use super::{LandDecision, LandEvent};
+use crate::kernel::error::{RuleError, RuleResult};
+use crate::kernel::ids::{AreaId, CorpsId, Key, LeaderId};
+use crate::scenario::{Factors, Scenario, UnitKind};
+use std::fmt;
+
+fn key(s: &str, what: &str) -> RuleResult<Key> {
+    Key::new(s).map_err(|e| RuleError::new("3.3", format!("`{s}` is not a {what} key: {e}")))
+}
+
+fn areas(list: &str) -> RuleResult<Vec<AreaId>> {
+    list.split([',', '>'])
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(|s| key(s, "area").map(AreaId))
+        .collect()
+}
+
+/// Reads `infantry:2,militia:1`.
+fn factors(list: &str) -> RuleResult<Factors> {
+    let mut f = Factors::default();
+    for part in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        let (kind, n) = part.split_once(':').unwrap_or((part, "1"));
+        let kind: UnitKind = serde_json::from_value(serde_json::Value::String(kind.trim().into()))
+            .map_err(|_| RuleError::new("3.3", format!("`{kind}` is not a kind of land factor")))?;
+        let n: u16 = n
+            .trim()
+            .parse()
+            .map_err(|_| RuleError::new("3.3", format!("`{n}` is not a number of factors")))?;
+        let Some(add) = crate::reinforcement::land_factors(kind, n) else {
+            return Err(RuleError::new(
+                "3.3",
+                format!("{kind} is not a land factor"),
+            ));
+        };
+        f = f.plus(&add);
+    }
+    Ok(f)
+}
+
+/// Reads a Land Phase decision in the text form, if `verb` is one of its verbs.
+pub fn parse(verb: &str, rest: &str, scenario: &Scenario) -> Option<RuleResult<LandDecision>> {
+    let rest = rest.trim();
+    Some(match verb {
+        "slot" => rest
+            .parse()
+            .map(|place| LandDecision::Place { place })
+            .map_err(|_| {
+                RuleError::new(
+                    "3.3",
+                    "write `slot N` (France's place in the order, 1 = first)",
+                )
+            }),
+        "undo" => Ok(LandDecision::Undo),
+        "depots" | "depot" => (|| {
+            let (mut build, mut remove) = (Vec::new(), Vec::new());
+
+            let mut into = &mut build;
+            for w in rest.split_whitespace() {
+                match w {
+                    "build" => into = &mut build,
+                    "remove" => into = &mut remove,
+                    list => into.extend(areas(list)?),
+                }
+            }
+
+            Ok(LandDecision::Depots { build, remove })
+        })(),
+        "move" => (|| {
+            let (units, path) = rest.split_once(char::is_whitespace).ok_or_else(|| {
+                RuleError::new("3.3", "write `move CORPS[,CORPS,LEADER] FROM>TO>...`")
+            })?;
+            let (mut corps, mut leaders) = (Vec::new(), Vec::new());
+            for u in units.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+                let k = key(u, "corps or leader")?;
+                if scenario.leader(LeaderId(k)).is_some() {
+                    leaders.push(LeaderId(k));
+                } else {
+                    corps.push(CorpsId(k));
+                }
+            }
+            Ok(LandDecision::Move {
+                corps,
+                leaders,
+                path: areas(path)?,
+            })
+        })(),
+        "drop" | "pick" => (|| {
+            let (c, list) = rest.split_once(char::is_whitespace).ok_or_else(|| {
+                RuleError::new("3.3", format!("write `{verb} CORPS infantry:2,militia:1`"))
+            })?;
+            let corps = CorpsId(key(c.trim(), "corps")?);
+            let f = factors(list)?;
+            Ok(if verb == "drop" {
+                LandDecision::Garrison {
+                    corps,
+                    drop: f,
+                    pick: Factors::default(),
+                }
+            } else {
+                LandDecision::Garrison {
+                    corps,
+                    drop: Factors::default(),
+                    pick: f,
+                }
+            })
+        })(),
+        _ => return None,
+    })
+}
+
+fn join<T: fmt::Display>(xs: &[T], sep: &str) -> String {
+    xs.iter()
+        .map(|x| x.to_string())
+        .collect::<Vec<_>>()
+        .join(sep)
+}
+
+/// `infantry:2,militia:1`.
+pub fn factors_text(f: &Factors) -> String {
+    crate::reinforcement::units_of(f)
+        .into_iter()
+        .filter(|(_, n)| *n > 0)
+        .map(|(k, n)| format!("{k}:{n}"))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+impl fmt::Display for LandDecision {
+    /// The text form, which `parse` reads back.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LandDecision::Place { place } => write!(f, "slot {place}"),
+            LandDecision::Depots { build, remove } => {
+                write!(f, "depots")?;
+                if !build.is_empty() {
+                    write!(f, " build {}", join(build, ","))?;
+                }
+                if !remove.is_empty() {
+                    write!(f, " remove {}", join(remove, ","))?;
+                }
+                Ok(())
+            }
+            LandDecision::Move {
+                corps,
+                leaders,
+                path,
+            } => {
+                let mut units = join(corps, ",");
+                if !leaders.is_empty() {
+                    units = format!("{units},{}", join(leaders, ","));
+                }
+                write!(f, "move {units} {}", join(path, ">"))
+            }
+            LandDecision::Garrison { corps, drop, pick } => {
+                if !drop.is_empty() && pick.is_empty() {
+                    write!(f, "drop {corps} {}", factors_text(drop))
+                } else if drop.is_empty() {
+                    write!(f, "pick {corps} {}", factors_text(pick))
+                } else {
+                    let json = serde_json::to_string(self).map_err(|_| fmt::Error)?;
+                    write!(f, "{json}")
+                }
+            }
+            LandDecision::Undo => write!(f, "undo"),
+            LandDecision::Done => write!(f, "done"),
+        }
+    }
+}
+
+impl fmt::Display for LandEvent {
+    /// In words, by keys (the command line names them).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LandEvent::PhaseBegan { .. } => write!(f, "the Land Phase begins (7.1)"),
+            LandEvent::OrderSet { place, order } => write!(
+                f,
+                "order of movement (7.1), France {place}: {}",
+                order
+                    .iter()
+                    .map(|s| join(s, "+"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            LandEvent::MoverBegan { power, .. } => write!(f, "{power} moves (7.1.3)"),
+            LandEvent::Moved { power, record } => write!(
+                f,
+                "{power} moves {} along {} ({} movement point(s){}{}) (7.3)",
+                join(&record.corps, ", "),
+                join(&record.path, ">"),
+                record.cost,
+                if record.forced.is_empty() {
+                    String::new()
+                } else {
+                    format!(", forced march by {}", join(&record.forced, ", "))
+                },
+                if record.stopped {
+                    ", stopped by the enemy"
+                } else {
+                    ""
+                }
+            ),
+            LandEvent::MoveUndone { power, record } => write!(
+                f,
+                "{power} takes back the move of {} (7.3)",
+                join(&record.corps, ", ")
+            ),
+            LandEvent::Garrisoned {
+                corps,
+                area,
+                dropped,
+                picked,
+                ..
+            } => write!(
+                f,
+                "{corps} at {area}: drops {}, picks up {} (7.3.5)",
+                dropped.total(),
+                picked.total()
+            ),
+            LandEvent::DepotsChanged {
+                power,
+                built,
+                removed,
+            } => write!(
+                f,
+                "{power}'s depots (7.2): placed {}; removed {}",
+                if built.is_empty() {
+                    "none".into()
+                } else {
+                    join(built, ", ")
+                },
+                if removed.is_empty() {
+                    "none".into()
+                } else {
+                    join(removed, ", ")
+                }
+            ),
+            LandEvent::MovementEnded { power } => write!(f, "{power} has moved (7.1.3)"),
+            LandEvent::SupplyTraced {
+                power,
+                supplied,
+                out_of_supply,
+                ..
+            } => write!(
+                f,
+                "{power}'s supply (7.4): {} corps in supply, out of supply: {}",
+                supplied.len(),
+                if out_of_supply.is_empty() {
+                    "none".into()
+                } else {
+                    join(out_of_supply, ", ")
+                }
+            ),
+            LandEvent::CombatPending { combat } => write!(
+                f,
+                "combat pending at {} (7.5): {} against {}",
+                combat.area,
+                join(&combat.attacking, ", "),
+                join(&combat.defending, ", ")
+            ),
+            LandEvent::ShipsDestroyed {
+                owner, port, count, ..
+            } => write!(
+                f,
+                "{count} ship(s) of {owner} building at {port} are lost with the port (12.1.2.1)"
+            ),
+            LandEvent::PhaseEnded => write!(f, "the Land Phase ends after the Conquest Step (7.7)"),
+        }
+    }
+}

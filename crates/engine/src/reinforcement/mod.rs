@@ -33,7 +33,7 @@
 //! `placement` (the decision, its default and the choices), `parts` (5.7: the placement offered order by order),
 //! `land` (5.2, 5.3: corps counters, depots, land
 //! factors), `ships` (5.1, 12.1.2), `seizure` (12.1.2.1, 12.1.2.2), `leaders` (5.4, 12.7), `neutral`
-//! (14.3.2.4.5), `notation` (the text forms). The prisoners a peace returns (4.4.6.1) are found by the Peace Step
+//! (14.3.2.4.5), `demobilization` (12.4.3), `notation` (the text forms). The prisoners a peace returns (4.4.6.1) are found by the Peace Step
 //! (`world::records::prisoners_returned`) and recorded by this phase's `PrisonersReturned`.
 
 mod arrivals;

@@ -295,14 +295,14 @@ fn playout(seed: u64, months: i32, mut pick: impl FnMut(usize) -> usize) -> Game
                 assert!(!rule.is_empty() && rule != "data");
             }
             check_land(g.scenario(), &shadow, e, &g.log()[seen_events..]);
-            batch.push((e.clone(), shadow.clone()));
+            batch.push((e.clone(), common::points::causes_of(e, &shadow)));
             coalition_engine::apply::apply(&mut shadow, e);
             check_invariants(&shadow);
             closed = check_closed(&shadow, closed);
             ledger.record(g.scenario(), &shadow, e);
             ledger.check(&shadow, matches!(e, Event::RoundClosed));
         }
-        common::points::audit_points(&batch);
+        common::points::audit_causes(&batch);
         check_accounts(&shadow);
         seen_events = g.log().len();
         assert_eq!(

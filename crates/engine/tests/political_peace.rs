@@ -90,6 +90,12 @@ fn peace_events(g: &Game) -> Vec<PeaceEvent> {
         .collect()
 }
 
+/// The test scenario under the standard rulebook without 12.4: these tests pin 4.4.6.2's repatriation, which
+/// 12.4 supersedes (`tests/access.rs` tests the option).
+fn game() -> Game {
+    game_with(standard_without_12_4())
+}
+
 /// France and Austria at war since June 1804, France's II Corps in Prague; the game at the Peace Step of 1805-01.
 fn france_austria() -> Game {
     let mut g = game();

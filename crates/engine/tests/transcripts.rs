@@ -123,6 +123,7 @@ cases! {
     land_12_3_1_four_corps_a_depot => "land/12.3.1-four-corps-a-depot.json",
     kernel_3_3_refused_as_sent => "kernel/3.3-refused-as-sent.json",
     kernel_setup_host_and_forced_dice => "kernel/setup-host-and-forced-dice.json",
+    political_12_8_allied_voluntary_access => "political/12.8-allied-voluntary-access.json",
     political_3_3_declarations_refused_as_sent => "political/3.3-declarations-refused-as-sent.json",
     political_4_1_messages_and_proposals => "political/4.1-messages-and-proposals.json",
     political_4_2_declarations_and_alliances => "political/4.2-declarations-and-alliances.json",

@@ -211,6 +211,12 @@ pub fn choice(s: &Scenario, d: &Decision) -> String {
                 coalition_engine::decision::Diplomatic::ProposeCombinedMovement => {
                     format!("propose combined movement to {to}")
                 }
+                coalition_engine::decision::Diplomatic::GrantAccess => {
+                    format!("grant {to} voluntary access to your territory (public)")
+                }
+                coalition_engine::decision::Diplomatic::RevokeAccess => {
+                    format!("revoke the voluntary access you granted {to} (public)")
+                }
             }
         }
     }
@@ -306,5 +312,7 @@ pub fn diplomatic(body: &coalition_engine::decision::Diplomatic) -> String {
         Diplomatic::ProposeAlliance => "proposes an alliance (4.5)".into(),
         Diplomatic::ProposeInformalPeace => "proposes an informal peace (4.4.1)".into(),
         Diplomatic::ProposeCombinedMovement => "proposes combined movement this turn (4.9)".into(),
+        Diplomatic::GrantAccess => "grants voluntary access to its territory (10.3)".into(),
+        Diplomatic::RevokeAccess => "revokes the voluntary access it granted (10.3)".into(),
     }
 }

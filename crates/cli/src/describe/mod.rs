@@ -319,6 +319,18 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
             power(s, *a),
             power(s, *b)
         ),
+        Event::World(WorldEvent::AccessChanged {
+            grantor,
+            grantee,
+            granted,
+            rule,
+            reason,
+        }) => format!(
+            "{} {} voluntary access to {}'s territory: {reason} [{rule}]",
+            power(s, *grantee),
+            if *granted { "has" } else { "no longer has" },
+            power(s, *grantor)
+        ),
         Event::World(WorldEvent::MinorChanged {
             minor,
             controller,

@@ -158,5 +158,37 @@ pub fn summary(s: &Scenario, st: &State, status: &View) -> String {
             e.until
         );
     }
+    // Coalition's 10.3: voluntary access in force, (grantor, grantee).
+    for (grantor, grantee) in &st.relations.voluntary_access {
+        let _ = writeln!(
+            out,
+            "  voluntary access: {} may enter the territory of {}",
+            power(s, *grantee),
+            power(s, *grantor)
+        );
+    }
+    // 12.4: limited access after a peace, while its time is not up.
+    for a in coalition_engine::world::treaties::limited_accesses(st) {
+        if coalition_engine::world::treaties::limited_access(st, a.mover, a.territory) != Some(a) {
+            continue;
+        }
+        let _ = writeln!(
+            out,
+            "  limited access (12.4): {} must leave the territory of {}: garrisons {} by the Land Phase of {}{}",
+            power(s, a.mover),
+            power(s, a.territory),
+            if a.unconditional {
+                "in capital cities"
+            } else {
+                "in cities"
+            },
+            a.garrisons_by,
+            if a.unconditional {
+                String::new()
+            } else {
+                format!(", corps, fleets and depots by that of {}", a.forces_by)
+            }
+        );
+    }
     out
 }

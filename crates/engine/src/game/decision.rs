@@ -78,7 +78,8 @@ impl Decision {
 
     /// Parses JSON (`{"declare_war":{"targets":[{"power":"austria"}]}}`) or the short text form:
     /// `pass`, `declare austria,bavaria`, `declare none`, `ally prussia`, `break russia`, `combine austria`,
-    /// `message austria,prussia: text`, `propose alliance|peace|combined austria`.
+    /// `message austria,prussia: text`, `propose alliance|peace|combined austria`, `grant access austria`,
+    /// `revoke access austria`.
     pub fn parse(s: &str, scenario: &Scenario) -> RuleResult<Decision> {
         let s = s.trim();
         if s.starts_with('{') || s.starts_with('"') {
@@ -169,6 +170,20 @@ impl Decision {
                     body,
                 }))
             }
+            "grant" | "revoke" => {
+                let to = rest
+                    .strip_prefix("access")
+                    .filter(|t| t.starts_with(char::is_whitespace))
+                    .ok_or_else(|| RuleError::new("3.3", format!("write `{verb} access POWER`")))?;
+                Ok(Decision::Diplomacy(Send {
+                    to: powers(to)?,
+                    body: if verb == "grant" {
+                        Diplomatic::GrantAccess
+                    } else {
+                        Diplomatic::RevokeAccess
+                    },
+                }))
+            }
             "call" => {
                 if rest == "none" || rest.is_empty() {
                     return Ok(Decision::CallAllies { calls: vec![] });
@@ -234,7 +249,7 @@ impl Decision {
                 Err(RuleError::new(
                     "3.3",
                     format!(
-                        "cannot read `{s}`: expected pass, declare, ally, break, combine, message, propose, call, answer, free, bid, reinforce, a land decision (place, depots, move, drop, pick, undo, done), a peace, minor-control or economic decision (manipulate, buy, convert, give, lend), or JSON"
+                        "cannot read `{s}`: expected pass, declare, ally, break, combine, message, propose, grant, revoke, call, answer, free, bid, reinforce, a land decision (slot, depots, move, drop, pick, undo, done), a peace, minor-control or economic decision (manipulate, buy, convert, give, lend), or JSON"
                     ),
                 ))
             }
@@ -284,6 +299,8 @@ impl fmt::Display for Decision {
                 Diplomatic::ProposeAlliance => write!(f, "propose alliance {}", list(to)),
                 Diplomatic::ProposeInformalPeace => write!(f, "propose peace {}", list(to)),
                 Diplomatic::ProposeCombinedMovement => write!(f, "propose combined {}", list(to)),
+                Diplomatic::GrantAccess => write!(f, "grant access {}", list(to)),
+                Diplomatic::RevokeAccess => write!(f, "revoke access {}", list(to)),
             },
             Decision::DeclareWar(Declare { targets }) => write!(f, "declare {}", list(targets)),
             Decision::Ally(Ally { with }) => write!(f, "ally {}", list(with)),

@@ -699,6 +699,52 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
                 reason: why,
             })]
         }
+        Adjustment::VoluntaryAccess {
+            grantor,
+            grantee,
+            granted,
+        } => {
+            power(ctx, *grantor)?;
+            power(ctx, *grantee)?;
+            if *granted {
+                crate::political::access::check_grant(ctx, *grantor, *grantee)?;
+            } else {
+                crate::political::access::check_revoke(ctx, *grantor, *grantee)?;
+            }
+            vec![Event::World(WorldEvent::AccessChanged {
+                grantor: *grantor,
+                grantee: *grantee,
+                granted: *granted,
+                rule: r,
+                reason: why,
+            })]
+        }
+        Adjustment::LimitedAccess {
+            mover,
+            territory,
+            since,
+            unconditional,
+        } => {
+            power(ctx, *mover)?;
+            power(ctx, *territory)?;
+            if mover == territory {
+                return Err(RuleError::new(
+                    rule,
+                    "a power needs no limited access to its own territory",
+                ));
+            }
+            let access = crate::world::LimitedAccess::new(
+                *mover,
+                *territory,
+                since.unwrap_or(now),
+                *unconditional,
+            );
+            vec![Event::Peace(
+                crate::political::peace::PeaceEvent::Recorded {
+                    obligation: crate::political::peace::Obligation::LimitedAccess(access),
+                },
+            )]
+        }
         Adjustment::QueueReinforcement {
             owner,
             unit,

@@ -400,7 +400,8 @@ fn peaces(s: &Scenario, st: &State, r: &mut Records) {
     }
 }
 
-/// What the peaces left for later phases, as the Peace Step recorded it (4.4.6, terms B.3, B.4, B.6, C.3, C.5, C.6).
+/// What the peaces left for later phases, as the Peace Step recorded it (4.4.6, terms B.3, B.4, B.6, C.3, C.5, C.6,
+/// 12.4's limited access).
 fn obligations(s: &Scenario, st: &State, r: &mut Records) {
     use crate::world::Obligation;
     for o in &st.treaties.obligations {
@@ -469,6 +470,24 @@ fn obligations(s: &Scenario, st: &State, r: &mut Records) {
                 from: power(s, *loser),
                 to: power(s, *victor),
                 detail: "the victor's forces may stay in the loser's territory".into(),
+            },
+            Obligation::LimitedAccess(a) => ObligationRow {
+                date: a.since,
+                until: Some(a.forces_by),
+                term: "12.4".into(),
+                from: power(s, a.mover),
+                to: power(s, a.territory),
+                detail: if a.unconditional {
+                    format!(
+                        "limited access: garrisons out of the other's capital cities by the Land Phase of {} (C.5)",
+                        a.garrisons_by
+                    )
+                } else {
+                    format!(
+                        "limited access: garrisons out of the other's cities by the Land Phase of {}, corps, fleets and depots out of its territory by that of {}",
+                        a.garrisons_by, a.forces_by
+                    )
+                },
             },
             Obligation::PoliticalSettlement {
                 loser,

@@ -62,8 +62,14 @@ pub fn may_enter(ctx: &LCtx, power: PowerId, from: AreaId, area: AreaId) -> Rule
 /// Voluntary access from `grantor` to `power` (10.3), or 12.4's limited access for forces already inside
 /// `grantor`'s territory (`from` inside it).
 fn granted(ctx: &LCtx, power: PowerId, grantor: PowerId, from: AreaId) -> bool {
-    let _ = (ctx, power, grantor, from);
-    false
+    let w = ctx.world;
+    if w.has_access(power, grantor) {
+        return true;
+    }
+    // 12.4: forces already inside the former enemy's territory may move within it and out of it.
+    w.area_power(ctx.scenario, from) == Some(grantor)
+        && crate::world::treaties::limited_access(w, power, grantor)
+            .is_some_and(|la| la.forces_may_stay(w.date()))
 }
 
 pub(crate) fn nation_name(ctx: &LCtx, n: Nation) -> String {

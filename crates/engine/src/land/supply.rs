@@ -5,7 +5,7 @@
 //! with the month's and the crowd's modifiers against its area's forage value; above it, it loses factors.
 
 use super::access::{area_name, may_enter};
-use super::movement::{corps_of, enemy_corps, lose_factors, moves_for, own_corps_in};
+use super::movement::{corps_of, lose_factors, moves_for};
 use super::{LCtx, LCx, LandEvent};
 use crate::kernel::dice::{Dice, Modifier};
 use crate::kernel::ids::{AreaId, CorpsId, Nation, PowerId};
@@ -14,30 +14,59 @@ use crate::scenario::{Location, LossCause};
 use crate::world::WorldEvent;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
-/// Whether supply may pass through `a` for `power`: it may enter it, and enemy corps there are matched by its own.
-fn passable(ctx: &LCtx, power: PowerId, from: AreaId, a: AreaId) -> bool {
-    may_enter(ctx, power, from, a).is_ok()
-        && (enemy_corps(ctx.world, power, a).is_empty()
-            || !own_corps_in(ctx.world, power, a).is_empty())
+/// Where supply may pass for one power: areas held by enemy corps its own corps do not match are closed.
+struct Paths<'a, 'b> {
+    ctx: &'a LCtx<'b>,
+    power: PowerId,
+    blocked: BTreeSet<AreaId>,
 }
 
-/// Areas within `max` borders of `from` through passable areas, with their distance.
-fn within(ctx: &LCtx, power: PowerId, from: AreaId, max: u32) -> BTreeMap<AreaId, u32> {
-    let mut dist = BTreeMap::from([(from, 0u32)]);
-    let mut queue = VecDeque::from([from]);
-    while let Some(a) = queue.pop_front() {
-        let d = dist[&a];
-        if d >= max {
-            continue;
-        }
-        for (b, _) in super::movement::neighbours(ctx, power, a) {
-            if !dist.contains_key(&b) && passable(ctx, power, a, b) {
-                dist.insert(b, d + 1);
-                queue.push_back(b);
+impl<'a, 'b> Paths<'a, 'b> {
+    fn new(ctx: &'a LCtx<'b>, power: PowerId) -> Self {
+        let w = ctx.world;
+        let mut enemy = BTreeSet::new();
+        let mut own = BTreeSet::new();
+        for c in w.forces.corps.values() {
+            if let Location::Area(a) = c.location
+                && !c.factors.is_empty()
+            {
+                if moves_for(w, power, c.owner) {
+                    own.insert(a);
+                } else if super::access::at_war_sides(w, Nation::Power(power), c.owner) {
+                    enemy.insert(a);
+                }
             }
         }
+        Paths {
+            ctx,
+            power,
+            blocked: enemy.difference(&own).copied().collect(),
+        }
     }
-    dist
+
+    /// Whether supply may pass from `from` into `a`: the power may enter it, and no unmatched enemy corps hold it.
+    fn passable(&self, from: AreaId, a: AreaId) -> bool {
+        !self.blocked.contains(&a) && may_enter(self.ctx, self.power, from, a).is_ok()
+    }
+
+    /// Areas within `max` borders of any of `from` through passable areas.
+    fn within(&self, from: &[AreaId], max: u32) -> BTreeSet<AreaId> {
+        let mut dist: BTreeMap<AreaId, u32> = from.iter().map(|a| (*a, 0)).collect();
+        let mut queue: VecDeque<AreaId> = from.iter().copied().collect();
+        while let Some(a) = queue.pop_front() {
+            let d = dist[&a];
+            if d >= max {
+                continue;
+            }
+            for (b, _) in super::movement::neighbours(self.ctx, self.power, a) {
+                if !dist.contains_key(&b) && self.passable(a, b) {
+                    dist.insert(b, d + 1);
+                    queue.push_back(b);
+                }
+            }
+        }
+        dist.into_keys().collect()
+    }
 }
 
 /// 7.4.1: the supply sources of a corps of `owner` moved by `power`: the cities of the power's home nation, and
@@ -90,36 +119,23 @@ pub fn trace(ctx: &LCtx, power: PowerId) -> Traced {
     // The areas the sources reach (for corps and for the first depot of a chain), by the corps' nation; what
     // each depot reaches (for corps), and the links between depots (for chains).
     let mut by_owner: BTreeMap<Nation, (BTreeSet<AreaId>, BTreeSet<AreaId>)> = BTreeMap::new();
+    let paths = Paths::new(ctx, power);
     let mut reached = |owner: Nation| -> (BTreeSet<AreaId>, BTreeSet<AreaId>) {
         by_owner
             .entry(owner)
             .or_insert_with(|| {
-                let (mut near, mut first) = (BTreeSet::new(), BTreeSet::new());
-                for s in sources(ctx, power, owner) {
-                    near.extend(within(ctx, power, s, chart.reach).into_keys());
-                    first.extend(within(ctx, power, s, chart.chain).into_keys());
-                }
-                (near, first)
+                let s = sources(ctx, power, owner);
+                (paths.within(&s, chart.reach), paths.within(&s, chart.chain))
             })
             .clone()
     };
     let reach: BTreeMap<AreaId, BTreeSet<AreaId>> = depots
         .iter()
-        .map(|d| {
-            (
-                *d,
-                within(ctx, power, *d, chart.reach).into_keys().collect(),
-            )
-        })
+        .map(|d| (*d, paths.within(&[*d], chart.reach)))
         .collect();
     let links: BTreeMap<AreaId, BTreeSet<AreaId>> = depots
         .iter()
-        .map(|d| {
-            (
-                *d,
-                within(ctx, power, *d, chart.chain).into_keys().collect(),
-            )
-        })
+        .map(|d| (*d, paths.within(&[*d], chart.chain)))
         .collect();
     let mut left: BTreeMap<AreaId, u32> = depots
         .iter()

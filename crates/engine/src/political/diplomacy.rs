@@ -1,5 +1,6 @@
 //! Rule 4.1: the Diplomacy Step. Private messages and formal, non-binding proposals, seen only by sender and
-//! recipients and kept in the log; each power passes when done.
+//! recipients and kept in the log; grants and revocations of voluntary access (Coalition's 10.3, 12.8:
+//! `political::access`), public and recorded at once; each power passes when done.
 
 use super::name;
 use crate::kernel::calendar::Date;
@@ -22,6 +23,11 @@ pub enum Diplomatic {
     ProposeInformalPeace,
     /// A proposal to combine movement this turn (4.9).
     ProposeCombinedMovement,
+    /// Coalition's 10.3 (12.8): grant the recipients voluntary access to this power's territory. Not a message:
+    /// a public act, recorded at once (`political::access`).
+    GrantAccess,
+    /// Coalition's 10.3: revoke the voluntary access this power granted the recipients (public, at once).
+    RevokeAccess,
 }
 
 /// 4.1: a message or proposal to one or more powers; only they and the sender see it.
@@ -90,6 +96,7 @@ pub fn choices(ctx: &Ctx, power: PowerId) -> Vec<Option<Send>> {
         if ctx.world.allied(power, q) {
             bodies.push(Diplomatic::ProposeCombinedMovement);
         }
+        bodies.extend(super::access::choices(ctx, power, q));
         v.extend(
             bodies
                 .into_iter()
@@ -99,7 +106,8 @@ pub fn choices(ctx: &Ctx, power: PowerId) -> Vec<Option<Send>> {
     v
 }
 
-/// 4.1: recipients must be other powers in the game; messages have a length limit.
+/// 4.1: recipients must be other powers in the game; messages have a length limit; grants and revocations of
+/// access follow Coalition's 10.3 and 12.8 (`political::access::check`).
 pub fn check(ctx: &Ctx, power: PowerId, to: &[PowerId], body: &Diplomatic) -> RuleResult<()> {
     if to.is_empty() {
         return Err(RuleError::new(
@@ -108,6 +116,15 @@ pub fn check(ctx: &Ctx, power: PowerId, to: &[PowerId], body: &Diplomatic) -> Ru
         ));
     }
     for q in to {
+        if *q == power && super::access::is_access(body) {
+            return Err(RuleError::new(
+                "10.3",
+                format!(
+                    "{} cannot grant or revoke access to itself: its own territory needs none",
+                    name(ctx.scenario, power)
+                ),
+            ));
+        }
         if *q == power {
             return Err(RuleError::new(
                 "4.1",
@@ -124,6 +141,7 @@ pub fn check(ctx: &Ctx, power: PowerId, to: &[PowerId], body: &Diplomatic) -> Ru
             ));
         }
     }
+    super::access::check(ctx, power, to, body)?;
     if let Diplomatic::Message { text } = body
         && text.len() > MAX_MESSAGE
     {

@@ -1,5 +1,6 @@
 //! Rule 4: the Political Phase. One module per step; this one holds what they share.
 
+pub mod access;
 pub mod alliances;
 pub mod breaking;
 pub mod calls;

@@ -4,6 +4,9 @@
 //! (12.7) come back; a neutral UMP's arrivals join its forces off the map (14.3.2.4.5).
 //!
 //! The phase, every month:
+//! 0. 12.4.3 (with the option `peace-treaty-limited-access` on): forces a former enemy left in the other's
+//!    territory past 12.4.1's or 12.4.2's time are demobilized, unless the territory's controller has granted
+//!    their side voluntary access (`demobilization`).
 //! 1. 12.1.2.1 (with the option `ship-building-locations` on): a major power's ships being built or waiting in a
 //!    port held by a power that is neither the owner nor its ally are destroyed. The same check runs at once when
 //!    a host adjustment gives a port away (`ships_lost_with_port`); peace cessions and the Minor Country Control
@@ -30,10 +33,11 @@
 //! `placement` (the decision, its default and the choices), `parts` (5.7: the placement offered order by order),
 //! `land` (5.2, 5.3: corps counters, depots, land
 //! factors), `ships` (5.1, 12.1.2), `seizure` (12.1.2.1, 12.1.2.2), `leaders` (5.4, 12.7), `neutral`
-//! (14.3.2.4.5), `notation` (the text forms). The prisoners a peace returns (4.4.6.1) are found by the Peace Step
+//! (14.3.2.4.5), `demobilization` (12.4.3), `notation` (the text forms). The prisoners a peace returns (4.4.6.1) are found by the Peace Step
 //! (`world::records::prisoners_returned`) and recorded by this phase's `PrisonersReturned`.
 
 mod arrivals;
+mod demobilization;
 mod land;
 mod leaders;
 mod neutral;
@@ -248,9 +252,10 @@ impl Step for ReinforcementPhase {
     type Event = ReinforcementEvent;
     type Decision = Option<Placement>;
 
-    /// 12.1.2.1's losses, a neutral UMP's arrivals (14.3.2.4.5), then the round of every power with something
+    /// 12.4.3's demobilization, 12.1.2.1's losses, a neutral UMP's arrivals (14.3.2.4.5), then the round of every power with something
     /// to place or a minor's ships to decide on (12.1.2.2).
     fn begin(cx: &mut RCx, _dice: &mut Dice) -> Option<Ask> {
+        demobilization::demobilize(cx);
         seizure::ships_lost(cx);
         neutral::arrivals(cx);
         Ask::open(owing(&cx.ctx()))

@@ -149,6 +149,25 @@ pub enum Adjustment {
         loser: PowerId,
         victor: PowerId,
     },
+    /// Record (`granted: true`) or end voluntary access (Coalition's 10.3, `docs/rules/access.md`): `grantor`
+    /// lets `grantee`'s forces into its territory. Checked as a grant or revocation in the Diplomacy Step is
+    /// (12.8 included).
+    VoluntaryAccess {
+        grantor: PowerId,
+        grantee: PowerId,
+        granted: bool,
+    },
+    /// Record a limited access left by a peace (12.4, PeaceTreatyLimitedAccess): `mover`'s forces have until the
+    /// Land Phase of `since` + 2 (garrisons) and `since` + 5 (the rest) to leave `territory`'s territory;
+    /// `unconditional`: the mover is a victor that chose C.5. `since`: the month of the peace (this month if none).
+    LimitedAccess {
+        mover: PowerId,
+        territory: PowerId,
+        #[serde(default)]
+        since: Option<Date>,
+        #[serde(default)]
+        unconditional: bool,
+    },
     /// Queue units to arrive as reinforcements when `due` (this month if none): a correction of a purchase, or
     /// units a rule owes. Ships name the port where they are built (12.1.2).
     QueueReinforcement {
@@ -203,6 +222,7 @@ impl Adjustment {
                 .chain(since.iter().copied())
                 .collect(),
             Adjustment::QueueReinforcement { due, .. } => due.iter().copied().collect(),
+            Adjustment::LimitedAccess { since, .. } => since.iter().copied().collect(),
             _ => Vec::new(),
         }
     }

@@ -163,6 +163,24 @@ pub fn apply(world: &mut World, event: &WorldEvent) {
             let p = if a <= b { (*a, *b) } else { (*b, *a) };
             world.relations.combined_movement.insert(p);
         }
+        WorldEvent::AccessChanged {
+            grantor,
+            grantee,
+            granted,
+            ..
+        } => {
+            if *granted {
+                world
+                    .relations
+                    .voluntary_access
+                    .insert((*grantor, *grantee));
+            } else {
+                world
+                    .relations
+                    .voluntary_access
+                    .remove(&(*grantor, *grantee));
+            }
+        }
         WorldEvent::MinorChanged {
             minor,
             controller,

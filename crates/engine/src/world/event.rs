@@ -106,6 +106,15 @@ pub enum WorldEvent {
     EnforcedPeaceRecorded { peace: EnforcedPeace },
     /// Two allies combine movement for the rest of the turn (4.9).
     CombinedMovementDeclared { a: PowerId, b: PowerId },
+    /// Voluntary access (Coalition's 10.3, 12.8) granted by `grantor` to `grantee`, or revoked or lapsed
+    /// (`granted: false`): a public act, recorded at once.
+    AccessChanged {
+        grantor: PowerId,
+        grantee: PowerId,
+        granted: bool,
+        rule: String,
+        reason: String,
+    },
     /// A minor country changes controller or status.
     MinorChanged {
         minor: MinorId,
@@ -222,6 +231,7 @@ impl WorldEvent {
             | WorldEvent::WarEnded { rule, .. }
             | WorldEvent::AllianceFormed { rule, .. }
             | WorldEvent::AllianceBroken { rule, .. }
+            | WorldEvent::AccessChanged { rule, .. }
             | WorldEvent::RoyalMarriage { rule, .. }
             | WorldEvent::MinorChanged { rule, .. }
             | WorldEvent::DistrictConquered { rule, .. }

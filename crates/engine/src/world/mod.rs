@@ -2,6 +2,7 @@
 //! forces, relations and their history, the records several phases read, and who plays which power. It changes
 //! only through `apply` (the game's single point of mutation); the phases read it through `Ctx`.
 
+pub mod access;
 pub mod apply;
 pub mod event;
 pub mod forces;
@@ -27,7 +28,7 @@ pub use relations::{
 };
 pub use step::{Ask, Ctx, Cx, OneRound, Sink, Step};
 pub use treasury::{Amount, Income, Standing};
-pub use treaties::{ChosenTerm, Obligation, PeaceKind, PeaceRecord, Treaties};
+pub use treaties::{ChosenTerm, LimitedAccess, Obligation, PeaceKind, PeaceRecord, Treaties};
 pub use umps::UmpState;
 pub use umps::{ForcedSurrender, UmpRecords};
 
@@ -388,6 +389,15 @@ impl World {
             .iter()
             .filter(|e| e.restricted == restricted && e.towards == towards && now < e.until)
             .max_by_key(|e| e.until)
+    }
+
+    /// Coalition's 10.3 (`docs/rules/access.md`): whether `grantor` has granted `grantee` voluntary access to its
+    /// territory (its home nation's areas and those of the minors it controls) and the grant is in force. Only
+    /// the record: a power and itself give `false` (its own territory needs no access).
+    pub fn has_access(&self, grantee: PowerId, grantor: PowerId) -> bool {
+        self.relations
+            .voluntary_access
+            .contains(&(grantor, grantee))
     }
 
     /// The power controlling a nation: itself for a power, its controller for a minor.

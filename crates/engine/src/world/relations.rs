@@ -1,5 +1,6 @@
 //! Relations between nations and their history: wars with their cause, alliances with their breaks (4.5.3),
-//! enforced peaces (4.4.6.3), royal marriages (B.5) and combined movement (4.9).
+//! enforced peaces (4.4.6.3), royal marriages (B.5), combined movement (4.9) and voluntary access (Coalition's
+//! 10.3, `docs/rules/access.md`).
 
 use crate::kernel::calendar::Date;
 use crate::kernel::ids::{Nation, PowerId};
@@ -83,6 +84,11 @@ pub struct Relations {
     pub royal_marriages: Vec<RoyalMarriage>,
     /// Combined movement declared this turn (4.9), as pairs with the lower key first.
     pub combined_movement: BTreeSet<(PowerId, PowerId)>,
+    /// Voluntary access in force (Coalition's 10.3, 12.8), as (grantor, grantee): the grantee's forces may enter
+    /// the grantor's territory (its home nation and its controlled minors' areas) until the grant is revoked or
+    /// lapses.
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub voluntary_access: BTreeSet<(PowerId, PowerId)>,
 }
 
 /// The key of an unordered pair of powers: the lower first.

@@ -1,5 +1,6 @@
 //! Rule 4.4's written records (4.4.6.3: "keep written records"): every peace made, with its terms, and what each
-//! leaves for later phases (reparations, corps on loan, trade restrictions, access, prisoners, fleets to leave).
+//! leaves for later phases (reparations, corps on loan, trade restrictions, access, prisoners, fleets to leave),
+//! and 12.4's limited access after a peace (`limited_access`).
 
 use super::World;
 use crate::kernel::calendar::Date;
@@ -105,6 +106,9 @@ pub enum Obligation {
     },
     /// 4.4.6.1: the two powers' surrendered factors are placed as reinforcements in the next Reinforcement Phase.
     PrisonerExchange { a: PowerId, b: PowerId, date: Date },
+    /// 12.4 (PeaceTreatyLimitedAccess): instead of being repatriated, `mover`'s forces have a limited time to
+    /// leave `territory`'s territory.
+    LimitedAccess(LimitedAccess),
     /// 4.4.6.2: these fleets must leave the other power's territory in the next Naval Phase.
     FleetsMustLeave {
         owner: Nation,
@@ -112,6 +116,90 @@ pub enum Obligation {
         fleets: Vec<FleetId>,
         date: Date,
     },
+}
+
+/// Rule 12.4 (PeaceTreatyLimitedAccess): the limited access a peace leaves one former enemy (`mover`) in the
+/// other's territory (`territory`: the areas that power controls, its home nation and its minors'). Each peace
+/// records one each way. Coalition's reading of the deadlines (`docs/rules/peace.md`): a peace made in the
+/// Political Phase of month M counts the Land Phases of M, M+1 and M+2 for garrisons (12.4.1) and of M to M+5 for
+/// the rest (12.4.2); forces still there are demobilized in the Reinforcement Phase of the month after
+/// (12.4.3), unless the territory's controller grants voluntary access then.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LimitedAccess {
+    /// The power whose forces (and those of the minors it controls) are in the other's territory.
+    pub mover: PowerId,
+    /// The power whose territory they must leave.
+    pub territory: PowerId,
+    /// The month of the peace.
+    pub since: Date,
+    /// 12.4.1: the month whose Land Phase is the last for garrisons to leave the other's cities (M+2).
+    pub garrisons_by: Date,
+    /// 12.4.2: the month whose Land Phase is the last for corps, fleets, depots and depot garrisons to leave the
+    /// other's territory (M+5).
+    pub forces_by: Date,
+    /// The mover is a victor that chose peace term C.5: only its garrisons in capital cities must leave (12.4.1)
+    /// and 12.4.2 does not bind it.
+    #[serde(default)]
+    pub unconditional: bool,
+}
+
+impl LimitedAccess {
+    /// The record of a peace made in `since` between `mover` and `territory` (the first month's Land Phase counts:
+    /// garrisons have until the Land Phase of `since` + 2, the rest until that of `since` + 5).
+    pub fn new(mover: PowerId, territory: PowerId, since: Date, unconditional: bool) -> Self {
+        LimitedAccess {
+            mover,
+            territory,
+            since,
+            garrisons_by: since.plus_months(2),
+            forces_by: since.plus_months(5),
+            unconditional,
+        }
+    }
+
+    /// 12.4.1: whether `mover`'s garrisons may still stay in (or move within, or leave) `territory`'s cities in
+    /// month `date` (through its Land Phase). A C.5 victor's garrisons outside capitals are not bound by it.
+    pub fn garrisons_may_stay(&self, date: Date) -> bool {
+        self.since <= date && date <= self.garrisons_by
+    }
+
+    /// 12.4.2: whether `mover`'s corps, fleets, depots and depot garrisons may still stay in (or move within, or
+    /// leave) `territory`'s territory in month `date` (through its Land Phase).
+    pub fn forces_may_stay(&self, date: Date) -> bool {
+        self.since <= date && date <= self.forces_by
+    }
+}
+
+/// Rule 12.4 (PeaceTreatyLimitedAccess): the limited access in force now that lets `mover`'s forces stay in, move
+/// within and leave `territory`'s territory: the latest one recorded for the pair whose time is not up (through
+/// the Land Phase of its `forces_by` month), unless the two are at war again. What it allows for garrisons and
+/// for the rest is `garrisons_may_stay` and `forces_may_stay`.
+pub fn limited_access(world: &World, mover: PowerId, territory: PowerId) -> Option<&LimitedAccess> {
+    if world.at_war(Nation::Power(mover), Nation::Power(territory)) {
+        return None;
+    }
+    let now = world.date();
+    world
+        .treaties
+        .obligations
+        .iter()
+        .rev()
+        .find_map(|o| match o {
+            Obligation::LimitedAccess(a)
+                if a.mover == mover && a.territory == territory && a.forces_may_stay(now) =>
+            {
+                Some(a)
+            }
+            _ => None,
+        })
+}
+
+/// Every limited access recorded (12.4), in the order the peaces made them.
+pub fn limited_accesses(world: &World) -> impl Iterator<Item = &LimitedAccess> {
+    world.treaties.obligations.iter().filter_map(|o| match o {
+        Obligation::LimitedAccess(a) => Some(a),
+        _ => None,
+    })
 }
 
 /// Peace term B.6 (4.2.2.4's exception): whether `victor` holds a trade restriction on `loser`, recorded since

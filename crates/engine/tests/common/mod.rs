@@ -37,6 +37,20 @@ pub fn game() -> Game {
     Game::new(scenario(), Rulebook::preset(Preset::Standard), 1805, &[]).unwrap()
 }
 
+/// A hot-seat game of the test scenario under `rulebook`.
+pub fn game_with(rulebook: Rulebook) -> Game {
+    Game::new(scenario(), rulebook, 1805, &[]).unwrap()
+}
+
+/// The standard rulebook without 12.4 (PeaceTreatyLimitedAccess), under which a peace repatriates forces
+/// (4.4.6.2).
+pub fn standard_without_12_4() -> Rulebook {
+    let mut rb = Rulebook::preset(Preset::Standard);
+    rb.optional
+        .remove(&coalition_engine::rulebook::OptionalRule::PeaceTreatyLimitedAccess);
+    rb
+}
+
 /// Submits the default decision for every owing power until the game reaches `step` with someone owing.
 pub fn run_to(g: &mut Game, step: Step) {
     for _ in 0..10_000 {

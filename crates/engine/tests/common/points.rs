@@ -113,12 +113,26 @@ pub fn points_caused(e: &Event, st: &State) -> Vec<(PowerId, String)> {
 /// cites the clause its cause names: each is matched to a distinct cause in the same batch. An UMP's points go
 /// to its controller (14.3.2.1.3).
 pub fn audit_points(batch: &[(Event, State)]) {
-    let mut causes: Vec<(PowerId, String)> = Vec::new();
-    for (e, st) in batch {
-        for (p, rule) in points_caused(e, st) {
-            causes.push((coalition_engine::umps::rules::display_power(st, p), rule));
-        }
-    }
+    let batch: Vec<(Event, Vec<(PowerId, String)>)> = batch
+        .iter()
+        .map(|(e, st)| (e.clone(), causes_of(e, st)))
+        .collect();
+    audit_causes(&batch);
+}
+
+/// The political points changes `e` causes, read with the state just before it, each to the power whose display
+/// it counts on (14.3.2.1.3).
+pub fn causes_of(e: &Event, st: &State) -> Vec<(PowerId, String)> {
+    points_caused(e, st)
+        .into_iter()
+        .map(|(p, rule)| (coalition_engine::umps::rules::display_power(st, p), rule))
+        .collect()
+}
+
+/// As `audit_points`, with each event's causes already read (`causes_of`).
+pub fn audit_causes(batch: &[(Event, Vec<(PowerId, String)>)]) {
+    let mut causes: Vec<(PowerId, String)> =
+        batch.iter().flat_map(|(_, c)| c.iter().cloned()).collect();
     for (e, _) in batch {
         if let Event::World(WorldEvent::PointsChanged {
             power,

@@ -2,10 +2,10 @@
 //! effect of each term of the Victory Conditions Chart (corps and fleets removed, reparations, corps on loan, a
 //! royal marriage, trade restriction, access, cession of minors and provinces), prisoners exchanged (4.4.6.1),
 //! and a ceded free state kept or made conquered (4.4.6.4). Repatriation (4.4.6.2) is `repatriation`; a final
-//! peace (4.4.8), `separate`.
+//! peace (4.4.8), `separate`; with 12.4, a limited access instead (`repatriation::after_peace`).
 
 use super::notation::join;
-use super::repatriation::repatriate;
+use super::repatriation::after_peace;
 use super::terms::{param, province_areas};
 use super::{
     CededFree, ChosenTerm, Cx, Obligation, PeaceDecision, PeaceEvent, PeaceKind, PeaceRecord, Sub,
@@ -155,8 +155,7 @@ pub(super) fn conclude(cx: &mut Cx, sub: &mut Sub, s: &Surrender, dice: &mut Dic
         return;
     }
     for (v, access) in pairs_done {
-        repatriate(cx, sub, loser, v, false, "4.4.6.2");
-        repatriate(cx, sub, v, loser, access, "4.4.6.2");
+        after_peace(cx, sub, (loser, false), (v, access), "4.4.6.2");
     }
 }
 

@@ -205,6 +205,26 @@ impl fmt::Display for PeaceEvent {
                     f,
                     "C.5: the forces of {victor} may stay in the territory of {loser}"
                 ),
+                Obligation::LimitedAccess(a) => {
+                    write!(
+                        f,
+                        "12.4: {} has limited access to the territory of {}: ",
+                        a.mover, a.territory
+                    )?;
+                    if a.unconditional {
+                        write!(
+                            f,
+                            "its garrisons must leave the capital cities by the Land Phase of {} (C.5)",
+                            a.garrisons_by
+                        )
+                    } else {
+                        write!(
+                            f,
+                            "its garrisons must leave the cities by the Land Phase of {}, its corps, fleets and depots the territory by that of {}",
+                            a.garrisons_by, a.forces_by
+                        )
+                    }
+                }
                 Obligation::PoliticalSettlement { loser, victors, .. } => write!(
                     f,
                     "C.6: {} impose a political settlement on {loser}",

@@ -1,12 +1,15 @@
 //! Rule 4.4.6.2: at a peace, each side's forces leave the other's territory for the nearest friendly areas
 //! (their owner choosing when several are equally near), depots are picked up and fleets must leave; occupied
-//! home areas revert unless ceded. The lapse of a war with a minor (4.6.6) repatriates the same way.
+//! home areas revert unless ceded. The lapse of a war with a minor (4.6.6) repatriates the same way. With the
+//! optional rule 12.4 (PeaceTreatyLimitedAccess) a peace repatriates nothing: occupied home areas still revert,
+//! and each side gets a limited access to leave the other's territory (`after_peace`).
 
 use super::terms::province_areas;
 use super::{Cx, Item, Obligation, PeaceDecision, PeaceEvent, Placement, Sub};
 use crate::kernel::ids::{AreaId, FleetId, Nation, PowerId};
+use crate::kernel::rulebook::OptionalRule;
 use crate::scenario::{Factors, Location, Scenario};
-use crate::world::{World, WorldEvent, name};
+use crate::world::{LimitedAccess, World, WorldEvent, name};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Areas reachable by land links and crossings, nearest first: the nearest areas satisfying `ok`.
@@ -91,19 +94,36 @@ pub(super) fn place(
     }
 }
 
-/// 4.4.6.2: `o`'s forces leave `t`'s territory (areas `t` controls); with C.5 access (`access`), only garrisons
-/// in capital cities leave. Areas of either home nation held by the other revert first unless ceded.
-pub(super) fn repatriate(
+/// 4.4.6.2, or 12.4 with PeaceTreatyLimitedAccess: what a peace between `a` and `b` does with each side's forces
+/// in the other's territory (`a_c5`, `b_c5`: that side is a victor that chose C.5). Without the option, each
+/// side's forces are repatriated (`repatriate`, citing `rule`); with it, nothing is repatriated (12.4 supersedes
+/// 4.4.6.2): occupied home areas revert as they would, and a limited access is recorded each way, dated this
+/// month (`world::treaties::LimitedAccess`).
+pub(super) fn after_peace(
     cx: &mut Cx,
     sub: &mut Sub,
-    o: PowerId,
-    t: PowerId,
-    access: bool,
+    (a, a_c5): (PowerId, bool),
+    (b, b_c5): (PowerId, bool),
     rule: &str,
 ) {
-    let sc = cx.scenario;
+    if !cx.rulebook.has(OptionalRule::PeaceTreatyLimitedAccess) {
+        repatriate(cx, sub, a, b, a_c5, rule);
+        repatriate(cx, sub, b, a, b_c5, rule);
+        return;
+    }
     let date = cx.world().date();
-    // Occupied home areas revert to their nation (ceded ones excepted).
+    revert_occupied(cx, a, b, "12.4");
+    revert_occupied(cx, b, a, "12.4");
+    for (mover, territory, c5) in [(a, b, a_c5), (b, a, b_c5)] {
+        cx.emit(PeaceEvent::Recorded {
+            obligation: Obligation::LimitedAccess(LimitedAccess::new(mover, territory, date, c5)),
+        });
+    }
+}
+
+/// Areas of `t`'s home nation held by `o` (or a minor it controls) revert to `t` at a peace, ceded ones excepted.
+fn revert_occupied(cx: &mut Cx, o: PowerId, t: PowerId, rule: &str) {
+    let sc = cx.scenario;
     let kept = ceded_areas(sc, cx.world());
     for a in sc.territory(Nation::Power(t)).to_vec() {
         let holder = cx.world().area_control.get(&a).copied();
@@ -116,6 +136,21 @@ pub(super) fn repatriate(
             });
         }
     }
+}
+
+/// 4.4.6.2: `o`'s forces leave `t`'s territory (areas `t` controls); with C.5 access (`access`), only garrisons
+/// in capital cities leave. Areas of either home nation held by the other revert first unless ceded.
+pub(super) fn repatriate(
+    cx: &mut Cx,
+    sub: &mut Sub,
+    o: PowerId,
+    t: PowerId,
+    access: bool,
+    rule: &str,
+) {
+    let sc = cx.scenario;
+    let date = cx.world().date();
+    revert_occupied(cx, o, t, rule);
     let st = cx.world();
     let mine = |n: Nation| st.controller_of(n) == Some(o);
     let theirs = |a: AreaId| st.area_power(sc, a) == Some(t);

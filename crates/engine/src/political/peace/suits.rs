@@ -165,8 +165,7 @@ fn informal_peace(cx: &mut Cx, sub: &mut Sub, a: PowerId, b: PowerId, rule: &str
     });
     sub.informal.push((a, b));
     effects::exchange_prisoners(cx, a, b);
-    repatriation::repatriate(cx, sub, a, b, false, rule);
-    repatriation::repatriate(cx, sub, b, a, false, rule);
+    repatriation::after_peace(cx, sub, (a, false), (b, false), rule);
 }
 
 /// 4.4.2.2: the victors' offers are recorded (a victor that did not offer unconditional peace offers conditional).

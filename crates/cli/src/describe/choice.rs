@@ -14,6 +14,11 @@ use coalition_engine::state::State;
 pub fn choice_at(s: &Scenario, st: &State, d: &Decision) -> String {
     match d {
         Decision::Reinforce(pl) => placement(s, Some(st), pl),
+        Decision::Land(l) => super::land::decision_at(s, st, l),
+        // 7.1.3: in the Land Phase a pass is the mover's `done`.
+        Decision::Pass if st.land.stage == coalition_engine::land::Stage::Moving => {
+            super::land::decision(s, &coalition_engine::land::LandDecision::Done)
+        }
         Decision::Peace(coalition_engine::political::peace::PeaceDecision::Place { area: to }) => {
             repatriation(s, st, *to).unwrap_or_else(|| choice(s, d))
         }
@@ -176,7 +181,7 @@ pub fn choice(s: &Scenario, d: &Decision) -> String {
         Decision::Peace(p) => p.to_string(),
         Decision::MinorControl(m) => m.to_string(),
         Decision::Reinforce(pl) => placement(s, None, pl),
-        Decision::Land(d) => d.to_string(),
+        Decision::Land(d) => super::land::decision(s, d),
         Decision::UmpBids { bids } if bids.is_empty() => "decline every UMP".into(),
         Decision::UmpBids { bids } => format!(
             "bid {}",

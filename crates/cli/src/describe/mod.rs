@@ -104,7 +104,21 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
                 .join(" and ")
         ),
         Event::StepBegan { .. } | Event::RoundClosed | Event::RoundOpened { .. } => return None,
-        Event::Land(e) => e.to_string(),
+        Event::Land(e) => land::event(s, None, None, true, e),
+        // Rule 7: the Land Phase's own events say what each decision did (with the names); its decisions as
+        // submitted, and the counters they move (7.3), the garrisons they change (7.3.5) and the depots they
+        // place (7.2), would say it again.
+        Event::Submitted {
+            decision: Some(Decision::Land(_)),
+            sealed: false,
+            ..
+        } => return None,
+        Event::World(
+            WorldEvent::CorpsChanged { rule, .. }
+            | WorldEvent::LeaderChanged { rule, .. }
+            | WorldEvent::GarrisonChanged { rule, .. },
+        ) if rule == "7.3" || rule == "7.3.5" => return None,
+        Event::World(WorldEvent::DepotChanged { rule, .. }) if rule == "7.2" => return None,
         Event::DefaultTaken { power: p, reason } => {
             format!("{}: default decision ({reason})", power(s, *p))
         }
@@ -405,8 +419,9 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
             reason,
         }) => {
             format!(
-                "garrison of {} in {area}: {} factors: {reason} [{rule}]",
+                "garrison of {} in {}: {} factors: {reason} [{rule}]",
                 nation(s, *owner),
+                self::area(s, *area),
                 factors.total()
             )
         }
@@ -418,8 +433,9 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
             ..
         }) => {
             format!(
-                "depot of {} in {area} {} [{rule}]",
+                "depot of {} in {} {} [{rule}]",
                 nation(s, *owner),
+                self::area(s, *area),
                 if *present { "placed" } else { "removed" }
             )
         }
@@ -559,7 +575,12 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
             rule,
             reason,
         }) => format!("{} leaves the game: {reason} [{rule}]", power(s, *p)),
-        Event::World(WorldEvent::SiegeChanged { reason, rule, .. }) => format!("{reason} [{rule}]"),
+        Event::World(WorldEvent::SiegeChanged {
+            area: a,
+            siege,
+            rule,
+            reason,
+        }) => land::siege(s, *a, siege.as_ref(), rule, reason),
         Event::World(WorldEvent::CapitalTaken { taken, rule }) => format!(
             "{}'s capital {} is taken by {} [{rule}]",
             nation(s, taken.nation),
@@ -579,6 +600,7 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
 
 mod choice;
 mod forces;
+pub mod land;
 mod position;
 mod seen;
 

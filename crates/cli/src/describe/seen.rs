@@ -27,6 +27,10 @@ fn seen(s: &Scenario, st: &State, viewer: Option<PowerId>, e: &Event) -> Option<
     let owner_of_corps = |c| st.forces.corps.get(&c).map(|x| x.owner);
     let owner_of_fleet = |f| st.forces.fleets.get(&f).map(|x| x.owner);
     let line = match e {
+        // Rule 7: the Land Phase's own line says what a move or a garrison change did (see `event`).
+        Event::World(
+            WorldEvent::CorpsChanged { rule, .. } | WorldEvent::GarrisonChanged { rule, .. },
+        ) if rule == "7.3" || rule == "7.3.5" => return None,
         Event::World(WorldEvent::CorpsChanged {
             corps,
             location,
@@ -101,6 +105,8 @@ fn seen(s: &Scenario, st: &State, viewer: Option<PowerId>, e: &Event) -> Option<
             decision: Some(Decision::Reinforce(_)),
             ..
         } if Some(*p) != viewer => format!("{} places its reinforcements", power(s, *p)),
+        // Rule 7 and V.3: a garrison changed by another nation's corps is told without its factors.
+        Event::Land(l) => super::land::event(s, Some(st), viewer, false, l),
         e => return event(s, e),
     };
     Some(line)

@@ -1,0 +1,461 @@
+//! Rule 7 (Coalition's Land Phase, `docs/rules/land.md`) in words: its decisions for menus and the log, its
+//! events with the scenario's names, and the mover's stacks before its menu. A corps' factors appear only where
+//! the reader may see them (Coalition's visibility rule, `docs/rules/visibility.md`: V.1 to V.3).
+
+use super::forces::{corps_name, factors, leader_name, sees_factors};
+use super::{area, nation, power};
+use coalition_engine::ids::{AreaId, CorpsId, LeaderId, Nation, PowerId};
+use coalition_engine::land::movement::{allowance, corps_of, left, may_force, moves_for};
+use coalition_engine::land::{LandDecision, LandEvent, LandState, MoveRecord, Stage};
+use coalition_engine::rulebook::Rulebook;
+use coalition_engine::scenario::{Factors, LeaderStatus, Location, Scenario};
+use coalition_engine::state::State;
+use coalition_engine::world::{Ctx, Siege};
+
+/// Names joined as a sentence: `a`, `a and b`, `a, b and c`.
+pub fn and_list(xs: &[String]) -> String {
+    match xs {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+/// A path in words: `Paris → Reims → Metz`.
+pub fn path(s: &Scenario, p: &[AreaId]) -> String {
+    p.iter()
+        .map(|a| area(s, *a))
+        .collect::<Vec<_>>()
+        .join(" → ")
+}
+
+/// The corps and leaders of a move: `I Corps (fr-1), II Corps (fr-2) and Napoleon`.
+fn units(s: &Scenario, corps: &[CorpsId], leaders: &[LeaderId]) -> String {
+    let names: Vec<String> = corps
+        .iter()
+        .map(|c| corps_name(s, *c))
+        .chain(leaders.iter().map(|l| leader_name(s, *l)))
+        .collect();
+    and_list(&names)
+}
+
+fn points(n: u32) -> String {
+    format!("{n} movement point{}", if n == 1 { "" } else { "s" })
+}
+
+/// 7.3.1: what a path costs (each area's terrain, each border's or crossing arrow's cost), as the chart says.
+/// The engine checks the path; this only counts it for the menu.
+pub fn path_cost(s: &Scenario, p: &[AreaId]) -> u32 {
+    let chart = &s.charts.land;
+    p.windows(2)
+        .map(|w| {
+            let enter = s
+                .area(w[1])
+                .and_then(|b| chart.terrain_cost.get(&b.terrain).copied())
+                .unwrap_or(1);
+            let border = s
+                .area(w[0])
+                .and_then(|a| a.links.iter().find(|l| l.to == w[1]))
+                .map(|l| chart.link_cost.get(&l.kind).copied().unwrap_or(0))
+                .unwrap_or(chart.crossing_cost);
+            enter + border
+        })
+        .sum()
+}
+
+/// The rules' reading of the Land Phase for the counts the engine keeps (movement points left, forced march).
+fn ctx<'a>(s: &'a Scenario, rb: &'a Rulebook, st: &'a State) -> Ctx<'a, LandState> {
+    Ctx {
+        scenario: s,
+        rulebook: rb,
+        world: &st.world,
+        own: &st.land,
+    }
+}
+
+/// A garrison change in words: `drop 2 infantry from I Corps (fr-1) as the garrison` (`at`: ` of Metz`).
+fn garrison(s: &Scenario, corps: CorpsId, drop: &Factors, pick: &Factors, at: &str) -> String {
+    let c = corps_name(s, corps);
+    let mut parts = Vec::new();
+    if !drop.is_empty() {
+        parts.push(format!(
+            "drop {} from {c} as the garrison{at}",
+            factors(drop)
+        ));
+    }
+    if !pick.is_empty() {
+        parts.push(format!(
+            "take {} of the garrison{at} into {c}",
+            factors(pick)
+        ));
+    }
+    if parts.is_empty() {
+        format!("{c} changes nothing in the garrison{at}")
+    } else {
+        parts.join("; ")
+    }
+}
+
+/// A Land Phase decision in words (menus and the log), without the position.
+pub fn decision(s: &Scenario, d: &LandDecision) -> String {
+    decision_in(s, None, d)
+}
+
+/// A Land Phase decision in words, with where the corps stand and what a move leaves them, when `st` is given.
+pub fn decision_at(s: &Scenario, st: &State, d: &LandDecision) -> String {
+    decision_in(s, Some(st), d)
+}
+
+fn decision_in(s: &Scenario, st: Option<&State>, d: &LandDecision) -> String {
+    match d {
+        LandDecision::Place { place } => {
+            format!("take place {place} in the order of movement (1 = first)")
+        }
+        LandDecision::Depots { build, remove } => depots(s, build, remove),
+        LandDecision::Move {
+            corps,
+            leaders,
+            path: p,
+        } => {
+            let cost = path_cost(s, p);
+            let forced = st.is_some_and(|st| {
+                let rb = Rulebook::default();
+                let cx = ctx(s, &rb, st);
+                corps.iter().any(|c| left(&cx, *c) < cost)
+            });
+            format!(
+                "move {}: {} ({}{})",
+                units(s, corps, leaders),
+                path(s, p),
+                points(cost),
+                if forced { ", a forced march" } else { "" }
+            )
+        }
+        LandDecision::Garrison { corps, drop, pick } => {
+            let at = st
+                .and_then(|st| st.forces.corps.get(corps))
+                .and_then(|c| match c.location {
+                    Location::Area(a) => Some(format!(" of {}", area(s, a))),
+                    _ => None,
+                })
+                .unwrap_or_default();
+            garrison(s, *corps, drop, pick, &at)
+        }
+        LandDecision::Undo => "undo: take back the last move".into(),
+        LandDecision::Done => "done: no more moves this phase".into(),
+    }
+}
+
+/// 7.2: `depots: place at Ulm, Munich (2 money); remove at Linz`.
+fn depots(s: &Scenario, build: &[AreaId], remove: &[AreaId]) -> String {
+    let names = |xs: &[AreaId]| and_list(&xs.iter().map(|a| area(s, *a)).collect::<Vec<_>>());
+    let mut parts = Vec::new();
+    if !build.is_empty() {
+        let cost = s.charts.land.depots.cost * build.len() as u32;
+        parts.push(format!("place at {} ({cost} money)", names(build)));
+    }
+    if !remove.is_empty() {
+        parts.push(format!("remove at {}", names(remove)));
+    }
+    if parts.is_empty() {
+        "depots: none placed or removed".into()
+    } else {
+        format!("depots: {}", parts.join("; "))
+    }
+}
+
+/// The corps named with their owner where it is not the mover: `I Corps (fr-1)`, `Bavarian Corps (bav-1) of Bavaria`.
+fn corps_list(s: &Scenario, st: Option<&State>, cs: &[CorpsId]) -> String {
+    let names: Vec<String> = cs
+        .iter()
+        .map(
+            |c| match st.and_then(|st| st.forces.corps.get(c)).map(|x| x.owner) {
+                Some(Nation::Minor(m)) => {
+                    format!("{} of {}", corps_name(s, *c), nation(s, Nation::Minor(m)))
+                }
+                _ => corps_name(s, *c),
+            },
+        )
+        .collect();
+    and_list(&names)
+}
+
+/// The powers of the corps in a combat: `France's I Corps (fr-1) and Napoleon's ...`, grouped by owner.
+fn sides(s: &Scenario, st: Option<&State>, cs: &[CorpsId]) -> String {
+    let Some(state) = st else {
+        return corps_list(s, st, cs);
+    };
+    let mut owners: Vec<Nation> = Vec::new();
+    for c in cs {
+        if let Some(x) = state.forces.corps.get(c)
+            && !owners.contains(&x.owner)
+        {
+            owners.push(x.owner);
+        }
+    }
+    let parts: Vec<String> = owners
+        .iter()
+        .map(|o| {
+            let mine: Vec<CorpsId> = cs
+                .iter()
+                .copied()
+                .filter(|c| state.forces.corps.get(c).is_some_and(|x| x.owner == *o))
+                .collect();
+            format!("{}'s {}", nation(s, *o), corps_list(s, st, &mine))
+        })
+        .collect();
+    if parts.is_empty() {
+        corps_list(s, st, cs)
+    } else {
+        and_list(&parts)
+    }
+}
+
+fn moved(s: &Scenario, p: PowerId, r: &MoveRecord) -> String {
+    let mut notes = vec![points(r.cost)];
+    if !r.forced.is_empty() {
+        notes.push(format!(
+            "forced march by {}",
+            and_list(
+                &r.forced
+                    .iter()
+                    .map(|c| corps_name(s, *c))
+                    .collect::<Vec<_>>()
+            )
+        ));
+    }
+    if r.stopped {
+        notes.push("stopped by enemy corps".into());
+    }
+    format!(
+        "{} moves {}: {} ({})",
+        power(s, p),
+        units(s, &r.corps, &r.leaders),
+        path(s, &r.path),
+        notes.join("; ")
+    )
+}
+
+/// One line for a Land Phase event with the rule in brackets. `viewer`: whose screen it is (`None`: every power
+/// at a shared screen); `host`: the host's record, every factor shown.
+pub fn event(
+    s: &Scenario,
+    st: Option<&State>,
+    viewer: Option<PowerId>,
+    host: bool,
+    e: &LandEvent,
+) -> String {
+    let rule = e.rule();
+    let line = match e {
+        LandEvent::PhaseBegan { .. } => "the Land Phase begins".to_string(),
+        LandEvent::OrderSet { place, order } => format!(
+            "{} takes place {place} in the order of movement: {}",
+            power(s, s.charts.land.chooser),
+            order
+                .iter()
+                .map(|slot| slot
+                    .iter()
+                    .map(|p| power(s, *p))
+                    .collect::<Vec<_>>()
+                    .join(" with "))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        LandEvent::MoverBegan { power: p, .. } => format!("{} moves", power(s, *p)),
+        LandEvent::Moved { power: p, record } => moved(s, *p, record),
+        LandEvent::MoveUndone { power: p, record } => format!(
+            "{} takes back the move of {}: back to {}",
+            power(s, *p),
+            units(s, &record.corps, &record.leaders),
+            record.path.first().map(|a| area(s, *a)).unwrap_or_default()
+        ),
+        LandEvent::Garrisoned {
+            power: p,
+            corps,
+            area: a,
+            dropped,
+            picked,
+        } => {
+            let owner = st
+                .and_then(|st| st.forces.corps.get(corps))
+                .map(|c| c.owner)
+                .unwrap_or(Nation::Power(*p));
+            let seen =
+                host || st.is_some_and(|st| viewer.is_some_and(|v| sees_factors(st, v, owner)));
+            let at = format!(" of {}", area(s, *a));
+            if seen {
+                let c = corps_name(s, *corps);
+                let mut parts = Vec::new();
+                if !dropped.is_empty() {
+                    parts.push(format!("drops {} as the garrison{at}", factors(dropped)));
+                }
+                if !picked.is_empty() {
+                    parts.push(format!("takes {} of the garrison{at}", factors(picked)));
+                }
+                format!("{c} {}", parts.join(" and "))
+            } else {
+                format!("{} changes the garrison{at}", corps_name(s, *corps))
+            }
+        }
+        LandEvent::DepotsChanged {
+            power: p,
+            built,
+            removed,
+        } => format!("{} {}", power(s, *p), depots(s, built, removed)),
+        LandEvent::MovementEnded { power: p } => format!("{} has moved", power(s, *p)),
+        LandEvent::SupplyTraced {
+            power: p,
+            supplied,
+            out_of_supply,
+            depots_used,
+        } => {
+            let mut parts = vec![format!("{} corps in supply", supplied.len())];
+            for c in out_of_supply {
+                parts.push(format!("{} is out of supply", corps_name(s, *c)));
+            }
+            if !depots_used.is_empty() {
+                parts.push(format!(
+                    "depots used: {}",
+                    depots_used
+                        .iter()
+                        .map(|(a, n)| format!("{} {n}", area(s, *a)))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ));
+            }
+            format!("{}'s supply: {}", power(s, *p), parts.join("; "))
+        }
+        LandEvent::CombatPending { combat } => format!(
+            "combat pending at {}: {} against {} (the host settles it until the combat rules exist)",
+            area(s, combat.area),
+            sides(s, st, &combat.attacking),
+            sides(s, st, &combat.defending)
+        ),
+        LandEvent::ShipsDestroyed {
+            owner,
+            port,
+            count,
+            reason,
+        } => format!(
+            "{count} ship(s) of {} building at {} are lost with the port: {reason}",
+            nation(s, *owner),
+            area(s, *port)
+        ),
+        LandEvent::PhaseEnded => "the Land Phase ends after the Conquest Step".to_string(),
+    };
+    format!("{line} [{rule}]")
+}
+
+/// 7.7: a siege begun or ended, with the nations' and the area's names.
+pub fn siege(s: &Scenario, a: AreaId, siege: Option<&Siege>, rule: &str, reason: &str) -> String {
+    let names = |ns: &std::collections::BTreeSet<Nation>| {
+        and_list(&ns.iter().map(|n| nation(s, *n)).collect::<Vec<_>>())
+    };
+    match siege {
+        Some(x) => format!(
+            "{} is besieged by {} (the garrison of {} holds it) since {}: {reason} [{rule}]",
+            area(s, a),
+            names(&x.besiegers),
+            names(&x.besieged),
+            x.since
+        ),
+        None => format!("the siege of {} ends: {reason} [{rule}]", area(s, a)),
+    }
+}
+
+/// Whether the Land Phase is asking `power` for its moves now (7.1.3).
+pub fn moving(st: &State, p: PowerId) -> bool {
+    st.land.stage == Stage::Moving && st.land.current() == Some(p)
+}
+
+/// 7.3: the mover's stacks before its menu: each area where its corps stand, each corps with its factors
+/// (its own: V.1), the movement points it has left of its allowance, whether it may still force march, the
+/// leaders with it, whether it was stopped or has changed a garrison; then its depots.
+pub fn stacks(s: &Scenario, rb: &Rulebook, st: &State, p: PowerId) -> Vec<String> {
+    let cx = ctx(s, rb, st);
+    let w = &st.world;
+    let mut areas: Vec<AreaId> = Vec::new();
+    let corps = corps_of(w, p);
+    for (_, a) in &corps {
+        if !areas.contains(a) {
+            areas.push(*a);
+        }
+    }
+    areas.sort_by_key(|a| area(s, *a));
+    let extra = s.charts.land.forced_march.extra;
+    let mut out = vec![format!(
+        "{}'s stacks (movement points left of the allowance; a forced march adds {extra}):",
+        power(s, p)
+    )];
+    for a in areas {
+        let leaders: Vec<String> = w
+            .forces
+            .leaders
+            .iter()
+            .filter(|(_, l)| {
+                l.location == Location::Area(a)
+                    && l.status == LeaderStatus::Active
+                    && moves_for(w, p, l.nation)
+            })
+            .map(|(id, _)| leader_name(s, *id))
+            .collect();
+        let mut head = format!("  {}", area(s, a));
+        if !leaders.is_empty() {
+            head.push_str(&format!(", with {}", and_list(&leaders)));
+        }
+        if st.sieges.contains_key(&a) {
+            head.push_str(" (a siege)");
+        }
+        out.push(format!("{head}:"));
+        for (id, _) in corps.iter().filter(|(_, x)| *x == a) {
+            let Some(c) = w.forces.corps.get(id) else {
+                continue;
+            };
+            let mut notes = vec![format!(
+                "{} of {} left",
+                left(&cx, *id),
+                points(allowance(&cx, c.kind))
+            )];
+            if st.land.stopped.contains(id) {
+                notes.push("stopped by the enemy: moves no more this phase".into());
+            } else if may_force(&cx, *id) {
+                notes.push("may force march".into());
+            }
+            if st.land.garrisoned.contains(id) {
+                notes.push("has changed a garrison".into());
+            }
+            let of = match c.owner {
+                Nation::Minor(_) => format!(" of {}", nation(s, c.owner)),
+                Nation::Power(_) => String::new(),
+            };
+            out.push(format!(
+                "    {}{of}: {} — {}",
+                corps_name(s, *id),
+                factors(&c.factors),
+                notes.join(", ")
+            ));
+        }
+    }
+    let depots: Vec<String> = w
+        .forces
+        .depots
+        .iter()
+        .filter(|(_, ns)| ns.contains(&Nation::Power(p)))
+        .map(|(a, _)| area(s, *a))
+        .collect();
+    if !depots.is_empty() {
+        out.push(format!("  depots: {}", depots.join(", ")));
+    }
+    if let Some(m) = st.land.moves.last() {
+        out.push(format!(
+            "  last move: {}{}",
+            path(s, &m.path),
+            if m.undoable {
+                " (`undo` takes it back)"
+            } else {
+                " (cannot be taken back)"
+            }
+        ));
+    }
+    out
+}

@@ -158,6 +158,11 @@ fn line(s: &Scenario, st: &State, power: PowerId, d: &Decision) -> String {
                 cost_words(s, st, power, list)
             )
         }
+        // Rule 7: the words, then the text form a player may type (with a longer path).
+        Decision::Land(_) => format!("{} — `{d}`", describe::choice_at(s, st, d)),
+        Decision::Pass if describe::land::moving(st, power) => {
+            format!("{} — `done`", describe::choice_at(s, st, d))
+        }
         _ => describe::choice_at(s, st, d),
     }
 }

@@ -25,11 +25,19 @@ use std::io::{BufRead, Write};
 use std::path::Path;
 
 const HELP: &str = "Type the number of a choice (several numbers separated by commas combine a list: `2,5`),\n\
-a decision in text (`declare austria,bavaria`), `d` for the default decision, `n` for nothing more this month\n\
-(the power takes its default decisions until the next month), `m` to list the power's messages, `v` to view\n\
-the position, `?` for this help, or `q` to save and quit. A power with only one choice takes it without being\n\
-asked. When the seat passes to another player after a secret (a sealed choice, a private message) the screen\n\
-is cleared, and the next power's player takes the seat with Enter.";
+a decision in text (`declare austria,bavaria`; in the Land Phase a whole move: `move fr-1 paris>reims>metz`),\n\
+`d` for the default decision, `n` for nothing more this month (the power takes its default decisions until\n\
+the next month), `m` to list the power's messages, `v` to view the position, `?` for this help, or `q` to save\n\
+and quit. A power with only one choice takes it without being asked. When the seat passes to another player\n\
+after a secret (a sealed choice, a private message) the screen is cleared, and the next power's player takes\n\
+the seat with Enter.";
+
+/// Rule 7.3 at the prompt: a move may be typed whole, or made one area at a time from the menu.
+const LAND_HINT: &str = "Type a whole move (`move fr-1,napoleon paris>reims>metz`), a garrison change (`drop fr-1 \
+infantry:2`, `pick fr-1 militia:1`), `undo` or `done`, or pick one step from the menu.";
+
+/// At most this many lines of what happened since a seat's last turn are shown again after a handover.
+const SHOWN_SINCE: usize = 120;
 
 /// The prompt's reminder of the short answers.
 const KEYS: &str = "[number, d default, n nothing more this month, m messages, ? help, q quit]";
@@ -82,8 +90,11 @@ pub fn run(data: Option<&Path>, start: Start) -> Result<(), Failure> {
     let mut table = Table::new(g.state(), |p| plays(&g, p));
     let mut inbox = Inbox::new(&g, g.state().position.date);
     let mut shown = g.log().len();
-    // What everyone at the table may see since the last prompt: shown again after the screen is cleared.
+    // What everyone at the table may see, and how much of it each seat has seen (when it was last prompted):
+    // after the screen is cleared, the next seat is shown what happened since its own last turn (other
+    // powers' moves in the Land Phase among them), as the table may see it.
     let mut public: Vec<String> = Vec::new();
+    let mut seen_upto: std::collections::BTreeMap<seat::Seat, usize> = Default::default();
     let mut last_step: Option<Position> = None;
     let saved = |t: &Transcript| write_file(file, &t.to_json());
     loop {
@@ -152,7 +163,13 @@ pub fn run(data: Option<&Path>, start: Start) -> Result<(), Failure> {
         let handover = table.needs_handover(seat, sealed, inbox.has_unread(&g, power));
         if handover {
             print!("{CLEAR}");
-            for line in &public {
+            let from = seen_upto.get(&seat).copied().unwrap_or(0);
+            let since = &public[from.min(public.len())..];
+            let skipped = since.len().saturating_sub(SHOWN_SINCE);
+            if skipped > 0 {
+                println!("  ({skipped} earlier lines since this seat's last turn not shown)");
+            }
+            for line in &since[skipped..] {
                 println!("  {line}");
             }
             let name = describe::power(&s, power);
@@ -168,7 +185,7 @@ pub fn run(data: Option<&Path>, start: Start) -> Result<(), Failure> {
             last_step = None;
         }
         table.prompted(seat, handover);
-        public.clear();
+        seen_upto.insert(seat, public.len());
         if last_step != Some(pos) {
             println!(
                 "\n== {} — {} ({}){} ==",
@@ -192,6 +209,15 @@ pub fn run(data: Option<&Path>, start: Start) -> Result<(), Failure> {
         }
         for line in economy::preamble(&s, g.state(), power) {
             println!("  {line}");
+        }
+        // Rule 7.3: the mover's stacks, and how to type a whole path.
+        if describe::land::moving(g.state(), power) {
+            // The stacks show this power's factors (V.1): the next player takes the seat after a handover.
+            table.secret_shown();
+            for line in describe::land::stacks(&s, g.rulebook(), g.state(), power) {
+                println!("  {line}");
+            }
+            println!("  {LAND_HINT}");
         }
         let listed = economy::listing(&s, g.state(), power, choices);
         println!("{} to decide:", describe::power(&s, power));

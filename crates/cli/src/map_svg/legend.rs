@@ -93,6 +93,29 @@ pub fn legend(s: &Scenario, title: &str, reader: &str) -> (String, f64) {
         );
         y += 16.0;
     }
+    // Garrisons, depots and sieges (7.2, 7.3.5, 7.7).
+    let sample = "#555555";
+    let w = super::garrisons::garrison_badge(out, x - 1.5, y - 8.0, sample, "6", "");
+    let _ = writeln!(
+        out,
+        r##"<text x="{:.1}" y="{y:.1}" font-size="10" fill="#111111">garrison, 6 factors (G: not seen)</text>"##,
+        x + w + 6.0
+    );
+    y += 16.0;
+    super::garrisons::depot_mark(out, x - 1.5, y - 8.0, sample, "");
+    let _ = writeln!(
+        out,
+        r##"<text x="{:.1}" y="{y:.1}" font-size="10" fill="#111111">depot</text>"##,
+        x + 12.0
+    );
+    y += 20.0;
+    super::garrisons::siege_ring(out, x + 4.0, y - 3.5, "");
+    let _ = writeln!(
+        out,
+        r##"<text x="{:.1}" y="{y:.1}" font-size="10" fill="#111111">besieged city</text>"##,
+        x + 20.0
+    );
+    y += 16.0;
     y += 10.0;
     let _ = writeln!(
         out,

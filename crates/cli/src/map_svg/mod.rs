@@ -7,6 +7,7 @@
 //! every number is written with fixed decimals.
 
 mod forces;
+mod garrisons;
 mod labels;
 mod legend;
 
@@ -345,7 +346,16 @@ pub fn render(
     }
     out.push_str("</g>\n");
 
-    labels_and_forces(&mut out, s, &proj, &area_xy, seen);
+    // Garrisons, depots and sieges (7.2, 7.3.5, 7.7) on their areas; the labels keep clear of them.
+    let marks = match &seen {
+        Some(seen) => {
+            let (svg, rects) = garrisons::marks(s, seen, &area_xy);
+            out.push_str(&svg);
+            rects
+        }
+        None => Vec::new(),
+    };
+    labels_and_forces(&mut out, s, &proj, &area_xy, seen, marks);
     out.push_str(&legend::frame(height));
     out.push_str(&legend_body);
     out.push_str("</svg>\n");
@@ -360,6 +370,7 @@ fn labels_and_forces(
     proj: &Projection,
     area_xy: &BTreeMap<AreaId, (f64, f64)>,
     seen: Option<Seen>,
+    marks: Vec<Rect>,
 ) {
     let mut layout = Layout {
         bounds: Some(Rect {
@@ -383,6 +394,8 @@ fn labels_and_forces(
             Rect::around(cx, cy, 13.0)
         }))
         .collect();
+    // Garrisons and depots hold their text: no label may cover it.
+    layout.labels.extend(marks);
     let mut names = String::new();
     let mut seas = String::new();
     for x in &s.map.seas {

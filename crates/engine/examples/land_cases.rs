@@ -131,6 +131,66 @@ fn main() {
     minor_conquered();
     combined();
     depot_limit();
+    access();
+    limited_access();
+}
+
+/// Access (7.3.4): a neutral's area is closed; an ally's is open once it grants voluntary access, which 12.8 lets
+/// it grant only to an ally.
+fn access() {
+    let mut b = B::new(
+        &["12.8", "7.3.4"],
+        standard(),
+        (1805, 1),
+        Step::Diplomacy,
+        &[
+            r#"{"corps": {"corps": "fr-5", "factors": {"infantry": 10, "cavalry": 2}, "location": {"area": "bayonne"}}}"#,
+            r#"{"corps": {"corps": "fr-6", "factors": {"infantry": 12, "cavalry": 2}, "location": {"area": "strasbourg"}}}"#,
+        ],
+    );
+    // 12.8: Spain may grant access to its ally France, not to Prussia.
+    b.refused("spain", "grant access prussia", "12.8");
+    b.submit("spain", "grant access france");
+    b.until("france");
+    b.submit("france", "slot 1");
+    b.until("france");
+    // Baden is neutral and has granted nothing; Spain has granted access.
+    b.refused("france", "move fr-6 strasbourg>karlsruhe", "7.3.4");
+    b.submit("france", "move fr-5 bayonne>pamplona");
+    b.finish_land();
+    b.save("12.8-access-refused-and-granted");
+}
+
+/// 12.4: after a peace, France's forces inside Austria may leave through Austrian areas; what stays past the
+/// sixth Land Phase is demobilized in the next Reinforcement Phase (12.4.2, 12.4.3).
+fn limited_access() {
+    let mut b = B::new(
+        &["12.4.2", "12.4.3"],
+        standard(),
+        (1805, 1),
+        Step::Land,
+        &[
+            r#"{"limited_access": {"mover": "france", "territory": "austria", "since": {"year": 1805, "month": 1}}}"#,
+            r#"{"minor_control": {"minor": "bavaria", "controller": "france", "status": "free_state"}}"#,
+            r#"{"corps": {"corps": "fr-1", "factors": {"infantry": 12, "cavalry": 2}, "location": {"area": "vienna"}}}"#,
+            r#"{"corps": {"corps": "fr-2", "factors": {"infantry": 10, "cavalry": 1}, "location": {"area": "linz"}}}"#,
+        ],
+    );
+    b.until("france");
+    b.submit("france", "slot 1");
+    b.until("france");
+    // I Corps marches out of Austria through Austrian areas into Bavaria, France's free state; II Corps stays at
+    // Linz.
+    b.submit("france", "move fr-1 vienna>linz>passau");
+    b.finish_land();
+    // On to July's Reinforcement Phase, after the sixth Land Phase (January to June): II Corps is demobilized.
+    while !(b.g.state().date() == Date::new(1805, 7).unwrap()
+        && b.g.state().position.step >= Step::Reinforcement)
+    {
+        b.default_one();
+    }
+    b.logged(r#"{"corps_changed": {"corps": "fr-2", "rule": "12.4.3"}}"#);
+    b.save("12.4-limited-access-and-demobilization");
 }
 
 const AT_WAR_FA: &str =

@@ -121,6 +121,8 @@ cases! {
     land_7_7_minor_conquered => "land/7.7-a-minor-conquered-area-by-area.json",
     land_12_1_2_1_port_taken => "land/12.1.2.1-a-port-taken-with-ships-building.json",
     land_12_3_1_four_corps_a_depot => "land/12.3.1-four-corps-a-depot.json",
+    land_12_4_limited_access => "land/12.4-limited-access-and-demobilization.json",
+    land_12_8_access => "land/12.8-access-refused-and-granted.json",
     kernel_3_3_refused_as_sent => "kernel/3.3-refused-as-sent.json",
     kernel_setup_host_and_forced_dice => "kernel/setup-host-and-forced-dice.json",
     political_12_8_allied_voluntary_access => "political/12.8-allied-voluntary-access.json",

@@ -1,0 +1,189 @@
+//! Rule 7 (Coalition's Land Phase, `docs/rules/land.md`): refusals and effects of single decisions, from positions
+//! set up at the start of a Land Phase of 1805. The golden transcripts under `tests/transcripts/land/` play whole
+//! months.
+
+use coalition_engine::Position;
+use coalition_engine::decision::Decision;
+use coalition_engine::game::Game;
+use coalition_engine::ids::PowerId;
+use coalition_engine::rulebook::{OptionalRule, Preset, Rulebook};
+use coalition_engine::scenario::{Adjustment, embedded_scenario};
+use coalition_engine::{Date, Step};
+use std::sync::Arc;
+
+fn p(s: &str) -> PowerId {
+    PowerId::new(s).unwrap()
+}
+
+/// A game of 1805 at January's Land Phase after `adjs`, with France to move (it took the first place).
+fn at_france_turn(rulebook: Rulebook, adjs: &[&str]) -> Game {
+    let sc = Arc::new(embedded_scenario("1805").unwrap());
+    let adjs: Vec<Adjustment> = adjs
+        .iter()
+        .map(|a| serde_json::from_str(a).unwrap())
+        .collect();
+    let start = Position {
+        date: Date::new(1805, 1).unwrap(),
+        step: Step::Land,
+    };
+    let mut g = Game::with_setup(sc, rulebook, 3, &[], Some(start), &adjs).unwrap();
+    submit(&mut g, "france", "slot 1");
+    assert_eq!(g.state().land.current(), Some(p("france")));
+    g
+}
+
+fn submit(g: &mut Game, power: &str, text: &str) {
+    let d = Decision::parse(text, g.scenario()).unwrap();
+    g.submit(p(power), d)
+        .unwrap_or_else(|e| panic!("{text}: {e}"));
+}
+
+fn refused(g: &mut Game, power: &str, text: &str) -> String {
+    let d = Decision::parse(text, g.scenario()).unwrap();
+    let before = g.log().len();
+    let e = g.submit(p(power), d).unwrap_err();
+    assert_eq!(g.log().len(), before, "a refusal changes nothing");
+    e.rule
+}
+
+fn standard() -> Rulebook {
+    Rulebook::preset(Preset::Standard)
+}
+
+const WAR_FA: &str =
+    r#"{"war": {"aggressor": {"power": "france"}, "defender": {"power": "austria"}}}"#;
+
+#[test]
+fn enemy_corps_end_a_move_and_the_corps_moves_no_more() {
+    // rule: 7.3.3
+    let mut g = at_france_turn(
+        standard(),
+        &[
+            WAR_FA,
+            r#"{"minor_control": {"minor": "bavaria", "controller": "france", "status": "free_state"}}"#,
+            r#"{"corps": {"corps": "fr-1", "factors": {"infantry": 12}, "location": {"area": "munich"}}}"#,
+        ],
+    );
+    // Austrian I Corps stands at Linz: a path may not go on past it.
+    assert_eq!(
+        refused(&mut g, "france", "move fr-1 munich>passau>linz>vienna"),
+        "7.3.3"
+    );
+    submit(&mut g, "france", "move fr-1 munich>passau>linz");
+    assert_eq!(refused(&mut g, "france", "move fr-1 linz>passau"), "7.3.3");
+    assert_eq!(refused(&mut g, "france", "undo"), "7.3");
+    submit(&mut g, "france", "done");
+    let combats = &g.state().land.combats;
+    assert_eq!(combats.len(), 1, "{combats:?}");
+    assert_eq!(combats[0].area.as_str(), "linz");
+}
+
+#[test]
+fn a_neutral_area_is_closed_and_a_listed_move_is_accepted() {
+    // rule: 7.3.4
+    let mut g = at_france_turn(
+        standard(),
+        &[
+            r#"{"corps": {"corps": "fr-1", "factors": {"infantry": 12}, "location": {"area": "strasbourg"}}}"#,
+        ],
+    );
+    assert_eq!(
+        refused(&mut g, "france", "move fr-1 strasbourg>karlsruhe"),
+        "7.3.4"
+    );
+    let listed = g.choices(p("france"));
+    assert!(
+        !listed
+            .iter()
+            .any(|d| d.to_string() == "move fr-1 strasbourg>karlsruhe")
+    );
+    let one = listed
+        .iter()
+        .find(|d| d.to_string() == "move fr-1 strasbourg>metz")
+        .expect("a step home is listed")
+        .clone();
+    g.submit(p("france"), one).unwrap();
+    // Taken back: the corps stands at Strasbourg again with its points.
+    submit(&mut g, "france", "undo");
+    assert_eq!(
+        g.state().forces.corps[&coalition_engine::ids::CorpsId::new("fr-1").unwrap()].location,
+        coalition_engine::scenario::Location::Area(
+            coalition_engine::ids::AreaId::new("strasbourg").unwrap()
+        )
+    );
+    submit(&mut g, "france", "move fr-1 strasbourg>metz>reims>paris");
+}
+
+#[test]
+fn depots_cost_money_come_before_moves_and_are_counted() {
+    // rule: 7.2
+    let mut g = at_france_turn(
+        standard(),
+        &[r#"{"money": {"power": "france", "delta": -59}}"#],
+    );
+    // France has 1 money: one depot, not two.
+    assert_eq!(refused(&mut g, "france", "depots build paris,reims"), "7.2");
+    // Not where it neither holds the area nor stands.
+    assert_eq!(refused(&mut g, "france", "depots build vienna"), "7.2");
+    submit(&mut g, "france", "depots build paris");
+    assert_eq!(g.state().powers[&p("france")].money, 0);
+    // One depot decision, before the moves.
+    assert_eq!(refused(&mut g, "france", "depots remove paris"), "7.1.3");
+}
+
+#[test]
+fn a_corps_drops_and_picks_up_garrisons_once_a_phase() {
+    // rule: 7.3.5
+    let mut g = at_france_turn(
+        standard(),
+        &[
+            r#"{"corps": {"corps": "fr-1", "factors": {"infantry": 12, "cavalry": 2}, "location": {"area": "metz"}}}"#,
+        ],
+    );
+    assert_eq!(refused(&mut g, "france", "drop fr-1 cavalry:1"), "7.3.5");
+    assert_eq!(refused(&mut g, "france", "pick fr-1 infantry:9"), "7.3.5");
+    submit(&mut g, "france", "drop fr-1 infantry:2");
+    let metz = coalition_engine::ids::AreaId::new("metz").unwrap();
+    let g_here =
+        g.state().forces.garrisons[&(metz, coalition_engine::ids::Nation::Power(p("france")))];
+    assert_eq!((g_here.militia, g_here.infantry), (2, 2));
+    assert_eq!(refused(&mut g, "france", "pick fr-1 militia:1"), "7.3.5");
+}
+
+#[test]
+fn without_the_option_a_depot_supplies_every_corps_in_reach() {
+    // rule: 12.3.1
+    let adjs = [
+        r#"{"minor_control": {"minor": "bavaria", "controller": "france", "status": "free_state"}}"#,
+        r#"{"minor_control": {"minor": "baden", "controller": "france", "status": "free_state"}}"#,
+        r#"{"depot": {"area": "munich", "owner": {"power": "france"}, "present": true}}"#,
+        r#"{"corps": {"corps": "fr-1", "factors": {"infantry": 12}, "location": {"area": "munich"}}}"#,
+        r#"{"corps": {"corps": "fr-2", "factors": {"infantry": 10}, "location": {"area": "munich"}}}"#,
+        r#"{"corps": {"corps": "fr-3", "factors": {"infantry": 14}, "location": {"area": "munich"}}}"#,
+        r#"{"corps": {"corps": "fr-4", "factors": {"infantry": 18}, "location": {"area": "munich"}}}"#,
+        r#"{"corps": {"corps": "fr-5", "factors": {"infantry": 10}, "location": {"area": "munich"}}}"#,
+    ];
+    let mut off = standard();
+    off.optional.remove(&OptionalRule::SupplyLimitsPerDepot);
+    for (rb, out) in [(off, 0), (standard(), 1)] {
+        let mut g = at_france_turn(rb, &adjs);
+        g.force_dice(&[1]).unwrap();
+        submit(&mut g, "france", "done");
+        let traced = g
+            .log()
+            .iter()
+            .rev()
+            .find_map(|e| match e {
+                coalition_engine::Event::Land(
+                    coalition_engine::land::LandEvent::SupplyTraced {
+                        power,
+                        out_of_supply,
+                        ..
+                    },
+                ) if *power == p("france") => Some(out_of_supply.len()),
+                _ => None,
+            })
+            .unwrap();
+        assert_eq!(traced, out);
+    }
+}

@@ -5,10 +5,10 @@
 use super::forces::{corps_name, factors, leader_name, sees_factors};
 use super::{area, nation, power};
 use coalition_engine::ids::{AreaId, CorpsId, LeaderId, Nation, PowerId};
-use coalition_engine::land::movement::{allowance, corps_of, left, may_force, moves_for};
+use coalition_engine::land::movement::{allowance, corps_of, leaders_in, left, may_force};
 use coalition_engine::land::{LandDecision, LandEvent, LandState, MoveRecord, Stage};
 use coalition_engine::rulebook::Rulebook;
-use coalition_engine::scenario::{Factors, LeaderStatus, Location, Scenario};
+use coalition_engine::scenario::{Factors, Location, Scenario};
 use coalition_engine::state::State;
 use coalition_engine::world::{Ctx, Siege};
 
@@ -388,16 +388,9 @@ pub fn stacks(s: &Scenario, rb: &Rulebook, st: &State, p: PowerId) -> Vec<String
         power(s, p)
     )];
     for a in areas {
-        let leaders: Vec<String> = w
-            .forces
-            .leaders
-            .iter()
-            .filter(|(_, l)| {
-                l.location == Location::Area(a)
-                    && l.status == LeaderStatus::Active
-                    && moves_for(w, p, l.nation)
-            })
-            .map(|(id, _)| leader_name(s, *id))
+        let leaders: Vec<String> = leaders_in(w, p, a)
+            .into_iter()
+            .map(|id| leader_name(s, id))
             .collect();
         let mut head = format!("  {}", area(s, a));
         if !leaders.is_empty() {

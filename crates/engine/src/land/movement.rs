@@ -638,17 +638,7 @@ pub fn choices(ctx: &LCtx, power: PowerId) -> Vec<LandDecision> {
     }
     let w = ctx.world;
     for (id, a) in corps_of(w, power) {
-        let leaders: Vec<LeaderId> = w
-            .forces
-            .leaders
-            .iter()
-            .filter(|(_, l)| {
-                l.location == Location::Area(a)
-                    && l.status == LeaderStatus::Active
-                    && moves_for(w, power, l.nation)
-            })
-            .map(|(l, _)| *l)
-            .collect();
+        let leaders = leaders_in(w, power, a);
         for (b, _) in neighbours(ctx, power, a) {
             let mut with = vec![Vec::new()];
             if !leaders.is_empty() {
@@ -696,6 +686,20 @@ fn names(kinds: &[crate::scenario::UnitKind]) -> String {
         .map(|k| k.name())
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// The active leaders `power` moves (its own and its free states') standing in `area`, in key order.
+pub fn leaders_in(w: &World, power: PowerId, area: AreaId) -> Vec<LeaderId> {
+    w.forces
+        .leaders
+        .iter()
+        .filter(|(_, l)| {
+            l.location == Location::Area(area)
+                && l.status == LeaderStatus::Active
+                && moves_for(w, power, l.nation)
+        })
+        .map(|(l, _)| *l)
+        .collect()
 }
 
 /// The corps of `power`'s side standing in `area` with factors (its own and its free states').

@@ -385,9 +385,9 @@ impl Game {
         // 4.1: a message acts at once, without ending the power's part in the round.
         if let Decision::Diplomacy(send) = d {
             // Coalition's 10.3: a grant or revocation of access is public, recorded at once as a world event.
-            if crate::political::access::is_access(&send.body) {
+            if let Some(granted) = send.body.access() {
                 let events =
-                    crate::political::access::events(&self.ctx(), power, &send.to, &send.body);
+                    crate::political::access::events(&self.ctx(), power, &send.to, granted);
                 return Ok(events.into_iter().map(Event::World).collect());
             }
             let message = crate::political::diplomacy::message(&self.ctx(), power, send);

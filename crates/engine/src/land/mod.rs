@@ -332,7 +332,15 @@ impl Step for LandPhase {
             Stage::Order if power == ctx.scenario.charts.land.chooser => (1..=places(ctx))
                 .map(|place| LandDecision::Place { place })
                 .collect(),
-            Stage::Moving if ctx.own.current() == Some(power) => movement::choices(ctx, power),
+            // Done; undo; each depot it may place or remove (before its first move: `depots::choices` is empty
+            // after); its moves and garrison changes.
+            Stage::Moving if ctx.own.current() == Some(power) => {
+                std::iter::once(LandDecision::Done)
+                    .chain(movement::check_undo(ctx).ok().map(|_| LandDecision::Undo))
+                    .chain(depots::choices(ctx, power))
+                    .chain(movement::choices(ctx, power))
+                    .collect()
+            }
             _ => Vec::new(),
         }
     }
@@ -470,7 +478,9 @@ fn advance(cx: &mut LCx, dice: &mut Dice, first: bool) -> Option<Ask> {
             mover = 0;
             continue;
         };
-        if movement::has_anything(&cx.ctx(), power) {
+        // Asked when it has a corps that may move, or a depot to decide.
+        let ctx = cx.ctx();
+        if movement::may_move(&ctx, power) || depots::any_possible(&ctx, power) {
             cx.emit(LandEvent::MoverBegan { slot, mover, power });
             return Ask::open(vec![power]);
         }

@@ -618,24 +618,17 @@ pub fn garrison(cx: &mut LCx, power: PowerId, id: CorpsId, drop: &Factors, pick:
     });
 }
 
-/// Whether the mover has anything to decide: a corps with movement left, or a depot it could place or remove.
-pub fn has_anything(ctx: &LCtx, power: PowerId) -> bool {
+/// Whether the mover has a corps that may still move.
+pub fn may_move(ctx: &LCtx, power: PowerId) -> bool {
     corps_of(ctx.world, power)
         .iter()
         .any(|(id, _)| !ctx.own.stopped.contains(id))
-        || super::depots::any_possible(ctx, power)
 }
 
-/// The mover's choices: done; undo; each depot it may place or remove (before its first move); each one-area
-/// step of each corps (alone, and with the leaders standing with it); one factor dropped or picked up.
+/// The mover's movement choices: each one-area step of each corps (alone, and with the leaders standing
+/// with it); one factor dropped or picked up.
 pub fn choices(ctx: &LCtx, power: PowerId) -> Vec<LandDecision> {
-    let mut out = vec![LandDecision::Done];
-    if check_undo(ctx).is_ok() {
-        out.push(LandDecision::Undo);
-    }
-    if !ctx.own.acted {
-        out.extend(super::depots::choices(ctx, power));
-    }
+    let mut out = Vec::new();
     let w = ctx.world;
     for (id, a) in corps_of(w, power) {
         let leaders = leaders_in(w, power, a);

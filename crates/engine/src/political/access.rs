@@ -4,17 +4,11 @@
 //! Diplomacy Step or it lapses (`world::access`: war between the two, a side leaving the game, and under 12.8
 //! the end of their alliance). Under 12.8 (AlliedVoluntaryAccess) it may be granted only to an ally.
 
-use super::diplomacy::Diplomatic;
 use super::name;
 use crate::kernel::error::{RuleError, RuleResult};
 use crate::kernel::ids::{Nation, PowerId};
 use crate::kernel::rulebook::OptionalRule;
 use crate::world::{Ctx, WorldEvent};
-
-/// Whether a body of the Diplomacy Step is a grant or revocation of access (a public act, not a message).
-pub fn is_access(body: &Diplomatic) -> bool {
-    matches!(body, Diplomatic::GrantAccess | Diplomatic::RevokeAccess)
-}
 
 /// Coalition's 10.3, 12.8: whether `grantor` may grant `grantee` voluntary access now.
 pub fn check_grant(ctx: &Ctx, grantor: PowerId, grantee: PowerId) -> RuleResult<()> {
@@ -75,27 +69,22 @@ pub fn check_revoke(ctx: &Ctx, grantor: PowerId, grantee: PowerId) -> RuleResult
     Ok(())
 }
 
-/// Checks a grant or revocation by `power` to each of `to` (other bodies pass).
-pub fn check(ctx: &Ctx, power: PowerId, to: &[PowerId], body: &Diplomatic) -> RuleResult<()> {
+/// Checks a grant (`granted`) or revocation by `power` to each of `to`.
+pub fn check(ctx: &Ctx, power: PowerId, to: &[PowerId], granted: bool) -> RuleResult<()> {
     super::distinct(to)?;
     for q in to {
-        match body {
-            Diplomatic::GrantAccess => check_grant(ctx, power, *q)?,
-            Diplomatic::RevokeAccess => check_revoke(ctx, power, *q)?,
-            _ => {}
+        if granted {
+            check_grant(ctx, power, *q)?;
+        } else {
+            check_revoke(ctx, power, *q)?;
         }
     }
     Ok(())
 }
 
 /// The world events of a checked grant or revocation: one `AccessChanged` for each power named, in the order
-/// named. Empty for any other body.
-pub fn events(ctx: &Ctx, power: PowerId, to: &[PowerId], body: &Diplomatic) -> Vec<WorldEvent> {
-    let granted = match body {
-        Diplomatic::GrantAccess => true,
-        Diplomatic::RevokeAccess => false,
-        _ => return Vec::new(),
-    };
+/// named.
+pub fn events(ctx: &Ctx, power: PowerId, to: &[PowerId], granted: bool) -> Vec<WorldEvent> {
     let rule = if granted && ctx.rulebook.has(OptionalRule::AlliedVoluntaryAccess) {
         "12.8"
     } else {
@@ -119,15 +108,15 @@ pub fn events(ctx: &Ctx, power: PowerId, to: &[PowerId], body: &Diplomatic) -> V
         .collect()
 }
 
-/// The access bodies `power` may send `q` now: a grant if it may grant `q` access, a revocation if it has a grant
-/// to `q` in force.
-pub fn choices(ctx: &Ctx, power: PowerId, q: PowerId) -> Vec<Diplomatic> {
+/// What `power` may do about access for `q` now: grant it (`true`) if it may, revoke it (`false`) if a grant to
+/// `q` is in force.
+pub fn choices(ctx: &Ctx, power: PowerId, q: PowerId) -> Vec<bool> {
     let mut v = Vec::new();
     if check_grant(ctx, power, q).is_ok() {
-        v.push(Diplomatic::GrantAccess);
+        v.push(true);
     }
     if check_revoke(ctx, power, q).is_ok() {
-        v.push(Diplomatic::RevokeAccess);
+        v.push(false);
     }
     v
 }

@@ -30,6 +30,27 @@ pub enum Diplomatic {
     RevokeAccess,
 }
 
+impl Diplomatic {
+    /// A grant (`Some(true)`) or revocation (`Some(false)`) of voluntary access, a public act rather than a
+    /// message (Coalition's 10.3); `None` for any other body.
+    pub fn access(&self) -> Option<bool> {
+        match self {
+            Diplomatic::GrantAccess => Some(true),
+            Diplomatic::RevokeAccess => Some(false),
+            _ => None,
+        }
+    }
+
+    /// The body granting (`true`) or revoking access.
+    pub fn of_access(granted: bool) -> Diplomatic {
+        if granted {
+            Diplomatic::GrantAccess
+        } else {
+            Diplomatic::RevokeAccess
+        }
+    }
+}
+
 /// 4.1: a message or proposal to one or more powers; only they and the sender see it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Send {
@@ -96,7 +117,11 @@ pub fn choices(ctx: &Ctx, power: PowerId) -> Vec<Option<Send>> {
         if ctx.world.allied(power, q) {
             bodies.push(Diplomatic::ProposeCombinedMovement);
         }
-        bodies.extend(super::access::choices(ctx, power, q));
+        bodies.extend(
+            super::access::choices(ctx, power, q)
+                .into_iter()
+                .map(Diplomatic::of_access),
+        );
         v.extend(
             bodies
                 .into_iter()
@@ -116,7 +141,7 @@ pub fn check(ctx: &Ctx, power: PowerId, to: &[PowerId], body: &Diplomatic) -> Ru
         ));
     }
     for q in to {
-        if *q == power && super::access::is_access(body) {
+        if *q == power && body.access().is_some() {
             return Err(RuleError::new(
                 "10.3",
                 format!(
@@ -141,7 +166,9 @@ pub fn check(ctx: &Ctx, power: PowerId, to: &[PowerId], body: &Diplomatic) -> Ru
             ));
         }
     }
-    super::access::check(ctx, power, to, body)?;
+    if let Some(granted) = body.access() {
+        super::access::check(ctx, power, to, granted)?;
+    }
     if let Diplomatic::Message { text } = body
         && text.len() > MAX_MESSAGE
     {

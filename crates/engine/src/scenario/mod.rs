@@ -3,6 +3,7 @@
 //! The engine does no I/O: callers hand it the text of each file (`ScenarioSources`), either the copies
 //! embedded in the binary (`embedded`) or files read from a folder by the command line.
 
+mod charts;
 mod embedded;
 mod land;
 mod ranges;
@@ -11,6 +12,7 @@ mod validate;
 
 pub mod adjustment;
 pub use adjustment::{Adjustment, BattlePoints, ForceShare};
+pub use charts::ChartsFile;
 pub use embedded::{EMBEDDED_SCENARIOS, embedded_scenario, embedded_sources};
 pub use land::*;
 pub use types::*;

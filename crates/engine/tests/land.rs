@@ -187,3 +187,155 @@ fn without_the_option_a_depot_supplies_every_corps_in_reach() {
         assert_eq!(traced, out);
     }
 }
+
+/// A game of 1805 after `adjs`, with every French corps but `keep` taken off the map, at January's Declarations of
+/// War Step.
+fn declaring_with_one_french_corps(keep: &str, adjs: &[String]) -> Game {
+    let sc = Arc::new(embedded_scenario("1805").unwrap());
+    let mut all: Vec<Adjustment> = sc
+        .power(p("france"))
+        .unwrap()
+        .corps
+        .iter()
+        .filter(|c| c.id.as_str() != keep)
+        .map(|c| {
+            serde_json::from_str(&format!(
+                r#"{{"corps": {{"corps": "{}", "factors": {{}}, "location": "off_map"}}}}"#,
+                c.id
+            ))
+            .unwrap()
+        })
+        .collect();
+    all.extend(adjs.iter().map(|a| serde_json::from_str(a).unwrap()));
+    // Without 12.8, so that Austria may grant access to France, not an ally.
+    let mut rb = standard();
+    rb.optional.remove(&OptionalRule::AlliedVoluntaryAccess);
+    let mut g = Game::with_setup(sc, rb, 3, &[], None, &all).unwrap();
+    for _ in 0..1000 {
+        if g.state().position.step == Step::DeclarationsOfWar && !g.pending().is_empty() {
+            return g;
+        }
+        for power in g.pending() {
+            let d = g.default_decision(power).unwrap();
+            g.submit(power, d).unwrap();
+        }
+    }
+    panic!("never reached the Declarations of War Step");
+}
+
+fn declares_on_saxony(g: &mut Game) -> Result<(), String> {
+    let d = coalition_engine::decision::Decision::DeclareWar(coalition_engine::decision::Declare {
+        targets: vec![g.scenario().nation_by_name("saxony").unwrap()],
+    });
+    let listed = g.choices(p("france")).contains(&d);
+    let r = g.submit(p("france"), d).map_err(|e| e.rule.clone());
+    assert_eq!(listed, r.is_ok(), "choices() and submit() disagree: {r:?}");
+    r
+}
+
+#[test]
+fn reach_uses_the_movement_rules_access_and_enemy_corps() {
+    // rule: 4.2.2.3
+    // France's one corps stands at Vienna. Saxony's Dresden is three steps away through Austria (Vienna > Linz or
+    // Brunn > Prague > Dresden), within an infantry corps' 4 movement points and a forced march.
+    let at_vienna = r#"{"corps": {"corps": "fr-1", "factors": {"infantry": 10}, "location": {"area": "vienna"}}}"#;
+    // Austria, at peace with France, has granted no access: Austrian areas are closed (7.3.4), so Saxony is out of
+    // reach.
+    let mut g = declaring_with_one_french_corps("fr-1", &[at_vienna.into()]);
+    assert_eq!(declares_on_saxony(&mut g), Err("4.2.2.3".into()));
+    // With Austria's voluntary access the same path is open.
+    let access =
+        r#"{"voluntary_access": {"grantor": "austria", "grantee": "france", "granted": true}}"#;
+    let mut g = declaring_with_one_french_corps("fr-1", &[at_vienna.into(), access.into()]);
+    assert_eq!(declares_on_saxony(&mut g), Ok(()));
+    // British corps (France and Britain are at war) at Prague and at Koniggratz, on the way to Saxony's Lusatia
+    // (Vienna > Brunn > Koniggratz > Bautzen: 1 + 1 + forest 2 and a pass 1 = 5), would stop the march there
+    // (7.3.3); every other way costs more than 5.
+    let british = |c: &str, a: &str| {
+        format!(
+            r#"{{"corps": {{"corps": "{c}", "factors": {{"infantry": 6}}, "location": {{"area": "{a}"}}}}}}"#
+        )
+    };
+    let mut g = declaring_with_one_french_corps(
+        "fr-1",
+        &[at_vienna.into(), access.into(), british("gb-1", "prague")],
+    );
+    assert_eq!(declares_on_saxony(&mut g), Ok(()), "by Koniggratz");
+    let mut g = declaring_with_one_french_corps(
+        "fr-1",
+        &[
+            at_vienna.into(),
+            access.into(),
+            british("gb-1", "prague"),
+            british("gb-2", "koniggratz"),
+        ],
+    );
+    assert_eq!(declares_on_saxony(&mut g), Err("4.2.2.3".into()));
+}
+
+#[test]
+fn a_repatriated_force_goes_to_the_nearest_areas_by_movement_cost() {
+    // rule: 4.4.6.2
+    use coalition_engine::ids::{AreaId, Nation};
+    use coalition_engine::world::Ctx;
+    use coalition_engine::world::geography::nearest;
+    let g = at_france_turn(standard(), &[]);
+    let ctx = Ctx::new(g.scenario(), g.rulebook(), &g.state().world);
+    let a = |s: &str| AreaId::new(s).unwrap();
+    let austrian = |x: AreaId| g.state().world.area_power(g.scenario(), x) == Some(p("austria"));
+    // From Berlin, Koniggratz is two areas away (Lusatia's forest 2, then a pass 1 + clear 1 = 4 points) and
+    // Prague three (Leipzig 1, Dresden 1, then a pass 1 + clear 1 = 4 points): equidistant by movement cost, so
+    // the owner chooses between them, though Koniggratz has fewer areas between.
+    assert_eq!(
+        nearest(&ctx, Nation::Power(p("austria")), a("berlin"), austrian),
+        vec![a("koniggratz"), a("prague")]
+    );
+}
+
+#[test]
+fn a_corps_on_loan_moves_with_its_borrower_and_goes_home_when_the_loan_ends() {
+    let mut g = at_france_turn(
+        standard(),
+        &[
+            r#"{"corps": {"corps": "au-1", "factors": {"infantry": 8}, "location": {"area": "strasbourg"}}}"#,
+            r#"{"corps_on_loan": {"corps": "au-1", "to": "france", "until": {"year": 1805, "month": 2}}}"#,
+        ],
+    );
+    // France moves Austria's I Corps as its own, inside France.
+    submit(&mut g, "france", "move au-1 strasbourg>metz");
+    assert_eq!(
+        g.state().forces.corps[&coalition_engine::ids::CorpsId::new("au-1").unwrap()].location,
+        coalition_engine::scenario::Location::Area(
+            coalition_engine::ids::AreaId::new("metz").unwrap()
+        )
+    );
+    // Its factors stay Austria's: France may not drop them as a garrison.
+    assert_eq!(refused(&mut g, "france", "drop au-1 infantry:2"), "B.4");
+    // Play on to February's Land Phase: the loan has ended, and Austria may not stand in France, at peace and
+    // without access, so its corps is placed in the nearest area Austria controls.
+    for _ in 0..1000 {
+        if g.state().position.date == Date::new(1805, 2).unwrap()
+            && g.state().position.step == Step::Land
+            && !g.pending().is_empty()
+        {
+            break;
+        }
+        for power in g.pending() {
+            let d = g.default_decision(power).unwrap();
+            g.submit(power, d).unwrap();
+        }
+    }
+    let w = &g.state().world;
+    let at = match w.forces.corps[&coalition_engine::ids::CorpsId::new("au-1").unwrap()].location {
+        coalition_engine::scenario::Location::Area(a) => a,
+        other => panic!("au-1 is {other:?}"),
+    };
+    assert_eq!(w.area_power(g.scenario(), at), Some(p("austria")), "{at}");
+    assert!(
+        g.log().iter().any(|e| matches!(
+            e,
+            coalition_engine::event::Event::World(coalition_engine::world::WorldEvent::CorpsChanged { rule, .. }) if rule == "B.4"
+        )),
+        "the return is logged under B.4"
+    );
+}

@@ -191,7 +191,7 @@ fn check_land(sc: &Scenario, s: &State, e: &Event, batch: &[Event]) {
                 own: &s.land,
             };
             for w in record.path.windows(2) {
-                coalition_engine::land::access::may_enter(&ctx, *power, w[0], w[1])
+                coalition_engine::world::geography::may_enter(&ctx, *power, w[0], w[1])
                     .unwrap_or_else(|e| panic!("{power} moved into {} without access: {e}", w[1]));
             }
         }

@@ -660,6 +660,9 @@ fn the_rules_separate_peace_example_russia_austria_prussia() {
     sub(&mut g, "austria", "offer conditional");
     sub(&mut g, "prussia", "protect A.1");
     sub(&mut g, "austria", "term done");
+    // Austria's I Corps leaves Berlin: Koniggratz and Prague are equally near by movement cost (4.4.6.2).
+    assert_eq!(g.pending(), vec![p("austria")]);
+    sub(&mut g, "austria", "place koniggratz");
     // Prussia stays at war with Russia: Russia may demand that Austria break their alliance.
     assert_eq!(g.pending(), vec![p("russia")]);
     let au = pp(&g, "austria");

@@ -745,6 +745,37 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
                 },
             )]
         }
+        Adjustment::CorpsOnLoan { corps, to, until } => {
+            power(ctx, *to)?;
+            let Some(c) = ctx.world.forces.corps.get(corps) else {
+                return Err(RuleError::new(rule, format!("unknown corps `{corps}`")));
+            };
+            let Some(from) = ctx.world.controller_of(c.owner) else {
+                return Err(RuleError::new(
+                    rule,
+                    format!("{corps} has no controlling power to lend it"),
+                ));
+            };
+            if from == *to {
+                return Err(RuleError::new(rule, format!("{corps} is already {to}'s")));
+            }
+            if *until <= now {
+                return Err(RuleError::new(
+                    rule,
+                    format!("a loan ends after this month, not {until}"),
+                ));
+            }
+            vec![Event::Peace(
+                crate::political::peace::PeaceEvent::Recorded {
+                    obligation: crate::political::peace::Obligation::CorpsOnLoan {
+                        corps: *corps,
+                        from,
+                        to: *to,
+                        until: *until,
+                    },
+                },
+            )]
+        }
         Adjustment::QueueReinforcement {
             owner,
             unit,

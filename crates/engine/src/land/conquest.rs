@@ -7,11 +7,11 @@
 //! district is all held by one enemy is conquered by it, and a secondary district all held by its enemies is
 //! recorded conquered (10.4, read by 4.6.6).
 
-use super::access::{area_name, at_war_sides, hostile, nation_name};
 use super::movement::{enemy_corps, own_corps_in};
 use super::{LCx, LandEvent, PendingCombat};
 use crate::kernel::ids::{AreaId, Nation, PowerId};
 use crate::scenario::{Factors, Location, LossCause, MinorStatus};
+use crate::world::geography::{area_name, at_war_sides, hostile, nation_name};
 use crate::world::{CapitalTaken, LossRecord, Siege, WorldEvent};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -52,11 +52,12 @@ struct Present {
 fn present(cx: &LCx) -> BTreeMap<AreaId, Present> {
     let w = cx.world();
     let mut out: BTreeMap<AreaId, Present> = BTreeMap::new();
-    for c in w.forces.corps.values() {
+    for (id, c) in &w.forces.corps {
         if let Location::Area(a) = c.location
             && !c.factors.is_empty()
         {
-            *out.entry(a).or_default().corps.entry(c.owner).or_default() += c.factors.total();
+            let side = w.corps_side(*id).unwrap_or(c.owner);
+            *out.entry(a).or_default().corps.entry(side).or_default() += c.factors.total();
         }
     }
     for ((a, n), f) in &w.forces.garrisons {

@@ -3,12 +3,12 @@
 //! to its counters on the map at one time; a removed depot's garrison factors are destroyed unless a city its
 //! side holds, unbesieged, in the same area takes them in. Minor free states use their controller's depots.
 
-use super::access::area_name;
 use super::movement::{enemy_corps, own_corps_in};
 use super::{LCtx, LCx, LandDecision, LandEvent};
 use crate::kernel::error::{RuleError, RuleResult, distinct};
 use crate::kernel::ids::{AreaId, Nation, PowerId};
 use crate::scenario::{Factors, LossCause};
+use crate::world::geography::area_name;
 use crate::world::{LossRecord, WorldEvent};
 
 /// The power's depots on the map.

@@ -15,12 +15,12 @@
 //! Default decision (3.6): France takes the chart's default place; a mover is `done` at once: it stands still,
 //! places and removes no depots; its supply is traced and foraging rolled as for any other.
 //!
-//! The files, by what they decide: `order` (7.1), `access` (7.3.4), `movement` (7.3), `depots` (7.2),
+//! The files, by what they decide: `order` (7.1), `movement` (7.3), `depots` (7.2),
 //! `supply` (7.4), `conquest` (7.5's seam, 7.6, 7.7), `notation` (the text forms).
 
-pub mod access;
 mod conquest;
 mod depots;
+mod loans;
 pub mod movement;
 mod notation;
 mod order;
@@ -319,6 +319,7 @@ impl Step for LandPhase {
         let chooser = cx.scenario.charts.land.chooser;
         let asking = cx.world().in_game(chooser);
         cx.emit(LandEvent::PhaseBegan { asking });
+        loans::return_ended(cx);
         if asking {
             return Ask::open(vec![chooser]);
         }

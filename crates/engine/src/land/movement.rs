@@ -4,12 +4,14 @@
 //! (7.3.3); areas may be entered only with access (7.3.4); corps drop and pick up garrisons where they stand
 //! (7.3.5). One decision is one move; `undo` takes the last back while no die was rolled and no enemy met.
 
-use super::access::{area_name, at_war_sides, may_enter};
 use super::{LCtx, LCx, LandDecision, LandEvent, MoveRecord};
 use crate::kernel::dice::Dice;
 use crate::kernel::error::{RuleError, RuleResult};
 use crate::kernel::ids::{AreaId, CorpsId, LeaderId, Nation, PowerId};
-use crate::scenario::{CorpsKind, Factors, LeaderStatus, Location, LossCause, MinorStatus};
+use crate::scenario::{Factors, LeaderStatus, Location, LossCause, MinorStatus};
+pub use crate::world::geography::allowance;
+pub use crate::world::geography::enemy_corps;
+use crate::world::geography::{area_name, may_enter, neighbours, step_cost};
 use crate::world::{LossRecord, World, WorldEvent};
 use std::collections::BTreeSet;
 
@@ -29,23 +31,12 @@ pub fn corps_of(w: &World, power: PowerId) -> Vec<(CorpsId, AreaId)> {
     w.forces
         .corps
         .iter()
-        .filter(|(_, c)| moves_for(w, power, c.owner))
+        .filter(|(id, _)| w.moves_corps(power, **id))
         .filter_map(|(id, c)| match c.location {
             Location::Area(a) => Some((*id, a)),
             _ => None,
         })
         .collect()
-}
-
-/// 7.3.1: a corps' movement allowance (the chart's value for its kind).
-pub fn allowance(ctx: &LCtx, kind: CorpsKind) -> u32 {
-    ctx.scenario
-        .charts
-        .movement
-        .corps
-        .get(&kind)
-        .copied()
-        .unwrap_or(0)
 }
 
 /// Movement points a corps has left this phase, without a forced march.
@@ -65,60 +56,6 @@ pub fn may_force(ctx: &LCtx, id: CorpsId) -> bool {
         .get(&id)
         .is_some_and(|c| !fm.not_for.contains(&c.kind))
         && !ctx.own.forced.contains(&id)
-}
-
-/// 7.3.1: the cost of stepping from `a` into the next area `b` for `power`: the terrain of `b` plus the
-/// border's cost, or a sea crossing arrow's (only when its optional rule is on and no enemy fleet is in its
-/// sea). `None` if they do not touch.
-pub fn step_cost(ctx: &LCtx, power: PowerId, a: AreaId, b: AreaId) -> Option<u32> {
-    let chart = &ctx.scenario.charts.land;
-    let terrain = ctx.scenario.area(b)?.terrain;
-    let enter = chart.terrain_cost.get(&terrain).copied().unwrap_or(1);
-    let area = ctx.scenario.area(a)?;
-    if let Some(l) = area.links.iter().find(|l| l.to == b) {
-        return Some(enter + chart.link_cost.get(&l.kind).copied().unwrap_or(0));
-    }
-    let open = ctx.scenario.map.crossings.iter().any(|c| {
-        ((c.a == a && c.b == b) || (c.a == b && c.b == a))
-            && c.optional.is_none_or(|r| ctx.rulebook.has(r))
-            && !ctx.world.forces.fleets.values().any(|f| {
-                f.location == Location::Sea(c.sea)
-                    && f.ships > 0
-                    && at_war_sides(ctx.world, Nation::Power(power), f.owner)
-            })
-    });
-    open.then_some(enter + chart.crossing_cost)
-}
-
-/// The areas next to `a` by land or by an open crossing arrow, in key order.
-pub fn neighbours(ctx: &LCtx, power: PowerId, a: AreaId) -> Vec<(AreaId, u32)> {
-    let mut out: Vec<AreaId> = ctx.scenario.land_neighbours(a).collect();
-    for c in &ctx.scenario.map.crossings {
-        if c.a == a {
-            out.push(c.b);
-        } else if c.b == a {
-            out.push(c.a);
-        }
-    }
-    out.sort();
-    out.dedup();
-    out.into_iter()
-        .filter_map(|b| step_cost(ctx, power, a, b).map(|c| (b, c)))
-        .collect()
-}
-
-/// The corps with factors in `area` whose owners are at war with `power`'s side (7.3.3).
-pub fn enemy_corps(w: &World, power: PowerId, area: AreaId) -> Vec<CorpsId> {
-    w.forces
-        .corps
-        .iter()
-        .filter(|(_, c)| {
-            c.location == Location::Area(area)
-                && !c.factors.is_empty()
-                && at_war_sides(w, Nation::Power(power), c.owner)
-        })
-        .map(|(id, _)| *id)
-        .collect()
 }
 
 /// What a legal move will do.
@@ -174,11 +111,11 @@ pub fn check(ctx: &LCtx, power: PowerId, d: &LandDecision) -> RuleResult<Plan> {
         let Some(c) = w.forces.corps.get(id) else {
             return Err(RuleError::new("3.4", format!("unknown corps `{id}`")));
         };
-        if !moves_for(w, power, c.owner) {
+        if !w.moves_corps(power, *id) {
             return Err(RuleError::new(
                 "7.1.1",
                 format!(
-                    "{} moves only its own corps and its minor free states'; {} is not",
+                    "{} moves only its own corps, its minor free states' and corps lent to it (B.4); {} is not",
                     ctx.scenario.power_name(power),
                     corps_name(*id)
                 ),
@@ -228,7 +165,7 @@ pub fn check(ctx: &LCtx, power: PowerId, d: &LandDecision) -> RuleResult<Plan> {
     let mut stopped = false;
     for (i, pair) in path.windows(2).enumerate() {
         let (a, b) = (pair[0], pair[1]);
-        let Some(c) = step_cost(ctx, power, a, b) else {
+        let Some(c) = step_cost(ctx, Nation::Power(power), a, b) else {
             return Err(RuleError::new(
                 "7.3.1",
                 format!(
@@ -491,12 +428,21 @@ pub fn check_garrison(
     let Some(c) = w.forces.corps.get(&id) else {
         return Err(RuleError::new("3.4", format!("unknown corps `{id}`")));
     };
-    if !moves_for(w, power, c.owner) {
+    if !moves_for(w, power, c.owner) || !w.moves_corps(power, id) {
         return Err(RuleError::new(
-            "7.1.1",
+            if w.moves_corps(power, id) {
+                "B.4"
+            } else {
+                "7.1.1"
+            },
             format!(
-                "{id} is not {}'s to command",
-                ctx.scenario.power_name(power)
+                "{id} is not {}'s to command{}",
+                ctx.scenario.power_name(power),
+                if w.moves_corps(power, id) {
+                    ": a corps on loan moves with its borrower but drops and picks up no garrisons (its factors stay its owner's)"
+                } else {
+                    ""
+                }
             ),
         ));
     }
@@ -632,7 +578,7 @@ pub fn choices(ctx: &LCtx, power: PowerId) -> Vec<LandDecision> {
     let w = ctx.world;
     for (id, a) in corps_of(w, power) {
         let leaders = leaders_in(w, power, a);
-        for (b, _) in neighbours(ctx, power, a) {
+        for (b, _) in neighbours(ctx, Nation::Power(power), a) {
             let mut with = vec![Vec::new()];
             if !leaders.is_empty() {
                 with.push(leaders.clone());

@@ -4,7 +4,6 @@
 //! depot of a chain supplies at most four corps and besieged garrisons. A corps out of supply forages: one die
 //! with the month's and the crowd's modifiers against its area's forage value; above it, it loses factors.
 
-use super::access::{area_name, may_enter};
 use super::movement::{corps_of, lose_factors, moves_for};
 use super::{LCtx, LCx, LandEvent};
 use crate::kernel::dice::{Dice, Modifier};
@@ -12,6 +11,7 @@ use crate::kernel::ids::{AreaId, CorpsId, Nation, PowerId};
 use crate::kernel::rulebook::OptionalRule;
 use crate::scenario::{Location, LossCause};
 use crate::world::WorldEvent;
+use crate::world::geography::{area_name, at_war_sides, may_enter, neighbours};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 /// Where supply may pass for one power: areas held by enemy corps its own corps do not match are closed.
@@ -26,13 +26,17 @@ impl<'a, 'b> Paths<'a, 'b> {
         let w = ctx.world;
         let mut enemy = BTreeSet::new();
         let mut own = BTreeSet::new();
-        for c in w.forces.corps.values() {
+        for (id, c) in &w.forces.corps {
             if let Location::Area(a) = c.location
                 && !c.factors.is_empty()
             {
-                if moves_for(w, power, c.owner) {
+                if w.moves_corps(power, *id) {
                     own.insert(a);
-                } else if super::access::at_war_sides(w, Nation::Power(power), c.owner) {
+                } else if at_war_sides(
+                    w,
+                    Nation::Power(power),
+                    w.corps_side(*id).unwrap_or(c.owner),
+                ) {
                     enemy.insert(a);
                 }
             }
@@ -58,7 +62,7 @@ impl<'a, 'b> Paths<'a, 'b> {
             if d >= max {
                 continue;
             }
-            for (b, _) in super::movement::neighbours(self.ctx, self.power, a) {
+            for (b, _) in neighbours(self.ctx, Nation::Power(self.power), a) {
                 if !dist.contains_key(&b) && self.passable(a, b) {
                     dist.insert(b, d + 1);
                     queue.push_back(b);
@@ -149,7 +153,8 @@ pub fn trace(ctx: &LCtx, power: PowerId) -> Traced {
         .filter(|(id, _)| !w.forces.corps[id].factors.is_empty())
         .collect();
     for (id, at) in corps {
-        let (near_source, chain_source) = reached(w.forces.corps[&id].owner);
+        let (near_source, chain_source) =
+            reached(w.corps_side(id).unwrap_or(w.forces.corps[&id].owner));
         if near_source.contains(&at) {
             out.supplied.push(id);
             continue;
@@ -263,9 +268,9 @@ fn forage(cx: &mut LCx, power: PowerId, id: CorpsId, dice: &mut Dice) {
     let crowd: u32 = w
         .forces
         .corps
-        .values()
-        .filter(|k| k.location == Location::Area(a) && moves_for(w, power, k.owner))
-        .map(|k| k.factors.total())
+        .iter()
+        .filter(|(id, k)| k.location == Location::Area(a) && w.moves_corps(power, **id))
+        .map(|(_, k)| k.factors.total())
         .sum();
     if crowd > chart.crowding {
         modifiers.push(Modifier::new(

@@ -1,80 +1,42 @@
 //! Rule 4.2.2.3 (with Coalition's reach rule, `docs/rules/reach.md`): whether a power could physically enter a
 //! neutral minor country's territory during the turn.
 //!
-//! Movement is not yet implemented, so Coalition judges reach by its movement chart: a corps of the power (or of
-//! a minor it controls) reaches the minor by land within its allowance, moving only through areas it may enter
-//! without a further declaration (its own and its controlled minors', its allies', its enemies', the target's);
-//! or a fleet of the power carries such a corps: the corps stands in a coastal area, and the fleet can reach a
-//! sea touching that area and then a sea touching the minor within its allowance.
+//! By land, Coalition judges reach by its movement rules (7.3, `world::geography`): a corps the power moves
+//! reaches the minor if a path of areas it may enter (7.3.4; the minor's own, since the declaration would open
+//! them) costs no more than its allowance and one forced march where its kind may force march (7.3.2), and no
+//! enemy corps stand on the way (7.3.3). By sea, until the Naval Phase has its movement, a fleet of the power
+//! carries such a corps: the corps stands in a coastal area, and the fleet can reach a sea touching that area
+//! and then a sea touching the minor within its allowance.
 
 use crate::kernel::ids::{AreaId, MinorId, Nation, PowerId, SeaId};
 use crate::scenario::Location;
 use crate::world::Ctx;
+use crate::world::geography::{allowance, costs, enemy_corps, may_enter};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
-/// Whether `power` may move through `area` this turn without another declaration.
-fn passable(ctx: &Ctx, power: PowerId, target: Nation, area: AreaId) -> bool {
-    let st = ctx.world;
-    let Some(holder) = st.area_holder(ctx.scenario, area) else {
-        return false;
-    };
-    if holder == target {
-        return true;
-    }
-    match st.controller_of(holder) {
-        Some(c) => {
-            c == power
-                || st.allied(power, c)
-                || st.at_war(power.into(), c.into())
-                || st.at_war(power.into(), holder)
-        }
-        // A neutral minor other than the target may not be entered.
-        None => st.at_war(power.into(), holder),
-    }
-}
-
-/// Whether any of `starts` (an area and the moves left there) reaches an area of `target` by land, through
-/// passable areas: one search for all corps, keeping at each area the most moves left on arriving.
+/// Whether any of `starts` (an area and the movement points a corps there has) reaches an area of `target` by
+/// land under the movement rules: one search for each allowance.
 fn land_reach(ctx: &Ctx, power: PowerId, target: Nation, starts: &[(AreaId, u32)]) -> bool {
     let territory = ctx.scenario.territory(target);
-    let mut best: BTreeMap<AreaId, u32> = BTreeMap::new();
-    let mut queue = VecDeque::new();
-    for &(a, moves) in starts {
-        if territory.binary_search(&a).is_ok() {
+    let w = ctx.world;
+    let begun: BTreeSet<AreaId> = starts.iter().map(|(a, _)| *a).collect();
+    let budgets: BTreeSet<u32> = starts.iter().map(|(_, b)| *b).collect();
+    budgets.into_iter().any(|budget| {
+        let from: Vec<AreaId> = starts
+            .iter()
+            .filter(|(_, b)| *b == budget)
+            .map(|(a, _)| *a)
+            .collect();
+        if from.iter().any(|a| territory.binary_search(a).is_ok()) {
             return true;
         }
-        if best.get(&a).is_none_or(|b| *b < moves) {
-            best.insert(a, moves);
-            queue.push_back((a, moves));
-        }
-    }
-    while let Some((a, moves)) = queue.pop_front() {
-        if moves == 0 || best.get(&a).is_some_and(|b| *b > moves) {
-            continue;
-        }
-        let crossings = ctx.scenario.map.crossings.iter().filter_map(|c| {
-            if c.optional.is_some_and(|r| !ctx.rulebook.has(r)) {
-                None
-            } else if c.a == a {
-                Some(c.b)
-            } else if c.b == a {
-                Some(c.a)
-            } else {
-                None
-            }
+        let reached = costs(ctx, Nation::Power(power), &from, budget, |a, b| {
+            // 7.3.3: enemy corps end a move in their area (a corps may still leave the area it starts in).
+            (begun.contains(&a) || enemy_corps(w, power, a).is_empty())
+                && (territory.binary_search(&b).is_ok() || may_enter(ctx, power, a, b).is_ok())
         });
-        for n in ctx.scenario.land_neighbours(a).chain(crossings) {
-            if territory.binary_search(&n).is_ok() {
-                return true;
-            }
-            let left = moves - 1;
-            if best.get(&n).is_none_or(|b| *b < left) && passable(ctx, power, target, n) {
-                best.insert(n, left);
-                queue.push_back((n, left));
-            }
-        }
-    }
-    false
+        territory.iter().any(|a| reached.contains_key(a))
+    })
 }
 
 /// Sea distances from `start` to every sea within `limit` moves.
@@ -107,13 +69,19 @@ pub fn can_enter(ctx: &Ctx, power: PowerId, minor: MinorId) -> Result<(), String
     let st = ctx.world;
     let mine = |owner: Nation| st.controller_of(owner) == Some(power);
     let chart = &ctx.scenario.charts.movement;
+    let forced = &ctx.scenario.charts.land.forced_march;
     let mut starts: Vec<(AreaId, u32)> = Vec::new();
-    for c in st.forces.corps.values() {
-        if !mine(c.owner) || c.factors.is_empty() {
+    for (id, c) in &st.forces.corps {
+        if !st.moves_corps(power, *id) || c.factors.is_empty() {
             continue;
         }
         if let Location::Area(a) = c.location {
-            starts.push((a, chart.corps.get(&c.kind).copied().unwrap_or(0)));
+            let extra = if forced.not_for.contains(&c.kind) {
+                0
+            } else {
+                forced.extra
+            };
+            starts.push((a, allowance(ctx, c.kind) + extra));
         }
     }
     if land_reach(ctx, power, target, &starts) {

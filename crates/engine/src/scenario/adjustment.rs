@@ -168,6 +168,13 @@ pub enum Adjustment {
         #[serde(default)]
         unconditional: bool,
     },
+    /// Record a corps lent by its owner to `to` until the month `until` (peace term B.4; a set-up or a
+    /// correction): from now until then `to` moves, supplies and fights with it (Coalition's 7.1.1).
+    CorpsOnLoan {
+        corps: CorpsId,
+        to: PowerId,
+        until: Date,
+    },
     /// Queue units to arrive as reinforcements when `due` (this month if none): a correction of a purchase, or
     /// units a rule owes. Ships name the port where they are built (12.1.2).
     QueueReinforcement {
@@ -223,6 +230,7 @@ impl Adjustment {
                 .collect(),
             Adjustment::QueueReinforcement { due, .. } => due.iter().copied().collect(),
             Adjustment::LimitedAccess { since, .. } => since.iter().copied().collect(),
+            Adjustment::CorpsOnLoan { until, .. } => vec![*until],
             _ => Vec::new(),
         }
     }

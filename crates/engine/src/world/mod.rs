@@ -6,6 +6,7 @@ pub mod access;
 pub mod apply;
 pub mod event;
 pub mod forces;
+pub mod geography;
 pub mod ledger;
 pub mod neutral;
 pub mod provinces;
@@ -406,6 +407,23 @@ impl World {
             Nation::Power(p) => Some(p),
             Nation::Minor(m) => self.minors.get(&m).and_then(|s| s.controller),
         }
+    }
+
+    /// Rules 7.1.1 and B.4: whether `power` moves (and supplies, and fights with) the corps `id`: a corps lent to
+    /// it while the loan runs, else its own corps and its minor free states' that are not lent away.
+    pub fn moves_corps(&self, power: PowerId, id: CorpsId) -> bool {
+        self.corps_side(id) == Some(Nation::Power(power))
+            || self.forces.corps.get(&id).is_some_and(|c| {
+                matches!(c.owner, Nation::Minor(m) if self.minors.get(&m).is_some_and(|s|
+                    s.controller == Some(power) && s.status == MinorStatus::FreeState))
+                    && treaties::lent_to(self, id).is_none()
+            })
+    }
+
+    /// B.4: the side a corps stands on: its borrower while a loan runs, else its owner.
+    pub fn corps_side(&self, id: CorpsId) -> Option<Nation> {
+        let c = self.forces.corps.get(&id)?;
+        Some(treaties::lent_to(self, id).map_or(c.owner, Nation::Power))
     }
 
     /// Rule 4.8: whether `power` may hold `minor` as a conquered minor country. A power that has declared a minor

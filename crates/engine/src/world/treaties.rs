@@ -228,3 +228,50 @@ pub fn record_trade_breach(st: &mut World, loser: PowerId, victor: PowerId, date
         }
     }
 }
+
+/// Peace term B.4 (Coalition's loan, `docs/rules/land.md` 7.1.1): the power `corps` is lent to, while the loan
+/// runs: from the peace until the month `until`, and only while lender and borrower are not at war.
+pub fn lent_to(world: &World, corps: CorpsId) -> Option<PowerId> {
+    let now = world.date();
+    world
+        .treaties
+        .obligations
+        .iter()
+        .rev()
+        .find_map(|o| match o {
+            Obligation::CorpsOnLoan {
+                corps: c,
+                from,
+                to,
+                until,
+            } if *c == corps
+                && now < *until
+                && !world.at_war(Nation::Power(*from), Nation::Power(*to)) =>
+            {
+                Some(*to)
+            }
+            _ => None,
+        })
+}
+
+/// The loans of B.4 that have ended by now (their month has come, or lender and borrower went to war).
+pub fn ended_loans(world: &World) -> impl Iterator<Item = (CorpsId, PowerId, PowerId)> + '_ {
+    let now = world.date();
+    world
+        .treaties
+        .obligations
+        .iter()
+        .filter_map(move |o| match o {
+            Obligation::CorpsOnLoan {
+                corps,
+                from,
+                to,
+                until,
+            } if (now >= *until || world.at_war(Nation::Power(*from), Nation::Power(*to)))
+                && lent_to(world, *corps).is_none() =>
+            {
+                Some((*corps, *from, *to))
+            }
+            _ => None,
+        })
+}

@@ -489,11 +489,22 @@ fn lapse_with_a_tie() -> Game {
             since: Date::new(1804, 12),
         },
     );
+    // Prague (a city) and Linz (a French depot) are both one clear area from Munich: a tie by movement cost.
+    for a in ["prague", "linz"] {
+        host(
+            &mut g,
+            Adjustment::AreaControl {
+                area: area(a),
+                holder: Some(np("france")),
+            },
+        );
+    }
     host(
         &mut g,
-        Adjustment::AreaControl {
-            area: area("prague"),
-            holder: Some(np("france")),
+        Adjustment::Depot {
+            area: area("linz"),
+            owner: np("france"),
+            present: true,
         },
     );
     host(
@@ -520,20 +531,24 @@ fn the_owner_chooses_among_equidistant_areas_when_a_war_with_a_minor_lapses() {
     assert_eq!(g.pending(), vec![p("france")]);
     let place = |a: &str| Decision::Peace(PeaceDecision::Place { area: area(a) });
     let choices = g.choices(p("france"));
-    assert!(choices.contains(&place("prague")) && choices.contains(&place("strasbourg")));
-    g.submit(p("france"), place("strasbourg")).unwrap();
+    assert!(choices.contains(&place("prague")) && choices.contains(&place("linz")));
+    assert!(
+        !choices.contains(&place("strasbourg")),
+        "Strasbourg is farther"
+    );
+    g.submit(p("france"), place("prague")).unwrap();
     let gar = &g.state().forces.garrisons;
     assert!(!gar.contains_key(&(area("munich"), np("france"))));
-    assert!(!gar.contains_key(&(area("prague"), np("france"))));
-    assert_eq!(gar[&(area("strasbourg"), np("france"))].infantry, 2);
+    assert!(!gar.contains_key(&(area("linz"), np("france"))));
+    assert_eq!(gar[&(area("prague"), np("france"))].infantry, 2);
 
     // The default (3.6): the first area by id.
     let mut g = lapse_with_a_tie();
     let d = g.default_decision(p("france")).unwrap();
-    assert_eq!(d, place("prague"));
+    assert_eq!(d, place("linz"));
     g.submit(p("france"), d).unwrap();
     assert_eq!(
-        g.state().forces.garrisons[&(area("prague"), np("france"))].infantry,
+        g.state().forces.garrisons[&(area("linz"), np("france"))].infantry,
         2
     );
 }

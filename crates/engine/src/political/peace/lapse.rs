@@ -1,10 +1,10 @@
 //! Rule 4.6.6 (checked at the start of the Peace Step, 4.4): a major power's war with a minor country lapses when
 //! none of its corps stands inside the minor; its other forces there are repatriated as in 4.4.6.2.
 
-use super::repatriation::nearest;
 use super::{Item, Placement};
 use crate::kernel::ids::{AreaId, MinorId, Nation, PowerId};
 use crate::scenario::{CorpsKind, Factors, Location, MinorStatus};
+use crate::world::geography::nearest;
 use crate::world::{self, WorldEvent, name};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -13,7 +13,7 @@ use std::collections::{BTreeMap, BTreeSet};
 /// stands inside the minor; for a minor of several districts with a secondary district conquered (the NOTE),
 /// inside the rest of it. Wars declared this month do not lapse (their invaders have had no Land Phase to
 /// enter). Its garrisons, cossacks and freikorps in the rest of the minor are repatriated as in 4.4.6.2: to
-/// the nearest areas it controls (garrisons: with a city or one of its depots), as `repatriation::nearest` finds
+/// the nearest areas it controls (garrisons: with a city or one of its depots), as `world::geography::nearest` finds
 /// them; when several are equidistant the force is returned as a placement its owner chooses in the Peace Step.
 pub(super) fn lapse_of_war(ctx: &world::Ctx) -> (Vec<WorldEvent>, Vec<Placement>) {
     let st = ctx.world;
@@ -97,7 +97,7 @@ pub(super) fn lapse_of_war(ctx: &world::Ctx) -> (Vec<WorldEvent>, Vec<Placement>
                 && let Location::Area(a) = c.location
                 && rest.contains(&a)
             {
-                let options = nearest(ctx.scenario, a, friendly);
+                let options = nearest(ctx, me, a, friendly);
                 let location = match options.as_slice() {
                     [] => Location::OffMap,
                     [to] => Location::Area(*to),
@@ -126,7 +126,7 @@ pub(super) fn lapse_of_war(ctx: &world::Ctx) -> (Vec<WorldEvent>, Vec<Placement>
             if *owner != me || !rest.contains(a) || g.is_empty() {
                 continue;
             }
-            let options = nearest(ctx.scenario, *a, holds);
+            let options = nearest(ctx, me, *a, holds);
             if options.is_empty() {
                 continue;
             }

@@ -9,39 +9,9 @@ use super::{Cx, Item, Obligation, PeaceDecision, PeaceEvent, Placement, Sub};
 use crate::kernel::ids::{AreaId, FleetId, Nation, PowerId};
 use crate::kernel::rulebook::OptionalRule;
 use crate::scenario::{Factors, Location, Scenario};
+use crate::world::geography::nearest;
 use crate::world::{LimitedAccess, World, WorldEvent, name};
 use std::collections::{BTreeMap, BTreeSet};
-
-/// Areas reachable by land links and crossings, nearest first: the nearest areas satisfying `ok`.
-pub(crate) fn nearest(sc: &Scenario, from: AreaId, ok: impl Fn(AreaId) -> bool) -> Vec<AreaId> {
-    let mut adj: BTreeMap<AreaId, Vec<AreaId>> = BTreeMap::new();
-    for c in sc.map.crossings.iter().filter(|c| c.optional.is_none()) {
-        adj.entry(c.a).or_default().push(c.b);
-        adj.entry(c.b).or_default().push(c.a);
-    }
-    let mut seen = BTreeSet::from([from]);
-    let mut layer = vec![from];
-    while !layer.is_empty() {
-        let mut hits: Vec<AreaId> = layer.iter().copied().filter(|a| ok(*a)).collect();
-        if !hits.is_empty() {
-            hits.sort();
-            return hits;
-        }
-        let mut next = Vec::new();
-        for a in &layer {
-            let ns = sc
-                .land_neighbours(*a)
-                .chain(adj.get(a).into_iter().flatten().copied());
-            for n in ns.collect::<Vec<_>>() {
-                if seen.insert(n) {
-                    next.push(n);
-                }
-            }
-        }
-        layer = next;
-    }
-    Vec::new()
-}
 
 /// Every area ever ceded by a peace (it does not revert).
 fn ceded_areas(sc: &Scenario, st: &World) -> BTreeSet<AreaId> {
@@ -151,6 +121,7 @@ pub(super) fn repatriate(
     let sc = cx.scenario;
     let date = cx.world().date();
     revert_occupied(cx, o, t, rule);
+    let ctx = cx.ctx();
     let st = cx.world();
     let mine = |n: Nation| st.controller_of(n) == Some(o);
     let theirs = |a: AreaId| st.area_power(sc, a) == Some(t);
@@ -164,7 +135,12 @@ pub(super) fn repatriate(
                 && mine(c.owner)
                 && theirs(a)
             {
-                moves.push((c.owner, Item::Corps(*id), a, nearest(sc, a, friendly)));
+                moves.push((
+                    c.owner,
+                    Item::Corps(*id),
+                    a,
+                    nearest(&ctx, c.owner, a, friendly),
+                ));
             }
         }
         for ((a, n), f) in &st.forces.garrisons {
@@ -174,7 +150,7 @@ pub(super) fn repatriate(
                         && (sc.area(x).is_some_and(|d| d.city.is_some())
                             || st.forces.depots.get(&x).is_some_and(|d| d.contains(n)))
                 };
-                moves.push((*n, Item::Garrison(*f), *a, nearest(sc, *a, ok)));
+                moves.push((*n, Item::Garrison(*f), *a, nearest(&ctx, *n, *a, ok)));
             }
         }
         for (a, ns) in &st.forces.depots {
@@ -200,7 +176,7 @@ pub(super) fn repatriate(
                     (friendly(x) || theirs(x))
                         && sc.area(x).is_some_and(|d| d.city.is_some() && !d.capital)
                 };
-                moves.push((*n, Item::Garrison(*f), *a, nearest(sc, *a, ok)));
+                moves.push((*n, Item::Garrison(*f), *a, nearest(&ctx, *n, *a, ok)));
             }
         }
     }

@@ -4,6 +4,7 @@
 //!
 //! Exit codes: 0 success, 1 a refused decision or invalid data, 2 bad usage.
 
+mod battle;
 mod chart_svg;
 mod describe;
 mod ending;
@@ -222,6 +223,23 @@ enum Command {
         #[arg(short, long, value_name = "FILE")]
         output: PathBuf,
     },
+    /// Resolve one field combat from a description (JSON: the forces, leaders, chits, terrain and optional
+    /// rules; docs/rules/combat.md), printing every round, die and modifier.
+    ///
+    /// Example: coalition battle examples/battle.json --seed 7
+    Battle {
+        /// The battle's description (JSON).
+        file: PathBuf,
+        /// The scenario whose ruleset's combat.ron is read.
+        #[arg(long, default_value = "1805")]
+        scenario: String,
+        /// The dice's seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Print the report as JSON.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 /// The formats of `coalition records`.
@@ -321,9 +339,11 @@ pub(crate) fn read_sources(dir: &Path, scenario: &str) -> Result<ScenarioSources
     if let Ok(entries) = std::fs::read_dir(&rulesets) {
         for e in entries.flatten() {
             let name = e.file_name().to_string_lossy().to_string();
-            let rel = format!("rulesets/{name}/charts.ron");
-            if let Some(text) = read_text(&dir.join(&rel)) {
-                src.files.insert(rel, text);
+            for f in coalition_engine::scenario::RULESET_FILES {
+                let rel = format!("rulesets/{name}/{f}");
+                if let Some(text) = read_text(&dir.join(&rel)) {
+                    src.files.insert(rel, text);
+                }
             }
         }
     }
@@ -798,6 +818,30 @@ fn run(cli: Cli) -> Result<(), Failure> {
                         _ => {}
                     }
                 }
+            }
+        }
+        Command::Battle {
+            file,
+            scenario,
+            seed,
+            json,
+        } => {
+            let s = load_scenario(data, &scenario)?;
+            let text = std::fs::read_to_string(&file)
+                .with_context(|| format!("cannot read {}", file.display()))?;
+            let setup: coalition_engine::battle::Setup = serde_json::from_str(&text)
+                .with_context(|| format!("{} is not a battle description", file.display()))?;
+            let mut dice = coalition_engine::dice::Dice::new(seed);
+            let report =
+                coalition_engine::battle::field::resolve(&s.combat, &setup, &mut || dice.d6())
+                    .map_err(Failure::Refused)?;
+            if json {
+                println!(
+                    "{}",
+                    serde_json::to_string_pretty(&report).context("report")?
+                );
+            } else {
+                print!("{}", battle::text(&setup, &report));
             }
         }
         Command::Chart { file, output } => {

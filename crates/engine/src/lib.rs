@@ -6,6 +6,7 @@
 
 pub mod kernel;
 pub use kernel::{agreement, calendar, dice, error, ids, rulebook};
+pub mod battle;
 pub mod economic;
 pub mod game;
 pub mod land;

@@ -492,7 +492,10 @@ fn a_missing_ruleset() {
         SCENARIO,
         r#"ruleset: "standard""#,
         r#"ruleset: "grand""#,
-        &[err("rulesets/grand/charts.ron", "", "file is missing")],
+        &[
+            err("rulesets/grand/charts.ron", "", "file is missing"),
+            err("rulesets/grand/combat.ron", "", "file is missing"),
+        ],
     );
 }
 

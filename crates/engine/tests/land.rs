@@ -132,6 +132,38 @@ fn depots_cost_money_come_before_moves_and_are_counted() {
 }
 
 #[test]
+fn a_power_over_its_depot_counters_may_still_remove_but_not_place() {
+    // rule: 7.2
+    // Nine French depots (depots bought in an Economic Phase are not held to the counters): one over the 8.
+    let areas = [
+        "paris", "reims", "metz", "lille", "lyon", "dijon", "brest", "nantes", "bordeaux",
+    ];
+    let adjs: Vec<String> = areas
+        .iter()
+        .map(|a| {
+            format!(
+                r#"{{"depot": {{"area": "{a}", "owner": {{"power": "france"}}, "present": true}}}}"#
+            )
+        })
+        .collect();
+    let adjs: Vec<&str> = adjs.iter().map(|s| s.as_str()).collect();
+    let mut g = at_france_turn(standard(), &adjs);
+    // Placing one more, even while removing one, would leave nine: refused.
+    assert_eq!(
+        refused(&mut g, "france", "depots build strasbourg remove paris"),
+        "7.2"
+    );
+    // Removing alone is allowed.
+    submit(&mut g, "france", "depots remove paris");
+    assert!(
+        !g.state()
+            .forces
+            .depots
+            .contains_key(&coalition_engine::ids::AreaId::new("paris").unwrap())
+    );
+}
+
+#[test]
 fn a_corps_drops_and_picks_up_garrisons_once_a_phase() {
     // rule: 7.3.5
     let mut g = at_france_turn(

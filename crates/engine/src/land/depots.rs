@@ -101,7 +101,9 @@ pub fn check(ctx: &LCtx, power: PowerId, build: &[AreaId], remove: &[AreaId]) ->
     let chart = &ctx.scenario.charts.land.depots;
     let counters = chart.counters.get(&power).copied().unwrap_or(0) as usize;
     let after = mine.len() - remove.len() + build.len();
-    if after > counters {
+    // Removing never needs a counter: a power over its limit (depots bought in the Economic Phase) may still
+    // take depots off; placing one needs a free counter after the removals.
+    if !build.is_empty() && after > counters {
         return Err(RuleError::new(
             "7.2",
             format!(

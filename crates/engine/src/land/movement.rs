@@ -318,41 +318,13 @@ fn place(
     }
 }
 
-/// The order in which a corps loses factors to attrition and foraging: the cheapest first.
-const LOSS_ORDER: [fn(&mut Factors) -> &mut u16; 9] = [
-    |f| &mut f.militia,
-    |f| &mut f.insurrection,
-    |f| &mut f.feudal,
-    |f| &mut f.freikorps,
-    |f| &mut f.cossack,
-    |f| &mut f.infantry,
-    |f| &mut f.cavalry,
-    |f| &mut f.artillery,
-    |f| &mut f.guard,
-];
-
-/// `n` factors taken from `f` in the loss order: what is left and what was lost.
-pub fn take_losses(f: &Factors, n: u16) -> (Factors, Factors) {
-    let mut left = *f;
-    let mut lost = Factors::default();
-    let mut n = n;
-    for get in LOSS_ORDER {
-        let have = get(&mut left);
-        let t = (*have).min(n);
-        *have -= t;
-        *get(&mut lost) += t;
-        n -= t;
-    }
-    (left, lost)
-}
-
 /// A corps loses `n` factors (in the loss order) with its loss recorded.
 pub fn lose_factors(cx: &mut LCx, id: CorpsId, n: u16, cause: LossCause, rule: &str, why: &str) {
     let Some(c) = cx.world().forces.corps.get(&id) else {
         return;
     };
     let (owner, location) = (c.owner, c.location);
-    let (left, lost) = take_losses(&c.factors, n);
+    let (left, lost) = c.factors.take_cheapest(n);
     if lost.is_empty() {
         return;
     }

@@ -12,6 +12,7 @@ macro_rules! data_file {
 /// Every embedded data file: its path under `data/` and its text.
 const FILES: &[(&str, &str)] = &[
     data_file!("rulesets/standard/charts.ron"),
+    data_file!("rulesets/standard/combat.ron"),
     data_file!("scenarios/1805/scenario.ron"),
     data_file!("scenarios/1805/map.ron"),
     data_file!("scenarios/1805/powers.ron"),

@@ -4,6 +4,7 @@
 //! embedded in the binary (`embedded`) or files read from a folder by the command line.
 
 mod charts;
+pub mod combat;
 mod embedded;
 mod land;
 mod ranges;
@@ -29,6 +30,9 @@ pub struct ScenarioSources {
     pub files: BTreeMap<String, String>,
 }
 
+/// The files of a ruleset folder (`rulesets/<name>/`): the charts and the battle numbers.
+pub const RULESET_FILES: [&str; 2] = ["charts.ron", "combat.ron"];
+
 /// The files every scenario folder holds.
 pub const SCENARIO_FILES: [&str; 5] = [
     "scenario.ron",
@@ -47,6 +51,9 @@ pub struct Scenario {
     pub minors: Vec<MinorDef>,
     pub leaders: Vec<LeaderDef>,
     pub charts: ChartsFile,
+    /// The ruleset's `combat.ron` (Coalition's field combat, `docs/rules/combat.md`).
+    #[serde(default)]
+    pub combat: combat::CombatChart,
     #[serde(skip)]
     index: Index,
 }
@@ -111,8 +118,22 @@ impl Scenario {
                 &mut errors,
             )
         });
-        let (Some(meta), Some(map), Some(powers), Some(minors), Some(leaders), Some(charts)) =
-            (meta, map, powers, minors, leaders, charts)
+        let combat: Option<combat::CombatChart> = meta.as_ref().and_then(|m| {
+            parse(
+                sources,
+                &format!("rulesets/{}/combat.ron", m.ruleset),
+                &mut errors,
+            )
+        });
+        let (
+            Some(meta),
+            Some(map),
+            Some(powers),
+            Some(minors),
+            Some(leaders),
+            Some(charts),
+            Some(combat),
+        ) = (meta, map, powers, minors, leaders, charts, combat)
         else {
             return Err(DataErrors(errors));
         };
@@ -123,10 +144,15 @@ impl Scenario {
             minors,
             leaders,
             charts,
+            combat,
             index: Index::default(),
         };
         s.reindex();
         validate::validate(&s, name, &mut errors);
+        s.combat.validate(
+            &format!("rulesets/{}/combat.ron", s.meta.ruleset),
+            &mut errors,
+        );
         ranges::check(&s, name, &mut errors);
         if errors.is_empty() {
             Ok(s)

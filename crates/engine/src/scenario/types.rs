@@ -192,6 +192,34 @@ pub struct Factors {
 }
 
 impl Factors {
+    /// `n` factors taken in the loss order (Coalition's, `docs/rules/land.md` 7.4.2 and `combat.md`: the
+    /// cheapest first: militia, insurrection, feudal, freikorps, cossacks, infantry, cavalry, artillery, guard):
+    /// what is left and what was lost.
+    pub fn take_cheapest(&self, n: u16) -> (Factors, Factors) {
+        const LOSS_ORDER: [fn(&mut Factors) -> &mut u16; 9] = [
+            |f| &mut f.militia,
+            |f| &mut f.insurrection,
+            |f| &mut f.feudal,
+            |f| &mut f.freikorps,
+            |f| &mut f.cossack,
+            |f| &mut f.infantry,
+            |f| &mut f.cavalry,
+            |f| &mut f.artillery,
+            |f| &mut f.guard,
+        ];
+        let mut left = *self;
+        let mut lost = Factors::default();
+        let mut n = n;
+        for get in LOSS_ORDER {
+            let have = get(&mut left);
+            let t = (*have).min(n);
+            *have -= t;
+            *get(&mut lost) += t;
+            n -= t;
+        }
+        (left, lost)
+    }
+
     /// Every factor of every type.
     pub fn total(&self) -> u32 {
         [

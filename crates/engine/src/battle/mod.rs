@@ -1,0 +1,201 @@
+//! Rule 7.5 (Coalition's field combat, `docs/rules/combat.md`): one battle between two sides, resolved round by
+//! round from the numbers of `combat.ron`, with every die recorded with its modifiers and their reasons.
+//!
+//! The battle is a pure calculation: a [`Setup`] (the corps, leaders, chits, terrain and options of both sides)
+//! and a source of dice give a [`Report`]. The Land Phase builds the setup from the world and applies the report;
+//! `coalition battle` builds it from a description. The files: `side` (morale, commander, ratings), `field` (the
+//! procedure), `losses` (who loses which factors).
+
+pub mod casualties;
+pub mod field;
+pub mod losses;
+pub mod side;
+
+use crate::kernel::dice::Roll;
+use crate::kernel::ids::Key;
+use crate::scenario::combat::{AttackChit, DefendChit, Role, TableId};
+use crate::scenario::{CorpsKind, Factors, Terrain};
+use serde::{Deserialize, Serialize};
+
+/// One corps in a battle.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BattleCorps {
+    /// A name for the report (`fr-1`).
+    pub name: String,
+    /// The nation its factors belong to (a power's or a minor's key): their morale.
+    pub nation: Key,
+    /// The major power it fights for (its nation's controller): intrinsic ratings and command.
+    pub power: Key,
+    pub kind: CorpsKind,
+    pub factors: Factors,
+    /// In the outflanking force, if its side outflanks.
+    #[serde(default)]
+    pub outflanking: bool,
+    /// 12.3.2: its nation has been a British-trained free state long enough.
+    #[serde(default)]
+    pub trained: bool,
+}
+
+/// A leader present, with its ratings as they stand for this battle (12.3.7.3 already applied).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BattleLeader {
+    pub name: String,
+    /// The major power it serves.
+    pub power: Key,
+    pub strategic: u8,
+    pub tactical: u8,
+    pub tactical_max: u8,
+}
+
+/// 12.3.4: a guard commitment: the round of the day it is made in and the morale levels it shifts (1 or 2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GuardCommitment {
+    pub day: u8,
+    pub round: u8,
+    pub shift: u8,
+}
+
+/// One side of a battle.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SideSetup {
+    pub corps: Vec<BattleCorps>,
+    #[serde(default)]
+    pub leaders: Vec<BattleLeader>,
+    /// The powers of this side standing in the Dominant zone (4.5.3's dominant morale).
+    #[serde(default)]
+    pub dominant: Vec<Key>,
+    #[serde(default)]
+    pub guard: Option<GuardCommitment>,
+}
+
+/// The optional rules a battle reads (the game's rulebook decides them).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Options {
+    /// 12.3.2
+    #[serde(default)]
+    pub british_training: bool,
+    /// 12.3.3.1
+    #[serde(default)]
+    pub cavalry_superiority: bool,
+    /// 12.3.3.2
+    #[serde(default)]
+    pub cavalry_withdrawals: bool,
+    /// 12.3.4
+    #[serde(default)]
+    pub guard_commitment: bool,
+    /// 12.3.5
+    #[serde(default)]
+    pub artillery: bool,
+    /// 12.3.6
+    #[serde(default)]
+    pub proportional_losses: bool,
+    /// 12.3.7.1
+    #[serde(default)]
+    pub corps_leaders: bool,
+    /// 12.3.7.2
+    #[serde(default)]
+    pub further_reductions: bool,
+}
+
+/// Everything a field combat needs.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Setup {
+    pub attacker: SideSetup,
+    pub defender: SideSetup,
+    pub terrain: Terrain,
+    /// The attack crosses a river (Cordon's river line).
+    #[serde(default)]
+    pub river: bool,
+    /// The chits of each day (the last pair repeats if the battle lasts longer).
+    pub chits: Vec<(AttackChit, DefendChit)>,
+    #[serde(default)]
+    pub options: Options,
+}
+
+impl Setup {
+    pub fn side(&self, r: Role) -> &SideSetup {
+        match r {
+            Role::Attacker => &self.attacker,
+            Role::Defender => &self.defender,
+        }
+    }
+}
+
+/// How a battle ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    /// The side broke or lost its last factor; the other won.
+    Won { winner: Role },
+    /// The defender withdrew before or during the battle (no winner).
+    Withdrew,
+    /// The last day ended with neither side broken: the attacker falls back (Coalition's).
+    Undecided,
+}
+
+/// One side's fire in a round.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Fire {
+    pub side: Role,
+    pub table: TableId,
+    pub roll: Roll,
+    pub percent: u8,
+    /// Factors that fired (the casualty table's column).
+    pub firing: u32,
+    /// Factors the enemy lost.
+    pub inflicted: u32,
+    /// Morale loss inflicted, in tenths.
+    pub morale: i32,
+}
+
+/// One round of a day.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoundReport {
+    pub day: u8,
+    pub round: u8,
+    /// Rolls before fire: outflank arrival, guard commitment, bombardment.
+    pub before: Vec<Roll>,
+    pub bombardment: Vec<Fire>,
+    pub fire: Vec<Fire>,
+    /// Each side's morale left after the round, in tenths (attacker, defender).
+    pub morale_left: (i32, i32),
+    /// Each side's factors left after the round (attacker, defender).
+    pub factors_left: (u32, u32),
+    /// What the round decided, in words.
+    pub notes: Vec<String>,
+}
+
+/// The record of a battle.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Report {
+    /// Each side's commander (a leader's name, or the corps' own ratings) and its ratings.
+    pub commanders: (String, String),
+    /// Each side's combat morale at the start, in tenths.
+    pub morale: (i32, i32),
+    /// Rolls before the first round (withdrawal).
+    pub opening: Vec<Roll>,
+    pub rounds: Vec<RoundReport>,
+    pub outcome: Outcome,
+    /// Each corps' factors at the end, by side, in the setup's order.
+    pub attacker_left: Vec<Factors>,
+    pub defender_left: Vec<Factors>,
+    /// Corps of the defender that withdrew before the battle (their indices).
+    pub withdrawn: Vec<usize>,
+}
+
+impl Report {
+    /// Factors each side lost: (attacker, defender).
+    pub fn losses(&self, setup: &Setup) -> (u32, u32) {
+        let lost = |before: &[BattleCorps], after: &[Factors]| -> u32 {
+            before
+                .iter()
+                .zip(after)
+                .map(|(b, a)| b.factors.total().saturating_sub(a.total()))
+                .sum()
+        };
+        (
+            lost(&setup.attacker.corps, &self.attacker_left),
+            lost(&setup.defender.corps, &self.defender_left),
+        )
+    }
+}

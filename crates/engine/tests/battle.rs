@@ -616,6 +616,63 @@ fn a_leader_may_fall_after_a_battle() {
     );
 }
 
+#[test]
+fn a_very_small_force_fights_a_trivial_combat_and_is_destroyed() {
+    let mut s = french_v_austrian(AttackChit::Assault, DefendChit::Defend);
+    s.defender.corps[0].factors = inf(2);
+    // 2 factors against 20: trivial. The attacker fires once on 3-3 (on 4: 10% of 20, 2), the defender once on
+    // 1-1 (on 6: 5% of 2, nothing); then the defender is destroyed.
+    let r = run(&s, &[4, 6]);
+    assert_eq!(r.rounds.len(), 1);
+    let f = &r.rounds[0].fire;
+    assert_eq!((f[0].table.to_string(), f[0].inflicted), ("3-3".into(), 2));
+    assert_eq!((f[1].table.to_string(), f[1].inflicted), ("1-1".into(), 0));
+    assert_eq!(r.defender_left[0].total(), 0);
+    assert_eq!(
+        r.outcome,
+        Outcome::Won {
+            winner: Role::Attacker
+        }
+    );
+    // 3 factors against 20 are not.
+    s.defender.corps[0].factors = inf(3);
+    assert!(run(&s, &[1, 1, 1, 1, 1, 1]).rounds.len() > 1);
+}
+
+#[test]
+fn overwhelming_numbers_make_a_trivial_combat_that_the_defender_may_try_to_leave() {
+    // rule: 12.3.10
+    let mut s = french_v_austrian(AttackChit::Assault, DefendChit::Defend);
+    s.defender.corps[0].factors = inf(4);
+    // 20 against 4 is 5 to 1: without the option, a field combat...
+    assert!(run(&s, &[1, 1, 1, 1, 1, 1]).rounds.len() > 1);
+    // ...with it, a trivial one.
+    s.options.overwhelming_numbers = true;
+    let r = run(&s, &[1, 1]);
+    assert_eq!(r.rounds.len(), 1);
+    assert!(
+        r.rounds[0].notes[0].contains("12.3.10"),
+        "{:?}",
+        r.rounds[0].notes
+    );
+    // The outnumbered defender that chose to withdraw rolls Mack's strategic 2 or less first.
+    s.chits = vec![(AttackChit::Assault, DefendChit::Withdraw)];
+    let r = run(&s, &[2]);
+    assert_eq!(r.outcome, Outcome::Withdrew);
+    assert_eq!(r.opening[0].rule, "12.3.10");
+    let r = run(&s, &[3, 1, 1]);
+    assert_eq!(
+        r.outcome,
+        Outcome::Won {
+            winner: Role::Attacker
+        }
+    );
+    // 19 against 4 is under 5 to 1.
+    s.attacker.corps[0].factors = inf(19);
+    s.chits = vec![(AttackChit::Assault, DefendChit::Defend)];
+    assert!(run(&s, &[1, 1, 1, 1, 1, 1]).rounds.len() > 1);
+}
+
 mod random {
     use super::*;
     use coalition_engine::dice::Dice;
@@ -685,6 +742,7 @@ mod random {
                         proportional_losses: o[5],
                         corps_leaders: o[6],
                         further_reductions: o[7],
+                        overwhelming_numbers: o[3],
                     },
                 }
             })

@@ -317,6 +317,10 @@ pub fn resolve(
     setup: &Setup,
     die: &mut dyn FnMut() -> u8,
 ) -> RuleResult<Report> {
+    // 7.5.3 and 12.3.10: a very small force against a large one is a trivial combat.
+    if let Some(small) = super::trivial::overwhelmed(chart, setup) {
+        return Ok(super::trivial::resolve(chart, setup, small, die));
+    }
     check(chart, setup)?;
     let left = [
         setup

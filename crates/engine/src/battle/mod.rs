@@ -10,6 +10,7 @@ pub mod casualties;
 pub mod field;
 pub mod losses;
 pub mod side;
+pub mod trivial;
 
 use crate::kernel::dice::Roll;
 use crate::kernel::ids::Key;
@@ -95,6 +96,9 @@ pub struct Options {
     /// 12.3.7.2
     #[serde(default)]
     pub further_reductions: bool,
+    /// 12.3.10
+    #[serde(default)]
+    pub overwhelming_numbers: bool,
 }
 
 /// Everything a field combat needs.

@@ -250,10 +250,31 @@ pub struct CombatChart {
     pub guard: GuardChart,
     pub cavalry_superiority: u16,
     pub overwhelming: u16,
+    pub trivial: TrivialChart,
     pub outflank_later: i8,
     pub napoleon: NapoleonChart,
     pub leader_casualties: CasualtyChart,
     pub days: u8,
+}
+
+/// Coalition's 7.5.3: trivial combat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TrivialChart {
+    pub max_factors: u32,
+    pub ratio: u32,
+    pub larger: TableId,
+    pub smaller: TableId,
+}
+
+impl Default for TrivialChart {
+    fn default() -> TrivialChart {
+        TrivialChart {
+            max_factors: 0,
+            ratio: u32::MAX,
+            larger: TableId::clamped(1, 1),
+            smaller: TableId::clamped(1, 1),
+        }
+    }
 }
 
 /// 12.3.7.3: Napoleon's later ratings.

@@ -1,0 +1,194 @@
+//! Coalition's 7.5.3 trivial combat (`docs/rules/combat.md`) and rule 12.3.10 (overwhelming numbers): a very small
+//! force against a large one is not fought as a field combat. The larger side fires once, the smaller side fires
+//! back once, and the smaller side is destroyed; an outnumbered defender may first try to withdraw.
+
+use super::losses::allocate;
+use super::side::command;
+use super::{Fire, Outcome, Report, RoundReport, Setup};
+use crate::kernel::dice::Roll;
+use crate::scenario::Factors;
+use crate::scenario::combat::{CombatChart, DefendChit, Role};
+
+fn total(setup: &Setup, r: Role) -> u32 {
+    setup.side(r).corps.iter().map(|c| c.factors.total()).sum()
+}
+
+/// 7.5.3 and 12.3.10: the side that is overwhelmed, if the combat is trivial: at most the chart's `max_factors`
+/// against at least `ratio` times as many, or (12.3.10, option) any side with at least `overwhelming` times the
+/// other's factors against it.
+pub fn overwhelmed(chart: &CombatChart, setup: &Setup) -> Option<Role> {
+    let (a, d) = (total(setup, Role::Attacker), total(setup, Role::Defender));
+    let check = |small: u32, large: u32| -> bool {
+        small > 0
+            && ((small <= chart.trivial.max_factors
+                && large >= chart.trivial.ratio.saturating_mul(small))
+                || (setup.options.overwhelming_numbers
+                    && large >= (chart.overwhelming as u32).saturating_mul(small)))
+    };
+    if check(a, d) {
+        Some(Role::Attacker)
+    } else if check(d, a) {
+        Some(Role::Defender)
+    } else {
+        None
+    }
+}
+
+/// Resolves a trivial combat in which `small` is overwhelmed. An overwhelmed defender that chose to withdraw
+/// (its first chit is Withdraw) rolls its commander's strategic rating or less to leave first (12.3.10's
+/// exception). Otherwise the larger side fires on the chart's `larger` table and the smaller on `smaller`, each
+/// one die without modifiers, losses applied together; then whatever is left of the smaller side is destroyed.
+pub fn resolve(
+    chart: &CombatChart,
+    setup: &Setup,
+    small: Role,
+    die: &mut dyn FnMut() -> u8,
+) -> Report {
+    let opts = &setup.options;
+    let cmd = |r: Role| {
+        let s = setup.side(r);
+        command(chart, opts, s, s.corps.len())
+    };
+    let (ca, cd) = (cmd(Role::Attacker), cmd(Role::Defender));
+    let describe = |c: &super::side::Command| {
+        format!(
+            "{} (strategic {}, tactical {})",
+            c.name, c.strategic, c.tactical
+        )
+    };
+    let mut left = [
+        setup
+            .attacker
+            .corps
+            .iter()
+            .map(|c| c.factors)
+            .collect::<Vec<_>>(),
+        setup
+            .defender
+            .corps
+            .iter()
+            .map(|c| c.factors)
+            .collect::<Vec<_>>(),
+    ];
+    let mut report = Report {
+        commanders: (describe(&ca), describe(&cd)),
+        morale: (0, 0),
+        opening: Vec::new(),
+        rounds: Vec::new(),
+        outcome: Outcome::Won {
+            winner: small.other(),
+        },
+        attacker_left: Vec::new(),
+        defender_left: Vec::new(),
+        withdrawn: Vec::new(),
+    };
+    let roll = |who: &str, rule: &str, purpose: String, face: u8| Roll {
+        who: who.to_string(),
+        rule: rule.into(),
+        purpose,
+        faces: vec![face],
+        modifiers: Vec::new(),
+        total: face as i32,
+    };
+    let wants_out = small == Role::Defender
+        && setup
+            .chits
+            .first()
+            .is_some_and(|(_, d)| *d == DefendChit::Withdraw);
+    if wants_out {
+        let r = roll(
+            cd.power.as_str(),
+            "12.3.10",
+            format!(
+                "the overwhelmed defender withdraws on {} or less (its commander's strategic rating)",
+                cd.strategic
+            ),
+            die(),
+        );
+        let ok = r.total <= cd.strategic as i32;
+        report.opening.push(r);
+        if ok {
+            report.outcome = Outcome::Withdrew;
+            report.withdrawn = (0..setup.defender.corps.len()).collect();
+            report.attacker_left = left[0].clone();
+            report.defender_left = left[1].clone();
+            return report;
+        }
+    }
+    let ix = |r: Role| if r == Role::Attacker { 0 } else { 1 };
+    let mut rr = RoundReport {
+        day: 1,
+        round: 1,
+        before: Vec::new(),
+        bombardment: Vec::new(),
+        fire: Vec::new(),
+        morale_left: (0, 0),
+        factors_left: (0, 0),
+        notes: Vec::new(),
+    };
+    let mut hits = [0u32; 2];
+    for r in [Role::Attacker, Role::Defender] {
+        let table = if r == small {
+            chart.trivial.smaller
+        } else {
+            chart.trivial.larger
+        };
+        let firing: u32 = left[ix(r)].iter().map(Factors::total).sum();
+        let c = if r == Role::Attacker { &ca } else { &cd };
+        let x = roll(
+            c.power.as_str(),
+            "7.5.3",
+            format!("trivial combat: fire on {table}"),
+            die(),
+        );
+        let (percent, _) = chart.cell(table, x.total);
+        let n = chart.factors_lost(percent, firing);
+        hits[ix(r.other())] = n;
+        rr.fire.push(Fire {
+            side: r,
+            table,
+            roll: x,
+            percent,
+            firing,
+            inflicted: n,
+            morale: 0,
+        });
+    }
+    for r in [Role::Attacker, Role::Defender] {
+        let corps = &setup.side(r).corps;
+        let got = allocate(
+            corps,
+            &mut left[ix(r)],
+            |_| true,
+            hits[ix(r)],
+            opts.proportional_losses,
+            false,
+        );
+        if let Some(f) = rr.fire.iter_mut().find(|f| f.side == r.other()) {
+            f.inflicted = got;
+        }
+    }
+    // The overwhelmed side is destroyed.
+    for f in left[ix(small)].iter_mut() {
+        *f = Factors::default();
+    }
+    rr.notes.push(format!(
+        "the {} is overwhelmed and destroyed ({})",
+        if small == Role::Attacker {
+            "attacker"
+        } else {
+            "defender"
+        },
+        if opts.overwhelming_numbers {
+            "7.5.3, 12.3.10"
+        } else {
+            "7.5.3"
+        }
+    ));
+    let sum = |v: &[Factors]| v.iter().map(Factors::total).sum::<u32>();
+    rr.factors_left = (sum(&left[0]), sum(&left[1]));
+    report.rounds.push(rr);
+    report.attacker_left = left[0].clone();
+    report.defender_left = left[1].clone();
+    report
+}

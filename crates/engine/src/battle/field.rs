@@ -322,20 +322,7 @@ pub fn resolve(
         return Ok(super::trivial::resolve(chart, setup, small, die));
     }
     check(chart, setup)?;
-    let left = [
-        setup
-            .attacker
-            .corps
-            .iter()
-            .map(|c| c.factors)
-            .collect::<Vec<_>>(),
-        setup
-            .defender
-            .corps
-            .iter()
-            .map(|c| c.factors)
-            .collect::<Vec<_>>(),
-    ];
+    let left = setup.starting_factors();
     let present = [
         vec![true; setup.attacker.corps.len()],
         vec![true; setup.defender.corps.len()],
@@ -361,22 +348,10 @@ pub fn resolve(
         arrived: false,
         committed: [false, false],
     };
-    let describe = |c: &Command| {
-        format!(
-            "{} (strategic {}, tactical {})",
-            c.name, c.strategic, c.tactical
-        )
-    };
-    let mut report = Report {
-        commanders: (describe(&f.command[0]), describe(&f.command[1])),
-        morale: (morale[0], morale[1]),
-        opening: Vec::new(),
-        rounds: Vec::new(),
-        outcome: Outcome::Undecided,
-        attacker_left: Vec::new(),
-        defender_left: Vec::new(),
-        withdrawn: Vec::new(),
-    };
+    let mut report = Report::new(
+        (f.command[0].describe(), f.command[1].describe()),
+        (morale[0], morale[1]),
+    );
     let days = chart.days.max(1);
     'days: for day in 1..=days {
         let (a, d) = setup.chits[(day as usize - 1).min(setup.chits.len() - 1)];
@@ -396,16 +371,7 @@ pub fn resolve(
             }
         }
         for round in 1..=3u8 {
-            let mut rr = RoundReport {
-                day,
-                round,
-                before: Vec::new(),
-                bombardment: Vec::new(),
-                fire: Vec::new(),
-                morale_left: (0, 0),
-                factors_left: (0, 0),
-                notes: Vec::new(),
-            };
+            let mut rr = RoundReport::new(day, round);
             // 4.5.2: the outflank's arrival before rounds 2 and 3.
             if round >= 2
                 && let Some(r) = p.outflank

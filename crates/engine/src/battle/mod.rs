@@ -123,6 +123,12 @@ impl Setup {
             Role::Defender => &self.defender,
         }
     }
+
+    /// Each corps' factors at the start, by side (attacker, defender).
+    pub fn starting_factors(&self) -> [Vec<Factors>; 2] {
+        let of = |s: &SideSetup| s.corps.iter().map(|c| c.factors).collect::<Vec<_>>();
+        [of(&self.attacker), of(&self.defender)]
+    }
 }
 
 /// How a battle ended.
@@ -187,7 +193,37 @@ pub struct Report {
     pub withdrawn: Vec<usize>,
 }
 
+impl RoundReport {
+    /// An empty record of round `round` of day `day`.
+    pub fn new(day: u8, round: u8) -> RoundReport {
+        RoundReport {
+            day,
+            round,
+            before: Vec::new(),
+            bombardment: Vec::new(),
+            fire: Vec::new(),
+            morale_left: (0, 0),
+            factors_left: (0, 0),
+            notes: Vec::new(),
+        }
+    }
+}
+
 impl Report {
+    /// A report with nothing fought yet (its outcome undecided).
+    pub fn new(commanders: (String, String), morale: (i32, i32)) -> Report {
+        Report {
+            commanders,
+            morale,
+            opening: Vec::new(),
+            rounds: Vec::new(),
+            outcome: Outcome::Undecided,
+            attacker_left: Vec::new(),
+            defender_left: Vec::new(),
+            withdrawn: Vec::new(),
+        }
+    }
+
     /// Factors each side lost: (attacker, defender).
     pub fn losses(&self, setup: &Setup) -> (u32, u32) {
         let lost = |before: &[BattleCorps], after: &[Factors]| -> u32 {

@@ -99,6 +99,16 @@ pub struct Command {
     pub leader: bool,
 }
 
+impl Command {
+    /// `Davout (strategic 5, tactical 5)`.
+    pub fn describe(&self) -> String {
+        format!(
+            "{} (strategic {}, tactical {})",
+            self.name, self.strategic, self.tactical
+        )
+    }
+}
+
 /// 4.5.3: a corps' own (strategic, tactical) ratings: its power's, or 0 and 0 for cossacks or freikorps alone.
 pub fn intrinsic(chart: &CombatChart, c: &BattleCorps) -> (u8, u8) {
     if matches!(c.kind, CorpsKind::Cossack | CorpsKind::Freikorps) {

@@ -50,37 +50,10 @@ pub fn resolve(
         command(chart, opts, s, s.corps.len())
     };
     let (ca, cd) = (cmd(Role::Attacker), cmd(Role::Defender));
-    let describe = |c: &super::side::Command| {
-        format!(
-            "{} (strategic {}, tactical {})",
-            c.name, c.strategic, c.tactical
-        )
-    };
-    let mut left = [
-        setup
-            .attacker
-            .corps
-            .iter()
-            .map(|c| c.factors)
-            .collect::<Vec<_>>(),
-        setup
-            .defender
-            .corps
-            .iter()
-            .map(|c| c.factors)
-            .collect::<Vec<_>>(),
-    ];
-    let mut report = Report {
-        commanders: (describe(&ca), describe(&cd)),
-        morale: (0, 0),
-        opening: Vec::new(),
-        rounds: Vec::new(),
-        outcome: Outcome::Won {
-            winner: small.other(),
-        },
-        attacker_left: Vec::new(),
-        defender_left: Vec::new(),
-        withdrawn: Vec::new(),
+    let mut left = setup.starting_factors();
+    let mut report = Report::new((ca.describe(), cd.describe()), (0, 0));
+    report.outcome = Outcome::Won {
+        winner: small.other(),
     };
     let roll = |who: &str, rule: &str, purpose: String, face: u8| Roll {
         who: who.to_string(),
@@ -116,16 +89,7 @@ pub fn resolve(
         }
     }
     let ix = |r: Role| if r == Role::Attacker { 0 } else { 1 };
-    let mut rr = RoundReport {
-        day: 1,
-        round: 1,
-        before: Vec::new(),
-        bombardment: Vec::new(),
-        fire: Vec::new(),
-        morale_left: (0, 0),
-        factors_left: (0, 0),
-        notes: Vec::new(),
-    };
+    let mut rr = RoundReport::new(1, 1);
     let mut hits = [0u32; 2];
     for r in [Role::Attacker, Role::Defender] {
         let table = if r == small {

@@ -403,6 +403,42 @@ fn bombardment_losses_spare_militia_where_possible() {
 }
 
 #[test]
+fn bombardment_spares_militia_once_the_side_has_lost_two_morale() {
+    // rule: 12.3.5.2
+    // Austrian 10 infantry and 10 militia (morale 2.5) under French fire and 10 artillery factors bombarding.
+    let mut s = artillery_setup();
+    s.defender.corps[0].factors = Factors {
+        infantry: 10,
+        militia: 10,
+        ..Default::default()
+    };
+    // Each round: the bombardment's die, the attacker's, the defender's. Round 1: bombardment 5-5 on 1 (10% of
+    // 10: 1), 3-1 on 6 (10% of 30: 3, morale 1.5); the defender's 4-1 on 1 takes 1 French factor. Round 2:
+    // bombardment 1, 3-1 on 3 (5% of 29: 2, morale 0.5): 2.0 lost. All 7 losses so far, under 2.0, fell on
+    // militia first: 3 militia left. From round 3 on, every die
+    // is 1: each bombardment takes 1 factor, the fire nothing, until the attacker breaks on day 3's first round
+    // (the defender's 1s on 4-1, 4-2, 4-3 cost it 0.2 + 0.7 + 1.0 a day of its 4.0). Those 5 bombardments, with
+    // the defender at 2.0, take infantry, though militia are left.
+    let r = run(&s, &[1, 6, 1, 1, 3, 1]);
+    assert_eq!(
+        r.outcome,
+        Outcome::Won {
+            winner: Role::Defender
+        }
+    );
+    let bombardments: usize = r.rounds.iter().map(|x| x.bombardment.len()).sum();
+    assert_eq!(bombardments, 7);
+    assert_eq!(
+        r.rounds[1].morale_left.1, 5,
+        "2.0 of 2.5 lost after round 2"
+    );
+    assert_eq!(
+        (r.defender_left[0].infantry, r.defender_left[0].militia),
+        (5, 3)
+    );
+}
+
+#[test]
 fn a_side_of_artillery_alone_breaks() {
     // rule: 12.3.5.6
     let mut s = artillery_setup();

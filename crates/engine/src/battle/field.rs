@@ -294,7 +294,7 @@ impl Fight<'_> {
     /// Takes `n` factors from side `r`'s engaged corps (`bombarded`: 12.3.5.2 spares militia once the side has
     /// lost 2.0 morale).
     fn take(&mut self, r: Role, n: u32, p: &ChitPairing, bombarded: bool) -> u32 {
-        let spare = bombarded && self.lost[ix(r)] >= 20;
+        let spare = bombarded && self.lost[ix(r)] >= self.chart.bombardment.spare_militia_from;
         let engaged: Vec<bool> = (0..self.left[ix(r)].len())
             .map(|i| self.engaged(r, i, p))
             .collect();
@@ -495,11 +495,11 @@ pub fn resolve(
                     if guns == 0 || guard_broken[ix(r)] {
                         continue;
                     }
-                    let table = TableId::clamped(5, 5);
+                    let table = chart.bombardment.table;
                     let roll = f.roll(
                         r,
                         "12.3.5.4",
-                        format!("the {}'s artillery bombards on 5-5", role_name(r)),
+                        format!("the {}'s artillery bombards on {table}", role_name(r)),
                         die,
                         f.modifiers(r, p),
                     );
@@ -635,7 +635,13 @@ fn withdraw(
     let cav = setup.options.cavalry_withdrawals
         && all_cavalry(&setup.defender, &f.present[1])
         && !all_cavalry(&setup.attacker, &f.present[0]);
-    let bonus = |strategic: u8| -> i32 { if cav && strategic != 5 { 1 } else { 0 } };
+    let bonus = |strategic: u8| -> i32 {
+        if cav && strategic != f.chart.cavalry_withdrawal_not_for {
+            1
+        } else {
+            0
+        }
+    };
     let target_note = |s: u8| {
         format!(
             "{s}{}{}",

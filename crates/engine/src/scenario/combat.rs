@@ -248,6 +248,8 @@ pub struct CombatChart {
     /// 4.5.3: a corps' own (strategic, tactical) ratings by major power.
     pub intrinsic: BTreeMap<Key, (u8, u8)>,
     pub guard: GuardChart,
+    pub bombardment: BombardmentChart,
+    pub cavalry_withdrawal_not_for: u8,
     pub cavalry_superiority: u16,
     pub overwhelming: u16,
     pub trivial: TrivialChart,
@@ -255,6 +257,24 @@ pub struct CombatChart {
     pub napoleon: NapoleonChart,
     pub leader_casualties: CasualtyChart,
     pub days: u8,
+}
+
+/// 12.3.5: artillery bombardment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BombardmentChart {
+    /// 12.3.5.4: the table artillery bombards on.
+    pub table: TableId,
+    /// 12.3.5.2: the morale lost (tenths) from which bombardment spares militia.
+    pub spare_militia_from: i32,
+}
+
+impl Default for BombardmentChart {
+    fn default() -> BombardmentChart {
+        BombardmentChart {
+            table: TableId::clamped(5, 5),
+            spare_militia_from: 20,
+        }
+    }
 }
 
 /// Coalition's 7.5.3: trivial combat.

@@ -73,9 +73,9 @@ fn enemy_corps_end_a_move_and_the_corps_moves_no_more() {
     assert_eq!(refused(&mut g, "france", "move fr-1 linz>passau"), "7.3.3");
     assert_eq!(refused(&mut g, "france", "undo"), "7.3");
     submit(&mut g, "france", "done");
-    let combats = &g.state().land.combats;
-    assert_eq!(combats.len(), 1, "{combats:?}");
-    assert_eq!(combats[0].area.as_str(), "linz");
+    // The meeting is a battle, fought in France's combat step (7.5).
+    let battle = g.state().land.battle.as_ref().expect("a battle at Linz");
+    assert_eq!(battle.area.as_str(), "linz");
 }
 
 #[test]

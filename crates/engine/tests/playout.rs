@@ -223,6 +223,20 @@ fn check_land(sc: &Scenario, s: &State, e: &Event, batch: &[Event]) {
                         );
                     }
                     "7.3.5" | "7.7" => {}
+                    // A battle's losses (7.5.6), a trivial combat's or a cut-off retreat's surrender (7.5.3,
+                    // 7.5.9) and the pursuit (7.5.8) follow the battle's record, and are recorded.
+                    "7.5.3" | "7.5.6" | "7.5.8" | "7.5.9" => {
+                        assert!(
+                            batch[..at]
+                                .iter()
+                                .any(|x| matches!(x, Event::Land(LandEvent::BattleFought { .. }))),
+                            "{corps} lost factors under {rule} with no battle"
+                        );
+                        assert!(
+                            batch[at..].iter().any(|x| matches!(x, Event::World(WorldEvent::LossRecorded { loss }) if loss.rule == *rule)),
+                            "{corps}'s loss of {lost} under {rule} is not recorded"
+                        );
+                    }
                     r => panic!("{corps} lost {lost} factors in the Land Phase under {r}"),
                 }
             }

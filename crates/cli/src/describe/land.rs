@@ -143,7 +143,45 @@ fn decision_in(s: &Scenario, st: Option<&State>, d: &LandDecision) -> String {
         }
         LandDecision::Undo => "undo: take back the last move".into(),
         LandDecision::Done => "done: no more moves this phase".into(),
+        LandDecision::Attack {
+            chit,
+            outflanking,
+            guard,
+        } => chit_words("attack", &format!("{chit:?}"), s, outflanking, guard),
+        LandDecision::Defend {
+            chit,
+            outflanking,
+            guard,
+        } => chit_words("defend", &format!("{chit:?}"), s, outflanking, guard),
+        LandDecision::Retreat { to } => format!("retreat to {}", area(s, *to)),
     }
+}
+
+/// `attack: Outflank, outflanking with II Corps (fr-2); guard committed day 1 round 2 (+2)`.
+fn chit_words(
+    verb: &str,
+    chit: &str,
+    s: &Scenario,
+    outflanking: &[CorpsId],
+    guard: &Option<coalition_engine::land::GuardOrder>,
+) -> String {
+    let mut t = format!("{verb}: {chit}");
+    if !outflanking.is_empty() {
+        t.push_str(&format!(
+            ", outflanking with {}",
+            units(s, outflanking, &[])
+        ));
+    }
+    if let Some(g) = guard {
+        t.push_str(&format!(
+            "; guard committed day {} round {} (+{} morale level{})",
+            g.day,
+            g.round,
+            g.shift,
+            if g.shift == 1 { "" } else { "s" }
+        ));
+    }
+    t
 }
 
 /// 7.2: `depots: place at Ulm, Munich (2 money); remove at Linz`.
@@ -326,11 +364,54 @@ pub fn event(
             format!("{}'s supply: {}", power(s, *p), parts.join("; "))
         }
         LandEvent::CombatPending { combat } => format!(
-            "combat pending at {}: {} against {} (the host settles it until the combat rules exist)",
+            "a battle to fight at {}: {} against {}",
             area(s, combat.area),
             sides(s, st, &combat.attacking),
             sides(s, st, &combat.defending)
         ),
+        LandEvent::CombatLapsed { area: a } => {
+            format!("no battle at {} after all: one side has gone", area(s, *a))
+        }
+        LandEvent::BattleBegan { battle, .. } => format!(
+            "battle at {}: {} attacks with {} against {}; both sides choose their chits, sealed",
+            area(s, battle.area),
+            power(s, battle.attacker),
+            sides(s, st, &battle.attacking),
+            sides(s, st, &battle.defending)
+        ),
+        LandEvent::BattleFought { record } => format!(
+            "battle at {}: {:?} against {:?}\n{}",
+            area(s, record.area),
+            record.chits.0,
+            record.chits.1,
+            crate::battle::text(&record.setup, &record.report).trim_end()
+        ),
+        LandEvent::RetreatsOwed { retreats } => format!(
+            "to retreat: {}",
+            retreats
+                .iter()
+                .map(|r| format!(
+                    "{} ({} chooses among {})",
+                    units(s, &r.corps, &r.leaders),
+                    r.power.map_or("nobody".to_string(), |p| power(s, p)),
+                    and_list(&r.to.iter().map(|a| area(s, *a)).collect::<Vec<_>>())
+                ))
+                .collect::<Vec<_>>()
+                .join("; ")
+        ),
+        LandEvent::Retreated {
+            corps,
+            leaders,
+            from,
+            to,
+            ..
+        } => format!(
+            "{} retreat from {} to {}",
+            units(s, corps, leaders),
+            area(s, *from),
+            area(s, *to)
+        ),
+        LandEvent::BattleEnded { area: a } => format!("the battle at {} is over", area(s, *a)),
         LandEvent::ShipsDestroyed {
             owner,
             port,

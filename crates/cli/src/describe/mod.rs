@@ -581,6 +581,18 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
             rule,
             reason,
         }) => land::siege(s, *a, siege.as_ref(), rule, reason),
+        Event::World(WorldEvent::PrisonersTaken {
+            owner,
+            captor,
+            factors: f,
+            rule,
+            reason,
+        }) => format!(
+            "{} of {} surrender to {}: {reason} [{rule}]",
+            factors(f),
+            nation(s, *owner),
+            nation(s, *captor)
+        ),
         Event::World(WorldEvent::CapitalTaken { taken, rule }) => format!(
             "{}'s capital {} is taken by {} [{rule}]",
             nation(s, taken.nation),

@@ -9,7 +9,8 @@ use crate::land::{LandDecision, LandEvent, LandPhase, LandState};
 
 impl Plug for LandPhase {
     const KIND: RoundKind = RoundKind::Land;
-    const TAKES: &'static str = "place, depots, move, drop, pick, undo or done";
+    const TAKES: &'static str =
+        "place, depots, move, drop, pick, undo, done, attack, defend or retreat";
     fn own(s: &State) -> &LandState {
         &s.land
     }

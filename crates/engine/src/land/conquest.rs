@@ -1,46 +1,16 @@
-//! Rule 7.5's seam and rule 7.7 (Coalition's Conquest Step, `docs/rules/land.md`). After each mover's supply,
-//! hostile stacks it met are recorded as combats pending (the combat rules will fight them; until then the host
-//! settles them). After the last slot, all at once: an area whose land forces are all of one side, at war with
+//! Rule 7.7 (Coalition's Conquest Step, `docs/rules/land.md`). After the last slot, all at once: an area whose land forces are all of one side, at war with
 //! its holder, passes to the strongest occupier (or back to its own nation when that nation is on the
 //! occupier's side); a city whose enemy garrison alone opposes the besiegers' corps is besieged; a port taken
 //! loses the ships being built there (12.1.2.1); a capital taken is recorded; a minor country whose primary
 //! district is all held by one enemy is conquered by it, and a secondary district all held by its enemies is
 //! recorded conquered (10.4, read by 4.6.6).
 
-use super::movement::{enemy_corps, own_corps_in};
-use super::{LCx, LandEvent, PendingCombat};
+use super::{LCx, LandEvent};
 use crate::kernel::ids::{AreaId, Nation, PowerId};
 use crate::scenario::{Factors, Location, LossCause, MinorStatus};
 use crate::world::geography::{area_name, at_war_sides, hostile, nation_name};
 use crate::world::{CapitalTaken, LossRecord, Siege, WorldEvent};
 use std::collections::{BTreeMap, BTreeSet};
-
-/// 7.5's seam: every area where the mover's corps and enemy corps stand together is a combat pending.
-pub fn combat_step(cx: &mut LCx, power: PowerId) {
-    let w = cx.world();
-    let mut areas: Vec<AreaId> = super::movement::corps_of(w, power)
-        .into_iter()
-        .map(|(_, a)| a)
-        .collect();
-    areas.sort();
-    areas.dedup();
-    let mut pending = Vec::new();
-    for a in areas {
-        let attacking: Vec<_> = own_corps_in(w, power, a).into_iter().collect();
-        let defending = enemy_corps(w, power, a);
-        if !attacking.is_empty() && !defending.is_empty() {
-            pending.push(PendingCombat {
-                area: a,
-                attacker: power,
-                attacking,
-                defending,
-            });
-        }
-    }
-    for combat in pending {
-        cx.emit(LandEvent::CombatPending { combat });
-    }
-}
 
 /// The land forces in an area: each nation's corps factors and garrison factors.
 #[derive(Default)]

@@ -18,6 +18,8 @@
 //! The files, by what they decide: `order` (7.1), `movement` (7.3), `depots` (7.2),
 //! `supply` (7.4), `conquest` (7.5's seam, 7.6, 7.7), `notation` (the text forms).
 
+mod aftermath;
+pub mod combat;
 mod conquest;
 mod depots;
 mod loans;
@@ -26,12 +28,14 @@ mod notation;
 mod order;
 pub mod supply;
 
+pub use combat::{Battle, BattleRecord, GuardOrder, Retreat};
 pub use notation::parse;
 pub use order::slots;
 
 use crate::kernel::dice::Dice;
 use crate::kernel::error::{RuleError, RuleResult};
 use crate::kernel::ids::{AreaId, CorpsId, LeaderId, Nation, PowerId};
+use crate::scenario::combat::{AttackChit, DefendChit};
 use crate::scenario::{Factors, UnitKind};
 use crate::world::{Ask, Ctx, Cx, Step, World};
 use serde::{Deserialize, Serialize};
@@ -54,6 +58,8 @@ pub enum Stage {
     Order,
     /// A mover's depots, moves and garrisons.
     Moving,
+    /// 7.5: a battle: both sides' chits (sealed), then its retreats.
+    Battle,
 }
 
 /// One move as it was made: what moved, from where, and what it cost each corps (undo reads it).
@@ -75,8 +81,7 @@ pub struct MoveRecord {
     pub undoable: bool,
 }
 
-/// Hostile stacks met in an area: a combat the combat rules (7.5) will fight. Until they exist, the host
-/// settles it with adjustments (docs/rules/land.md, 7.5).
+/// Hostile stacks met in an area: a battle queued to be fought after the mover's supply (7.5).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PendingCombat {
     pub area: AreaId,
@@ -119,9 +124,15 @@ pub struct LandState {
     /// over).
     #[serde(default)]
     pub acted: bool,
-    /// Combats pending this phase (7.5's seam).
+    /// Battles queued to be fought in the current mover's combat step (7.5), the first next.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub combats: Vec<PendingCombat>,
+    /// The battle under way.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub battle: Option<Battle>,
+    /// Each corps' last step this phase (from, to): whether its attack crosses a river (7.5.2).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub entered: BTreeMap<CorpsId, (AreaId, AreaId)>,
 }
 
 impl LandState {
@@ -182,8 +193,32 @@ pub enum LandEvent {
         #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
         depots_used: BTreeMap<AreaId, u32>,
     },
-    /// 7.5's seam: hostile stacks met.
+    /// 7.5: hostile stacks met: a battle queued for the mover's combat step.
     CombatPending { combat: PendingCombat },
+    /// A queued battle that no longer has both sides in its area.
+    CombatLapsed { area: AreaId },
+    /// 7.5: a battle begins (in the combat step of the mover at `slot`, `mover`); both sides owe their chits.
+    BattleBegan {
+        battle: Battle,
+        slot: usize,
+        mover: usize,
+    },
+    /// 7.5: a battle fought (its dice are the `DiceRolled` events just before; losses and points follow).
+    BattleFought { record: Box<BattleRecord> },
+    /// 7.5.9: forces that must retreat and have a choice of areas.
+    RetreatsOwed { retreats: Vec<Retreat> },
+    /// 7.5.9: a force retreats (the world events that follow move it).
+    Retreated {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        power: Option<PowerId>,
+        corps: Vec<CorpsId>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        leaders: Vec<LeaderId>,
+        from: AreaId,
+        to: AreaId,
+    },
+    /// The battle is over.
+    BattleEnded { area: AreaId },
     /// 12.1.2.1: ships building or waiting in a port are destroyed with its conquest.
     ShipsDestroyed {
         owner: Nation,
@@ -205,7 +240,12 @@ impl LandEvent {
             LandEvent::Garrisoned { .. } => "7.3.5",
             LandEvent::DepotsChanged { .. } => "7.2",
             LandEvent::SupplyTraced { .. } => "7.4",
-            LandEvent::CombatPending { .. } => "7.5",
+            LandEvent::CombatPending { .. }
+            | LandEvent::CombatLapsed { .. }
+            | LandEvent::BattleBegan { .. }
+            | LandEvent::BattleFought { .. }
+            | LandEvent::BattleEnded { .. } => "7.5",
+            LandEvent::RetreatsOwed { .. } | LandEvent::Retreated { .. } => "7.5.9",
             LandEvent::ShipsDestroyed { .. } => "12.1.2.1",
             LandEvent::PhaseEnded => "7.7",
         }
@@ -230,6 +270,11 @@ pub fn apply(own: &mut LandState, world: &mut World, e: &LandEvent) {
             own.acted = false;
         }
         LandEvent::Moved { record, .. } => {
+            if let [.., from, to] = record.path[..] {
+                for c in &record.corps {
+                    own.entered.insert(*c, (from, to));
+                }
+            }
             for c in &record.corps {
                 let s = own.spent.entry(*c).or_default();
                 *s = s.saturating_add(record.cost);
@@ -248,6 +293,22 @@ pub fn apply(own: &mut LandState, world: &mut World, e: &LandEvent) {
                 }
             }
             own.moves.pop();
+            // Each corps' last step is that of its latest move still standing.
+            for c in &record.corps {
+                let last = own
+                    .moves
+                    .iter()
+                    .rev()
+                    .find(|m| m.corps.contains(c))
+                    .and_then(|m| match m.path[..] {
+                        [.., from, to] => Some((from, to)),
+                        _ => None,
+                    });
+                match last {
+                    Some(step) => own.entered.insert(*c, step),
+                    None => own.entered.remove(c),
+                };
+            }
         }
         LandEvent::Garrisoned { corps, .. } => {
             own.garrisoned.insert(*corps);
@@ -260,6 +321,37 @@ pub fn apply(own: &mut LandState, world: &mut World, e: &LandEvent) {
         }
         LandEvent::SupplyTraced { .. } => {}
         LandEvent::CombatPending { combat } => own.combats.push(combat.clone()),
+        LandEvent::CombatLapsed { area } => own.combats.retain(|c| c.area != *area),
+        LandEvent::BattleBegan {
+            battle,
+            slot,
+            mover,
+        } => {
+            own.combats.retain(|c| c.area != battle.area);
+            own.battle = Some(battle.clone());
+            own.stage = Stage::Battle;
+            own.slot = *slot;
+            own.mover = *mover;
+        }
+        LandEvent::BattleFought { .. } => {}
+        LandEvent::RetreatsOwed { retreats } => {
+            if let Some(b) = own.battle.as_mut() {
+                b.retreats = retreats.clone();
+            }
+        }
+        LandEvent::Retreated { corps, .. } => {
+            // Coalition's 7.5.9: a force that retreated moves no more this phase.
+            own.stopped.extend(corps.iter().copied());
+            if let Some(b) = own.battle.as_mut()
+                && !b.retreats.is_empty()
+            {
+                b.retreats.remove(0);
+            }
+        }
+        LandEvent::BattleEnded { .. } => {
+            own.battle = None;
+            own.stage = Stage::Moving;
+        }
         LandEvent::ShipsDestroyed { owner, port, .. } => {
             world.building.retain(|b| {
                 !(b.owner == *owner && b.unit == UnitKind::Ship && b.port == Some(*port))
@@ -302,6 +394,25 @@ pub enum LandDecision {
     },
     /// Takes back the mover's last move (when it rolled no die and met no enemy).
     Undo,
+    /// 7.5.2: the attacker's chit for a battle (sealed until both are in): with Outflank, the corps of the
+    /// outflanking force; with 12.3.4, a guard commitment.
+    Attack {
+        chit: AttackChit,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        outflanking: Vec<CorpsId>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        guard: Option<GuardOrder>,
+    },
+    /// 7.5.2: the defender's chit for a battle (sealed until both are in).
+    Defend {
+        chit: DefendChit,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        outflanking: Vec<CorpsId>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        guard: Option<GuardOrder>,
+    },
+    /// Coalition's 7.5.9: where a force leaving a battle retreats.
+    Retreat { to: AreaId },
     /// The mover's movement is over.
     Done,
 }
@@ -342,16 +453,19 @@ impl Step for LandPhase {
                     .chain(movement::choices(ctx, power))
                     .collect()
             }
+            Stage::Battle => combat::choices(ctx, power),
             _ => Vec::new(),
         }
     }
 
-    /// Default (3.6): France takes the chart's default place; a mover is done at once.
-    fn default(ctx: &LCtx, _power: PowerId) -> LandDecision {
+    /// Default (3.6): France takes the chart's default place; a mover is done at once; in a battle, the documented
+    /// chits and the first area of a retreat (`combat::default`).
+    fn default(ctx: &LCtx, power: PowerId) -> LandDecision {
         match ctx.own.stage {
             Stage::Order => LandDecision::Place {
                 place: ctx.scenario.charts.land.default_place.min(places(ctx)),
             },
+            Stage::Battle => combat::default(ctx, power),
             _ => LandDecision::Done,
         }
     }
@@ -388,6 +502,13 @@ impl Step for LandPhase {
             }
             (Stage::Moving, LandDecision::Undo) => movement::check_undo(ctx),
             (Stage::Moving, LandDecision::Done) => Ok(()),
+            (
+                Stage::Moving,
+                LandDecision::Attack { .. }
+                | LandDecision::Defend { .. }
+                | LandDecision::Retreat { .. },
+            ) => Err(RuleError::new("7.5", "no battle is under way")),
+            (Stage::Battle, _) => combat::check(ctx, power, d),
             (Stage::Idle, _) => Err(RuleError::new("3.1", "no Land Phase is under way")),
         }
     }
@@ -397,6 +518,17 @@ impl Step for LandPhase {
         decisions: &BTreeMap<PowerId, LandDecision>,
         dice: &mut Dice,
     ) -> Option<Ask> {
+        if cx.own().stage == Stage::Battle {
+            let retreat = decisions.values().find_map(|d| match d {
+                LandDecision::Retreat { to } => Some(*to),
+                _ => None,
+            });
+            let ask = match retreat {
+                Some(to) => aftermath::retreat(cx, to),
+                None => aftermath::fight(cx, decisions, dice),
+            };
+            return ask.or_else(|| after_battle(cx, dice));
+        }
         let Some((&power, d)) = decisions.iter().next() else {
             return advance(cx, dice, false);
         };
@@ -424,8 +556,13 @@ impl Step for LandPhase {
             LandDecision::Done => {
                 cx.emit(LandEvent::MovementEnded { power });
                 after_movement(cx, power, dice);
-                advance(cx, dice, false)
+                let (slot, mover) = (cx.own().slot, cx.own().mover);
+                combat::next(cx, slot, mover).or_else(|| advance(cx, dice, false))
             }
+            // Refused by `check` outside a battle.
+            LandDecision::Attack { .. }
+            | LandDecision::Defend { .. }
+            | LandDecision::Retreat { .. } => Ask::open(vec![power]),
         }
     }
 
@@ -453,11 +590,18 @@ fn set_order(cx: &mut LCx, place: u8) {
     cx.emit(LandEvent::OrderSet { place, order });
 }
 
-/// The mover's automatic steps after its movement: supply and foraging (7.4), the combat seam (7.5), the
-/// guerrilla step (7.6, nothing yet: no guerrilla counters in the data).
+/// The mover's automatic steps after its movement: supply and foraging (7.4), then its battles are queued
+/// (7.5: `combat::next` fights them one by one); the guerrilla step (7.6) has nothing to do yet (no guerrilla
+/// counters in the data).
 fn after_movement(cx: &mut LCx, power: PowerId, dice: &mut Dice) {
     supply::supply_step(cx, power, dice);
-    conquest::combat_step(cx, power);
+    combat::queue(cx, power);
+}
+
+/// After a battle: the next queued battle, or the next mover.
+fn after_battle(cx: &mut LCx, dice: &mut Dice) -> Option<Ask> {
+    let (slot, mover) = (cx.own().slot, cx.own().mover);
+    combat::next(cx, slot, mover).or_else(|| advance(cx, dice, false))
 }
 
 /// Moves on to the next mover that has something to do (`first`: start at the first slot), or, after the last,
@@ -487,6 +631,9 @@ fn advance(cx: &mut LCx, dice: &mut Dice, first: bool) -> Option<Ask> {
         }
         // Nothing to decide: its supply and combat steps still run.
         after_movement(cx, power, dice);
+        if let Some(ask) = combat::next(cx, slot, mover) {
+            return Some(ask);
+        }
         mover += 1;
     }
     conquest::conquest_step(cx);

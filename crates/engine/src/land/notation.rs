@@ -1,7 +1,8 @@
 //! Rule 3.3 (Coalition's text forms) for the Land Phase: `slot 3`, `depots build ulm,munich remove linz`,
-//! `move fr-1,fr-2,napoleon paris>reims>metz`, `drop fr-1 infantry:2`, `pick fr-1 militia:1`, `undo`, `done`.
+//! `move fr-1,fr-2,napoleon paris>reims>metz`, `drop fr-1 infantry:2`, `pick fr-1 militia:1`, `undo`, `done`,
+//! and in a battle `attack outflank with fr-2,fr-3 guard 1.2+2`, `defend cordon`, `retreat passau`.
 
-use super::{LandDecision, LandEvent};
+use super::{GuardOrder, LandDecision, LandEvent};
 use crate::kernel::error::{RuleError, RuleResult};
 use crate::kernel::ids::{AreaId, CorpsId, Key, LeaderId};
 use crate::scenario::{Factors, Scenario, UnitKind};
@@ -108,6 +109,17 @@ pub fn parse(verb: &str, rest: &str, scenario: &Scenario) -> Option<RuleResult<L
                 }
             })
         })(),
+        "attack" => chit_parts(verb, rest).map(|(chit, outflanking, guard)| LandDecision::Attack {
+            chit,
+            outflanking,
+            guard,
+        }),
+        "defend" => chit_parts(verb, rest).map(|(chit, outflanking, guard)| LandDecision::Defend {
+            chit,
+            outflanking,
+            guard,
+        }),
+        "retreat" => key(rest, "area").map(|a| LandDecision::Retreat { to: AreaId(a) }),
         _ => return None,
     })
 }
@@ -127,6 +139,76 @@ pub fn factors_text(f: &Factors) -> String {
         .map(|(k, n)| format!("{k}:{n}"))
         .collect::<Vec<_>>()
         .join(",")
+}
+
+/// A chit's key (`escalated_assault`).
+fn chit_key<T: serde::Serialize>(chit: &T) -> String {
+    serde_json::to_value(chit)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_default()
+}
+
+/// ` outflank fr-2,fr-3 guard 1.2+2` after a chit.
+fn chit_rest(
+    f: &mut fmt::Formatter<'_>,
+    outflanking: &[CorpsId],
+    guard: &Option<GuardOrder>,
+) -> fmt::Result {
+    if !outflanking.is_empty() {
+        write!(f, " with {}", join(outflanking, ","))?;
+    }
+    if let Some(g) = guard {
+        write!(f, " guard {}.{}+{}", g.day, g.round, g.shift)?;
+    }
+    Ok(())
+}
+
+/// Reads `CHIT [with CORPS,...] [guard DAY.ROUND+SHIFT]`.
+fn chit_parts<T: serde::de::DeserializeOwned>(
+    verb: &str,
+    rest: &str,
+) -> RuleResult<(T, Vec<CorpsId>, Option<GuardOrder>)> {
+    let usage = || {
+        RuleError::new(
+            "3.3",
+            format!(
+                "write `{verb} CHIT [with CORPS,CORPS] [guard DAY.ROUND+SHIFT]` (chits: {})",
+                if verb == "attack" {
+                    "outflank, assault, escalated_assault, echelon, probe"
+                } else {
+                    "outflank, counterattack, escalated_counterattack, cordon, withdraw, defend"
+                }
+            ),
+        )
+    };
+    let mut words = rest.split_whitespace();
+    let chit: T = serde_json::from_value(serde_json::Value::String(
+        words.next().ok_or_else(usage)?.replace('-', "_"),
+    ))
+    .map_err(|_| usage())?;
+    let (mut outflanking, mut guard) = (Vec::new(), None);
+    while let Some(w) = words.next() {
+        match w {
+            "with" => {
+                for c in words.next().ok_or_else(usage)?.split(',') {
+                    outflanking.push(CorpsId(key(c.trim(), "corps")?));
+                }
+            }
+            "guard" => {
+                let g = words.next().ok_or_else(usage)?;
+                let (day, rest) = g.split_once('.').ok_or_else(usage)?;
+                let (round, shift) = rest.split_once('+').ok_or_else(usage)?;
+                guard = Some(GuardOrder {
+                    day: day.parse().map_err(|_| usage())?,
+                    round: round.parse().map_err(|_| usage())?,
+                    shift: shift.parse().map_err(|_| usage())?,
+                });
+            }
+            _ => return Err(usage()),
+        }
+    }
+    Ok((chit, outflanking, guard))
 }
 
 impl fmt::Display for LandDecision {
@@ -167,6 +249,23 @@ impl fmt::Display for LandDecision {
             }
             LandDecision::Undo => write!(f, "undo"),
             LandDecision::Done => write!(f, "done"),
+            LandDecision::Attack {
+                chit,
+                outflanking,
+                guard,
+            } => {
+                write!(f, "attack {}", chit_key(chit))?;
+                chit_rest(f, outflanking, guard)
+            }
+            LandDecision::Defend {
+                chit,
+                outflanking,
+                guard,
+            } => {
+                write!(f, "defend {}", chit_key(chit))?;
+                chit_rest(f, outflanking, guard)
+            }
+            LandDecision::Retreat { to } => write!(f, "retreat {to}"),
         }
     }
 }
@@ -256,11 +355,57 @@ impl fmt::Display for LandEvent {
             ),
             LandEvent::CombatPending { combat } => write!(
                 f,
-                "combat pending at {} (7.5): {} against {}",
+                "battle to fight at {} (7.5): {} against {}",
                 combat.area,
                 join(&combat.attacking, ", "),
                 join(&combat.defending, ", ")
             ),
+            LandEvent::CombatLapsed { area } => {
+                write!(f, "no battle at {area} after all: one side is gone (7.5)")
+            }
+            LandEvent::BattleBegan { battle, .. } => write!(
+                f,
+                "battle at {} (7.5): {} attacks with {} against {}",
+                battle.area,
+                battle.attacker,
+                join(&battle.attacking, ", "),
+                join(&battle.defending, ", ")
+            ),
+            LandEvent::BattleFought { record } => {
+                let (la, ld) = record.report.losses(&record.setup);
+                write!(
+                    f,
+                    "battle at {} (7.5): {} v {}; {}; losses {la} and {ld}",
+                    record.area,
+                    chit_key(&record.chits.0),
+                    chit_key(&record.chits.1),
+                    match record.report.outcome {
+                        crate::battle::Outcome::Won { winner } => match winner {
+                            crate::scenario::combat::Role::Attacker => "the attacker wins",
+                            crate::scenario::combat::Role::Defender => "the defender wins",
+                        },
+                        crate::battle::Outcome::Withdrew => "the defender withdraws",
+                        crate::battle::Outcome::Undecided => "undecided",
+                    }
+                )
+            }
+            LandEvent::RetreatsOwed { retreats } => write!(
+                f,
+                "to retreat (7.5.9): {}",
+                retreats
+                    .iter()
+                    .map(|r| format!("{} to one of {}", join(&r.corps, ", "), join(&r.to, ", ")))
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            ),
+            LandEvent::Retreated {
+                corps, from, to, ..
+            } => write!(
+                f,
+                "{} retreat from {from} to {to} (7.5.9)",
+                join(corps, ", ")
+            ),
+            LandEvent::BattleEnded { area } => write!(f, "the battle at {area} is over (7.5)"),
             LandEvent::ShipsDestroyed {
                 owner, port, count, ..
             } => write!(

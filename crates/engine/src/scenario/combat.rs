@@ -56,7 +56,19 @@ impl std::fmt::Display for TableId {
 }
 
 /// The attacker's tactical chits (4.5.5).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum AttackChit {
     Outflank,
@@ -67,7 +79,19 @@ pub enum AttackChit {
 }
 
 /// The defender's tactical chits (4.5.5). Cordon reads the river column when the attack crosses a river.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum DefendChit {
     Outflank,
@@ -213,6 +237,8 @@ pub struct MoraleChart {
 /// 12.3.2: British training.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TrainingChart {
+    /// The major power whose free states train (Great Britain).
+    pub by: Vec<Key>,
     pub months: u32,
     pub nations: Vec<Key>,
     pub morale: BTreeMap<UnitKind, i32>,
@@ -257,6 +283,25 @@ pub struct CombatChart {
     pub napoleon: NapoleonChart,
     pub leader_casualties: CasualtyChart,
     pub days: u8,
+    /// Coalition's 7.5.7: the political points of a battle by its size, smallest first.
+    pub points: Vec<PointsBySize>,
+    /// Coalition's 7.5.8: the pursuit by the winner's cavalry.
+    pub pursuit: PursuitChart,
+}
+
+/// Coalition's 7.5.7: a battle of at least `from_factors` factors (both sides at the start) is worth `points`
+/// political points: gained by each power of the winning side, lost by each of the losing side.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PointsBySize {
+    pub from_factors: u32,
+    pub points: i32,
+}
+
+/// Coalition's 7.5.8: after a battle won, the winner's cavalry pursues: `dice` dice, the loser losing that many
+/// more factors, at most as many as the winner's cavalry factors beyond the loser's.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PursuitChart {
+    pub dice: u8,
 }
 
 /// 12.3.5: artillery bombardment.
@@ -498,6 +543,20 @@ impl CombatChart {
         }
         if self.days == 0 {
             err("days".into(), "must be at least 1".into());
+        }
+        if self
+            .points
+            .windows(2)
+            .any(|w| w[0].from_factors >= w[1].from_factors)
+            || self.points.iter().any(|p| p.points < 0)
+        {
+            err(
+                "points".into(),
+                "battle sizes must rise strictly and their points be 0 or more".into(),
+            );
+        }
+        if self.pursuit.dice > 3 {
+            err("pursuit".into(), "at most 3 dice".into());
         }
     }
 }

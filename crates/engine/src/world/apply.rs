@@ -187,7 +187,12 @@ pub fn apply(world: &mut World, event: &WorldEvent) {
             status,
             ..
         } => {
+            let now = world.position.date;
             if let Some(m) = world.minors.get_mut(minor) {
+                // 12.3.2: a change of controller or status starts its count of months again.
+                if m.controller != *controller || m.status != *status {
+                    m.controlled_since = controller.map(|_| now);
+                }
                 m.controller = *controller;
                 m.status = *status;
             }
@@ -285,6 +290,15 @@ pub fn apply(world: &mut World, event: &WorldEvent) {
             }
         },
         WorldEvent::CapitalTaken { taken, .. } => world.capitals_taken.push(taken.clone()),
+        WorldEvent::PrisonersTaken {
+            owner,
+            captor,
+            factors,
+            ..
+        } => {
+            let held = world.prisoners.entry((*owner, *captor)).or_default();
+            *held = held.plus(factors);
+        }
         WorldEvent::PowerLeftGame { power, .. } => {
             if let Some(p) = world.powers.get_mut(power) {
                 p.in_game = false;

@@ -213,6 +213,14 @@ pub enum WorldEvent {
         rule: String,
         reason: String,
     },
+    /// Land factors surrender and are held prisoner by `captor` until a peace returns them (4.4.6.1).
+    PrisonersTaken {
+        owner: Nation,
+        captor: Nation,
+        factors: Factors,
+        rule: String,
+        reason: String,
+    },
     /// A capital is taken by an enemy (Coalition's 7.7).
     CapitalTaken {
         taken: super::CapitalTaken,
@@ -246,7 +254,8 @@ impl WorldEvent {
             | WorldEvent::CorpsCreated { rule, .. }
             | WorldEvent::FleetCreated { rule, .. }
             | WorldEvent::SiegeChanged { rule, .. }
-            | WorldEvent::CapitalTaken { rule, .. } => Some(rule),
+            | WorldEvent::CapitalTaken { rule, .. }
+            | WorldEvent::PrisonersTaken { rule, .. } => Some(rule),
             WorldEvent::EnforcedPeaceRecorded { peace } => Some(&peace.rule),
             WorldEvent::LossRecorded { loss } => Some(&loss.rule),
             WorldEvent::DiceRolled { roll } => Some(&roll.rule),

@@ -71,6 +71,10 @@ pub struct MinorState {
     /// peace: such a power may never hold it as a conquered minor (`may_hold_conquered`).
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
     pub declared_free_by: BTreeSet<PowerId>,
+    /// 12.3.2: the month its present controller began to hold it with its present status (none: since before
+    /// the game began).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub controlled_since: Option<Date>,
 }
 
 /// The state every rule reads.
@@ -188,6 +192,7 @@ impl World {
                         conquered_districts: BTreeSet::new(),
                         free_state_since: None,
                         declared_free_by: BTreeSet::new(),
+                        controlled_since: None,
                     },
                 )
             })

@@ -96,6 +96,13 @@ pub fn points_caused(e: &Event, st: &State) -> Vec<(PowerId, String)> {
                 each(&[*a, *b], "4.5")
             }
         }
+        // Coalition's 7.5.7: a battle won moves the points of both sides' powers.
+        Event::Land(coalition_engine::land::LandEvent::BattleFought { record }) => record
+            .winners
+            .iter()
+            .chain(&record.losers)
+            .map(|p| (*p, "7.5.7".to_string()))
+            .collect(),
         Event::Economy(EconomicEvent::ManipulationRecorded { power, .. }) => {
             each(&[*power], "12.5.1")
         }

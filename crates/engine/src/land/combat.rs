@@ -1,0 +1,623 @@
+//! Rule 7.5 in the Land Phase (Coalition's land combat, `docs/rules/land.md` 7.5 to 7.5.9): after a mover's
+//! supply, each area where its corps stand with enemy corps is a battle. Both sides choose their chit (and, with
+//! 12.3.4, a guard commitment) sealed; the battle layer fights it (`crate::battle`, `docs/rules/combat.md`); then
+//! every die is logged, losses and prisoners recorded (14.3.2.2.1 reads the loss records), the winner's cavalry
+//! pursues (7.5.8), political points follow the battle's size (7.5.7, with 14.3.2.1.3's cap), leaders may fall
+//! (12.7), and the side that must leave retreats (7.5.9).
+
+use super::movement::{leaders_in, own_corps_in};
+use super::{LCtx, LCx, LandDecision, LandEvent, PendingCombat};
+use crate::battle::{
+    self, BattleCorps, BattleLeader, GuardCommitment, Options, Report, Setup, SideSetup,
+};
+use crate::kernel::error::{RuleError, RuleResult};
+use crate::kernel::ids::{AreaId, CorpsId, Key, LeaderId, Nation, PowerId};
+use crate::kernel::rulebook::OptionalRule;
+use crate::scenario::combat::{AttackChit, DefendChit, Role};
+use crate::scenario::{CorpsKind, LinkKind, Location};
+use crate::scenario::{LeaderStatus, MinorStatus};
+use crate::world::geography::{area_name, at_war_sides, enemy_corps};
+use crate::world::{Ask, World};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// 12.3.4: a guard commitment as a side submits it: the day and round it is made in, and the morale levels it
+/// shifts (1 or 2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct GuardOrder {
+    pub day: u8,
+    pub round: u8,
+    pub shift: u8,
+}
+
+/// Coalition's 7.5.9: a side's corps and leaders that must leave the battle's area, and where they may go.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Retreat {
+    /// The power that chooses (none: an uncontrolled minor's forces, which take the first area).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub power: Option<PowerId>,
+    pub corps: Vec<CorpsId>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub leaders: Vec<LeaderId>,
+    /// The areas it may retreat to, in key order (at least two: with one, it goes there at once).
+    pub to: Vec<AreaId>,
+}
+
+/// A battle under way in the Land Phase.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Battle {
+    pub area: AreaId,
+    /// The mover: it attacks and chooses the attacker's chit.
+    pub attacker: PowerId,
+    /// The power that chooses the defender's chit: the one supplying most of the defending corps (ties: key
+    /// order). None for an uncontrolled minor's corps alone: its chit is the default.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub defender: Option<PowerId>,
+    pub attacking: Vec<CorpsId>,
+    pub defending: Vec<CorpsId>,
+    /// After the battle: the retreats still to be made, the first owed now.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub retreats: Vec<Retreat>,
+}
+
+/// What a battle decided, as the log keeps it (its dice are `DiceRolled` events just before it).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BattleRecord {
+    pub area: AreaId,
+    pub attacker: PowerId,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub defender: Option<PowerId>,
+    pub chits: (AttackChit, DefendChit),
+    pub setup: Setup,
+    pub report: Report,
+    /// The powers whose political points the battle moves (7.5.7, 4.6.3.6): the winning side's, the losing side's.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub winners: Vec<PowerId>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub losers: Vec<PowerId>,
+}
+
+/// The major power a corps fights for: its side's power, or the controller of its minor.
+pub fn fighting_power(w: &World, id: CorpsId) -> Option<PowerId> {
+    match w.corps_side(id)? {
+        Nation::Power(p) => Some(p),
+        Nation::Minor(m) => w.minors.get(&m)?.controller,
+    }
+}
+
+/// The power whose political points a corps' battle moves (4.6.3.6: a free state's go to its controller).
+pub(super) fn points_power(w: &World, id: CorpsId) -> Option<PowerId> {
+    match w.corps_side(id)? {
+        Nation::Power(p) => Some(p),
+        Nation::Minor(m) => w.combat_points_of(m),
+    }
+}
+
+/// 7.5: every area where the mover's corps and enemy corps stand together is queued as a battle.
+pub fn queue(cx: &mut LCx, power: PowerId) {
+    let w = cx.world();
+    let mut areas: Vec<AreaId> = super::movement::corps_of(w, power)
+        .into_iter()
+        .map(|(_, a)| a)
+        .collect();
+    areas.sort();
+    areas.dedup();
+    let mut pending = Vec::new();
+    for a in areas {
+        let attacking: Vec<_> = own_corps_in(w, power, a).into_iter().collect();
+        let defending = enemy_corps(w, power, a);
+        if !attacking.is_empty() && !defending.is_empty() {
+            pending.push(PendingCombat {
+                area: a,
+                attacker: power,
+                attacking,
+                defending,
+            });
+        }
+    }
+    for combat in pending {
+        cx.emit(LandEvent::CombatPending { combat });
+    }
+}
+
+/// The power that chooses for the corps `ids`: the one supplying most of them (ties: key order).
+fn chooser(w: &World, ids: &[CorpsId]) -> Option<PowerId> {
+    let mut by: BTreeMap<PowerId, usize> = BTreeMap::new();
+    for id in ids {
+        if let Some(p) = fighting_power(w, *id) {
+            *by.entry(p).or_default() += 1;
+        }
+    }
+    let most = by.values().copied().max()?;
+    by.into_iter().find(|(_, n)| *n == most).map(|(p, _)| p)
+}
+
+/// Starts the next queued battle (in the combat step of the mover at `slot`, `mover`) and asks both sides for
+/// their chits, sealed; `None` when none is queued.
+pub fn next(cx: &mut LCx, slot: usize, mover: usize) -> Option<Ask> {
+    loop {
+        let combat = cx.own().combats.first()?.clone();
+        let w = cx.world();
+        let attacking: Vec<CorpsId> = own_corps_in(w, combat.attacker, combat.area)
+            .into_iter()
+            .collect();
+        let defending = enemy_corps(w, combat.attacker, combat.area);
+        if attacking.is_empty() || defending.is_empty() {
+            cx.emit(LandEvent::CombatLapsed { area: combat.area });
+            continue;
+        }
+        let battle = Battle {
+            area: combat.area,
+            attacker: combat.attacker,
+            defender: chooser(w, &defending),
+            attacking,
+            defending,
+            retreats: Vec::new(),
+        };
+        let owing: Vec<PowerId> = std::iter::once(battle.attacker)
+            .chain(battle.defender)
+            .collect();
+        cx.emit(LandEvent::BattleBegan {
+            battle,
+            slot,
+            mover,
+        });
+        return Ask::sealed(owing);
+    }
+}
+
+/// The optional rules a battle reads, from the game's rulebook.
+pub fn options<S: ?Sized>(ctx: &crate::world::Ctx<'_, S>) -> Options {
+    let on = |r| ctx.rulebook.has(r);
+    Options {
+        british_training: on(OptionalRule::BritishTraining),
+        cavalry_superiority: on(OptionalRule::CavalrySuperiority),
+        cavalry_withdrawals: on(OptionalRule::CavalryWithdrawals),
+        guard_commitment: on(OptionalRule::GuardCommitment),
+        artillery: on(OptionalRule::ArtilleryCorps),
+        proportional_losses: on(OptionalRule::ProportionalLandLosses),
+        corps_leaders: on(OptionalRule::CorpsLeaders),
+        further_reductions: on(OptionalRule::FurtherTacticalReductions),
+        overwhelming_numbers: on(OptionalRule::OverwhelmingNumbers),
+    }
+}
+
+/// 12.3.2: whether a corps of a minor has been a free state of the training power for the chart's months.
+fn trained(ctx: &LCtx, owner: Nation) -> bool {
+    let chart = &ctx.scenario.combat.british_training;
+    let Nation::Minor(m) = owner else {
+        return false;
+    };
+    if !chart.nations.contains(&m.0) {
+        return false;
+    }
+    let Some(st) = ctx.world.minors.get(&m) else {
+        return false;
+    };
+    let by_trainer = st.controller.is_some_and(|c| chart.by.contains(&c.0));
+    let since = st.controlled_since.unwrap_or(ctx.scenario.meta.start);
+    by_trainer
+        && st.status == MinorStatus::FreeState
+        && since.months_until(ctx.world.date()) >= chart.months as i32
+}
+
+/// The leaders present with a side, with the ids they stand for.
+pub(super) fn side_leaders(ctx: &LCtx, b: &Battle, role: Role) -> Vec<(LeaderId, BattleLeader)> {
+    let w = ctx.world;
+    let ids: Vec<LeaderId> = match role {
+        Role::Attacker => leaders_in(w, b.attacker, b.area),
+        Role::Defender => w
+            .forces
+            .leaders
+            .iter()
+            .filter(|(_, l)| {
+                l.location == Location::Area(b.area)
+                    && l.status == LeaderStatus::Active
+                    && at_war_sides(w, Nation::Power(b.attacker), l.nation)
+            })
+            .map(|(id, _)| *id)
+            .collect(),
+    };
+    let date = w.date();
+    let chart = &ctx.scenario.combat;
+    let home = ctx
+        .scenario
+        .area(b.area)
+        .and_then(|a| ctx.scenario.province(a.province))
+        .map(|p| p.nation);
+    ids.into_iter()
+        .filter_map(|id| {
+            let def = ctx.scenario.leader(id)?;
+            let st = w.forces.leaders.get(&id)?;
+            let power = match st.nation {
+                Nation::Power(p) => p,
+                Nation::Minor(m) => w.minors.get(&m)?.controller?,
+            };
+            let (strategic, tactical) = battle::side::dated_ratings(
+                chart,
+                &id,
+                (def.strategic, def.tactical),
+                date,
+                home.as_ref() == Some(&def.nation),
+                ctx.rulebook.has(OptionalRule::NapoleonsRatings),
+            );
+            Some((
+                id,
+                BattleLeader {
+                    name: def.name.clone(),
+                    power: power.0,
+                    strategic,
+                    tactical,
+                    tactical_max: def.tactical_max,
+                },
+            ))
+        })
+        .collect()
+}
+
+/// One side of a battle as the battle layer reads it.
+fn side_setup(
+    ctx: &LCtx,
+    b: &Battle,
+    role: Role,
+    outflanking: &[CorpsId],
+    guard: Option<GuardOrder>,
+) -> SideSetup {
+    let w = ctx.world;
+    let ids = match role {
+        Role::Attacker => &b.attacking,
+        Role::Defender => &b.defending,
+    };
+    let corps = ids
+        .iter()
+        .filter_map(|id| {
+            let c = w.forces.corps.get(id)?;
+            Some(BattleCorps {
+                name: id.to_string(),
+                nation: match c.owner {
+                    Nation::Power(p) => p.0,
+                    Nation::Minor(m) => m.0,
+                },
+                power: fighting_power(w, *id)?.0,
+                kind: c.kind,
+                factors: c.factors,
+                outflanking: outflanking.contains(id),
+                trained: trained(ctx, c.owner),
+            })
+        })
+        .collect::<Vec<_>>();
+    let mut dominant: Vec<Key> = corps
+        .iter()
+        .map(|c| c.power)
+        .filter(|p| {
+            PowerId::new(p.as_str()).ok().is_some_and(|p| {
+                w.powers.get(&p).is_some_and(|s| {
+                    ctx.scenario
+                        .status_zone(s.political_points)
+                        .is_some_and(|z| z.name.eq_ignore_ascii_case("dominant"))
+                })
+            })
+        })
+        .collect();
+    dominant.sort();
+    dominant.dedup();
+    SideSetup {
+        corps,
+        leaders: side_leaders(ctx, b, role)
+            .into_iter()
+            .map(|(_, l)| l)
+            .collect(),
+        dominant,
+        guard: guard.map(|g| GuardCommitment {
+            day: g.day,
+            round: g.round,
+            shift: g.shift,
+        }),
+    }
+}
+
+/// Whether the attack crosses a river: every attacking corps entered the area this phase across a river border.
+fn across_river(ctx: &LCtx, b: &Battle) -> bool {
+    let steps: Vec<_> = b
+        .attacking
+        .iter()
+        .map(|c| ctx.own.entered.get(c).copied())
+        .collect();
+    !steps.is_empty()
+        && steps.iter().all(|s| {
+            s.is_some_and(|(from, to)| {
+                ctx.scenario
+                    .area(from)
+                    .and_then(|a| a.links.iter().find(|l| l.to == to))
+                    .is_some_and(|l| l.kind == LinkKind::River)
+            })
+        })
+}
+
+/// A side's submitted chit, as the setup reads it.
+#[derive(Clone, Debug)]
+pub(super) struct Order {
+    outflanking: Vec<CorpsId>,
+    guard: Option<GuardOrder>,
+}
+
+/// The battle's setup from both sides' orders.
+pub(super) fn setup(
+    ctx: &LCtx,
+    b: &Battle,
+    chits: (AttackChit, DefendChit),
+    att: &Order,
+    def: &Order,
+) -> Setup {
+    Setup {
+        attacker: side_setup(ctx, b, Role::Attacker, &att.outflanking, att.guard),
+        defender: side_setup(ctx, b, Role::Defender, &def.outflanking, def.guard),
+        terrain: ctx
+            .scenario
+            .area(b.area)
+            .map_or(crate::scenario::Terrain::Clear, |a| a.terrain),
+        river: across_river(ctx, b),
+        chits: vec![chits],
+        options: options(ctx),
+    }
+}
+
+/// The documented default (3.6, Coalition's 7.5.2): the attacker assaults, the defender defends; no outflank,
+/// no guard.
+pub fn default(ctx: &LCtx, power: PowerId) -> LandDecision {
+    if let Some(b) = &ctx.own.battle
+        && let Some(r) = b.retreats.first()
+    {
+        return LandDecision::Retreat { to: r.to[0] };
+    }
+    match ctx.own.battle.as_ref().map(|b| b.attacker == power) {
+        Some(true) => LandDecision::Attack {
+            chit: AttackChit::Assault,
+            outflanking: Vec::new(),
+            guard: None,
+        },
+        _ => LandDecision::Defend {
+            chit: DefendChit::Defend,
+            outflanking: Vec::new(),
+            guard: None,
+        },
+    }
+}
+
+/// A side's order from its decision (or the default).
+pub(super) fn order_of(d: &LandDecision) -> Order {
+    match d {
+        LandDecision::Attack {
+            outflanking, guard, ..
+        }
+        | LandDecision::Defend {
+            outflanking, guard, ..
+        } => Order {
+            outflanking: outflanking.clone(),
+            guard: *guard,
+        },
+        _ => Order {
+            outflanking: Vec::new(),
+            guard: None,
+        },
+    }
+}
+
+/// 7.5.2, 12.3.4: checks a side's chit: the right side's kind of chit, an outflank the side can make with the
+/// corps it names (a leader, a corps other than artillery in each force, artillery pinning, cossacks and
+/// freikorps outflanking), a guard commitment only under 12.3.4 with guard that may commit.
+pub fn check(ctx: &LCtx, power: PowerId, d: &LandDecision) -> RuleResult<()> {
+    let Some(b) = &ctx.own.battle else {
+        return Err(RuleError::new("7.5", "no battle is under way"));
+    };
+    if let Some(r) = b.retreats.first() {
+        return match d {
+            LandDecision::Retreat { to } if r.power == Some(power) && r.to.contains(to) => Ok(()),
+            LandDecision::Retreat { to } if r.power == Some(power) => Err(RuleError::new(
+                "7.5.9",
+                format!(
+                    "{} is not an area the retreat may reach: it may go to {}",
+                    area_name(ctx, *to),
+                    r.to.iter()
+                        .map(|a| area_name(ctx, *a))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            )),
+            _ => Err(RuleError::new(
+                "7.5.9",
+                format!(
+                    "the battle at {} waits for a retreat (`retreat AREA`)",
+                    area_name(ctx, b.area)
+                ),
+            )),
+        };
+    }
+    let (role, chits, outflanking, guard) = match d {
+        LandDecision::Attack {
+            chit,
+            outflanking,
+            guard,
+        } if power == b.attacker => (
+            Role::Attacker,
+            (*chit, DefendChit::Defend),
+            outflanking,
+            guard,
+        ),
+        LandDecision::Defend {
+            chit,
+            outflanking,
+            guard,
+        } if Some(power) == b.defender => (
+            Role::Defender,
+            (AttackChit::Assault, *chit),
+            outflanking,
+            guard,
+        ),
+        _ => {
+            return Err(RuleError::new(
+                "7.5.2",
+                format!(
+                    "in the battle at {} {} chooses the attacker's chit (`attack CHIT`) and {} the defender's (`defend CHIT`)",
+                    area_name(ctx, b.area),
+                    ctx.scenario.power_name(b.attacker),
+                    b.defender.map_or("nobody".to_string(), |p| ctx
+                        .scenario
+                        .power_name(p)
+                        .to_string())
+                ),
+            ));
+        }
+    };
+    let mine = match role {
+        Role::Attacker => &b.attacking,
+        Role::Defender => &b.defending,
+    };
+    if let Some(c) = outflanking.iter().find(|c| !mine.contains(c)) {
+        return Err(RuleError::new(
+            "7.5.2",
+            format!("{c} is not one of this side's corps in the battle"),
+        ));
+    }
+    let outflanks = match role {
+        Role::Attacker => chits.0 == AttackChit::Outflank,
+        Role::Defender => chits.1 == DefendChit::Outflank,
+    };
+    if outflanks && outflanking.is_empty() {
+        return Err(RuleError::new(
+            "7.5.2",
+            "an outflank names the corps of the outflanking force",
+        ));
+    }
+    if !outflanks && !outflanking.is_empty() {
+        return Err(RuleError::new(
+            "7.5.2",
+            "only an outflank splits the force: name no corps",
+        ));
+    }
+    if let Some(g) = guard {
+        if !ctx.rulebook.has(OptionalRule::GuardCommitment) {
+            return Err(RuleError::new(
+                "12.3.4",
+                "guard commitment is an optional rule this game does not use",
+            ));
+        }
+        let days = ctx.scenario.combat.days.max(1);
+        if !(1..=days).contains(&g.day) || !(1..=3).contains(&g.round) {
+            return Err(RuleError::new(
+                "12.3.4",
+                format!(
+                    "the guard commits in a round (1 to 3) of a day (1 to {days}), not day {} round {}",
+                    g.day, g.round
+                ),
+            ));
+        }
+    }
+    let order = Order {
+        outflanking: outflanking.clone(),
+        guard: *guard,
+    };
+    let none = Order {
+        outflanking: Vec::new(),
+        guard: None,
+    };
+    let s = match role {
+        Role::Attacker => setup(ctx, b, chits, &order, &none),
+        Role::Defender => setup(ctx, b, chits, &none, &order),
+    };
+    battle::field::check(&ctx.scenario.combat, &s)
+}
+
+/// The outflanking force the choices offer: every corps but the artillery and the largest other corps (which pin).
+fn offered_split(ctx: &LCtx, ids: &[CorpsId]) -> Vec<CorpsId> {
+    let w = ctx.world;
+    let pin = ids
+        .iter()
+        .filter(|id| {
+            w.forces.corps.get(id).is_some_and(|c| {
+                !matches!(
+                    c.kind,
+                    CorpsKind::Artillery | CorpsKind::Cossack | CorpsKind::Freikorps
+                )
+            })
+        })
+        .max_by_key(|id| (w.forces.corps[id].factors.total(), std::cmp::Reverse(**id)));
+    ids.iter()
+        .filter(|id| Some(*id) != pin)
+        .filter(|id| {
+            w.forces
+                .corps
+                .get(id)
+                .is_some_and(|c| c.kind != CorpsKind::Artillery)
+        })
+        .copied()
+        .collect()
+}
+
+/// The legal decisions of `power` in the battle: its side's chits (an outflank with the split `offered_split`
+/// makes; with 12.3.4 each guard commitment of the first day), or the areas of its retreat.
+pub fn choices(ctx: &LCtx, power: PowerId) -> Vec<LandDecision> {
+    let Some(b) = &ctx.own.battle else {
+        return Vec::new();
+    };
+    if let Some(r) = b.retreats.first() {
+        if r.power != Some(power) {
+            return Vec::new();
+        }
+        return r
+            .to
+            .iter()
+            .map(|a| LandDecision::Retreat { to: *a })
+            .collect();
+    }
+    let guards: Vec<Option<GuardOrder>> = std::iter::once(None)
+        .chain(
+            (1..=3u8)
+                .flat_map(|round| (1..=2u8).map(move |shift| (round, shift)))
+                .map(|(round, shift)| {
+                    Some(GuardOrder {
+                        day: 1,
+                        round,
+                        shift,
+                    })
+                }),
+        )
+        .filter(|g| g.is_none() || ctx.rulebook.has(OptionalRule::GuardCommitment))
+        .collect();
+    let mut out = Vec::new();
+    if power == b.attacker {
+        let split = offered_split(ctx, &b.attacking);
+        for chit in AttackChit::ALL {
+            for guard in &guards {
+                let outflanking = if chit == AttackChit::Outflank {
+                    split.clone()
+                } else {
+                    Vec::new()
+                };
+                out.push(LandDecision::Attack {
+                    chit,
+                    outflanking,
+                    guard: *guard,
+                });
+            }
+        }
+    } else if Some(power) == b.defender {
+        let split = offered_split(ctx, &b.defending);
+        for chit in DefendChit::ALL {
+            for guard in &guards {
+                let outflanking = if chit == DefendChit::Outflank {
+                    split.clone()
+                } else {
+                    Vec::new()
+                };
+                out.push(LandDecision::Defend {
+                    chit,
+                    outflanking,
+                    guard: *guard,
+                });
+            }
+        }
+    }
+    out.retain(|d| check(ctx, power, d).is_ok());
+    out
+}

@@ -1,0 +1,341 @@
+//! Rule 7.5 in the Land Phase (Coalition's land combat, `docs/rules/land.md` 7.5 to 7.5.9): a battle is asked
+//! sealed of both sides, fought by the battle layer, and its dice, losses, prisoners, points, leader casualties
+//! and retreats reach the game through events.
+
+use coalition_engine::Position;
+use coalition_engine::decision::Decision;
+use coalition_engine::event::Event;
+use coalition_engine::game::Game;
+use coalition_engine::ids::{AreaId, CorpsId, PowerId};
+use coalition_engine::land::{LandDecision, LandEvent, Stage};
+use coalition_engine::rulebook::{OptionalRule, Preset, Rulebook};
+use coalition_engine::scenario::{Adjustment, Location, LossCause, embedded_scenario};
+use coalition_engine::world::WorldEvent;
+use coalition_engine::{Date, Step};
+use std::sync::Arc;
+
+fn p(s: &str) -> PowerId {
+    PowerId::new(s).unwrap()
+}
+
+fn corps(s: &str) -> CorpsId {
+    CorpsId::new(s).unwrap()
+}
+
+fn area(s: &str) -> AreaId {
+    AreaId::new(s).unwrap()
+}
+
+/// A game of 1805 at January's Land Phase after `adjs`, France at war with Austria and first to move.
+fn at_war(rulebook: Rulebook, adjs: &[&str]) -> Game {
+    let sc = Arc::new(embedded_scenario("1805").unwrap());
+    let mut all =
+        vec![r#"{"war": {"aggressor": {"power": "france"}, "defender": {"power": "austria"}}}"#];
+    all.extend_from_slice(adjs);
+    let adjs: Vec<Adjustment> = all
+        .iter()
+        .map(|a| serde_json::from_str(a).unwrap())
+        .collect();
+    let start = Position {
+        date: Date::new(1805, 1).unwrap(),
+        step: Step::Land,
+    };
+    let mut g = Game::with_setup(sc, rulebook, 5, &[], Some(start), &adjs).unwrap();
+    submit(&mut g, "france", "slot 1");
+    g
+}
+
+fn submit(g: &mut Game, power: &str, text: &str) {
+    let d = Decision::parse(text, g.scenario()).unwrap();
+    g.submit(p(power), d)
+        .unwrap_or_else(|e| panic!("{text}: {e}"));
+}
+
+fn refused(g: &mut Game, power: &str, text: &str) -> String {
+    let d = Decision::parse(text, g.scenario()).unwrap();
+    let before = g.log().len();
+    let e = g.submit(p(power), d).unwrap_err();
+    assert_eq!(g.log().len(), before, "a refusal changes nothing");
+    e.rule
+}
+
+/// France's I Corps (12 infantry) marches from Munich to Linz, where Austria's I Corps (12 infantry, 2 cavalry)
+/// stands alone (its cavalry corps and leaders sent elsewhere), and ends its move.
+fn french_attack(rulebook: Rulebook, extra: &[&str]) -> Game {
+    let mut adjs = vec![
+        r#"{"minor_control": {"minor": "bavaria", "controller": "france", "status": "free_state"}}"#,
+        r#"{"corps": {"corps": "fr-1", "factors": {"infantry": 12}, "location": {"area": "munich"}}}"#,
+        r#"{"corps": {"corps": "au-c1", "factors": {"cavalry": 5}, "location": {"area": "vienna"}}}"#,
+        r#"{"leader": {"leader": "mack", "status": "active", "location": {"area": "vienna"}}}"#,
+        r#"{"leader": {"leader": "ferdinand", "status": "active", "location": {"area": "vienna"}}}"#,
+    ];
+    adjs.extend_from_slice(extra);
+    let mut g = at_war(rulebook, &adjs);
+    submit(&mut g, "france", "move fr-1 munich>passau>linz");
+    submit(&mut g, "france", "done");
+    g
+}
+
+fn fought(g: &Game) -> Vec<coalition_engine::land::BattleRecord> {
+    g.log()
+        .iter()
+        .filter_map(|e| match e {
+            Event::Land(LandEvent::BattleFought { record }) => Some((**record).clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn a_battle_asks_both_sides_sealed_and_its_dice_losses_and_records_follow() {
+    // rule: 7.5
+    let mut g = french_attack(Rulebook::preset(Preset::Standard), &[]);
+    let land = &g.state().land;
+    assert_eq!(land.stage, Stage::Battle);
+    let b = land.battle.clone().expect("a battle at Linz");
+    assert_eq!(b.area, area("linz"));
+    assert_eq!(b.attacker, p("france"));
+    assert_eq!(b.defender, Some(p("austria")));
+    // Each side is offered its own kind of chit only, and the defender's Withdraw among them.
+    let fr = g.choices(p("france"));
+    assert!(fr.iter().all(|d| d.to_string().starts_with("attack ")));
+    let au = g.choices(p("austria"));
+    assert!(au.iter().any(|d| d.to_string() == "defend withdraw"));
+    assert_eq!(refused(&mut g, "france", "defend cordon"), "7.5.2");
+    assert_eq!(refused(&mut g, "austria", "attack assault"), "7.5.2");
+    // The outflank needs a leader: neither side has one here.
+    assert_eq!(
+        refused(&mut g, "france", "attack outflank with fr-1"),
+        "7.5.2"
+    );
+    submit(&mut g, "france", "attack assault");
+    // Sealed: Austria's view shows that France has submitted, not what.
+    let v = serde_json::to_string(&g.view(p("austria"))).unwrap();
+    assert!(
+        !v.contains("\"assault\""),
+        "the chit leaked before the reveal"
+    );
+    let before = g.log().len();
+    submit(&mut g, "austria", "defend defend");
+    let new = &g.log()[before..];
+    let records = fought(&g);
+    assert_eq!(records.len(), 1);
+    let r = &records[0];
+    // Every die of the report is a DiceRolled event, before the record, in order.
+    let dice: Vec<_> = new
+        .iter()
+        .take_while(|e| !matches!(e, Event::Land(LandEvent::BattleFought { .. })))
+        .filter_map(|e| match e {
+            Event::World(WorldEvent::DiceRolled { roll }) => Some(roll.clone()),
+            _ => None,
+        })
+        .collect();
+    let fire: usize = r.report.rounds.iter().map(|x| x.fire.len()).sum();
+    assert!(
+        dice.len() >= fire && fire > 0,
+        "{} dice, {fire} fires",
+        dice.len()
+    );
+    // The corps hold what the report left them, and each nation's losses are recorded as combat losses.
+    let (la, ld) = r.report.losses(&r.setup);
+    let st = g.state();
+    let fr1 = &st.forces.corps[&corps("fr-1")];
+    let au1 = &st.forces.corps[&corps("au-1")];
+    // The pursuit (7.5.8) may take more from the loser; its factors are recorded as combat losses too.
+    let pursuit: u32 = new
+        .iter()
+        .filter_map(|e| match e {
+            Event::World(WorldEvent::LossRecorded { loss }) if loss.rule == "7.5.8" => {
+                Some(loss.land_factors)
+            }
+            _ => None,
+        })
+        .sum();
+    assert_eq!(
+        (12 - fr1.factors.total()) + (14 - au1.factors.total()),
+        la + ld + pursuit,
+        "the corps lost what the report and the pursuit say"
+    );
+    assert!(12 - fr1.factors.total() >= la && 14 - au1.factors.total() >= ld);
+    let recorded = |n: &str| -> u32 {
+        new.iter()
+            .filter_map(|e| match e {
+                Event::World(WorldEvent::LossRecorded { loss })
+                    if loss.nation.to_string() == n && loss.cause == LossCause::Combat =>
+                {
+                    Some(loss.land_factors)
+                }
+                _ => None,
+            })
+            .sum()
+    };
+    assert_eq!(recorded("france"), 12 - fr1.factors.total());
+    assert_eq!(recorded("austria"), 14 - au1.factors.total());
+    // After the battle only one side stands at Linz.
+    let at_linz: Vec<_> = st
+        .forces
+        .corps
+        .iter()
+        .filter(|(_, c)| c.location == Location::Area(area("linz")) && !c.factors.is_empty())
+        .map(|(_, c)| c.owner)
+        .collect();
+    assert!(
+        at_linz.windows(2).all(|w| w[0] == w[1]) || g.state().land.battle.is_some(),
+        "{at_linz:?}"
+    );
+}
+
+#[test]
+fn a_withdrawal_by_probe_retreats_the_defender_without_a_roll_and_it_chooses_where() {
+    // rule: 7.5
+    let mut g = french_attack(Rulebook::preset(Preset::Standard), &[]);
+    submit(&mut g, "france", "attack probe");
+    submit(&mut g, "austria", "defend withdraw");
+    let r = &fought(&g)[0];
+    assert_eq!(
+        r.report.outcome,
+        coalition_engine::battle::Outcome::Withdrew
+    );
+    // No losses, no points.
+    assert_eq!(r.report.losses(&r.setup), (0, 0));
+    assert!(r.winners.is_empty() && r.losers.is_empty());
+    // Linz has more than one way out for Austria: it is asked, and may not go where France stands.
+    let b = g.state().land.battle.clone().expect("the retreat is owed");
+    let options = &b.retreats[0].to;
+    assert!(options.len() >= 2, "{options:?}");
+    assert!(options.contains(&area("vienna")), "{options:?}");
+    assert_eq!(refused(&mut g, "austria", "retreat paris"), "7.5.9");
+    // Not France's to choose.
+    assert_eq!(refused(&mut g, "france", "retreat vienna"), "3.2");
+    let to = options[0];
+    submit(&mut g, "austria", &format!("retreat {to}"));
+    assert_eq!(
+        g.state().forces.corps[&corps("au-1")].location,
+        Location::Area(to)
+    );
+    assert!(g.state().land.battle.is_none());
+    // A force that retreated moves no more this phase.
+    assert!(g.state().land.stopped.contains(&corps("au-1")));
+}
+
+#[test]
+fn a_trivial_combat_destroys_the_small_side_and_its_survivors_are_prisoners() {
+    // rule: 7.5
+    // rule: 4.4.6.1
+    let mut g = french_attack(
+        Rulebook::preset(Preset::Standard),
+        &[
+            r#"{"corps": {"corps": "au-1", "factors": {"infantry": 2}, "location": {"area": "linz"}}}"#,
+        ],
+    );
+    g.force_dice(&[1, 1]).unwrap();
+    submit(&mut g, "france", "attack assault");
+    submit(&mut g, "austria", "defend defend");
+    let r = &fought(&g)[0];
+    assert_eq!(
+        r.report.outcome,
+        coalition_engine::battle::Outcome::Won {
+            winner: coalition_engine::scenario::combat::Role::Attacker
+        }
+    );
+    let st = g.state();
+    assert_eq!(st.forces.corps[&corps("au-1")].location, Location::OffMap);
+    let held: u32 = st
+        .prisoners
+        .iter()
+        .filter(|((o, c), _)| o.to_string() == "austria" && c.to_string() == "france")
+        .map(|(_, f)| f.total())
+        .sum();
+    // The Austrian factors that fire did not kill are held by France.
+    let fire_losses: u32 = r.report.rounds[0]
+        .fire
+        .iter()
+        .filter(|f| f.side == coalition_engine::scenario::combat::Role::Attacker)
+        .map(|f| f.inflicted)
+        .sum();
+    assert_eq!(held, 2 - fire_losses);
+    assert!(held > 0, "a roll of 1 on 3-3 leaves survivors");
+}
+
+#[test]
+fn battle_points_follow_the_size_of_the_battle() {
+    // rule: 7.5
+    let mut g = french_attack(Rulebook::preset(Preset::Standard), &[]);
+    let before_fr = g.state().powers[&p("france")].political_points;
+    let before_au = g.state().powers[&p("austria")].political_points;
+    submit(&mut g, "france", "attack escalated_assault");
+    submit(&mut g, "austria", "defend counterattack");
+    // Fight any retreat out.
+    while let Some(b) = g.state().land.battle.clone() {
+        let r = &b.retreats[0];
+        let who = r.power.unwrap();
+        submit(&mut g, who.as_str(), &format!("retreat {}", r.to[0]));
+    }
+    let r = &fought(&g)[0];
+    let size = 12 + 14;
+    let points = g
+        .scenario()
+        .combat
+        .points
+        .iter()
+        .rev()
+        .find(|x| x.from_factors <= size)
+        .unwrap()
+        .points;
+    let (dfr, dau) = (
+        g.state().powers[&p("france")].political_points - before_fr,
+        g.state().powers[&p("austria")].political_points - before_au,
+    );
+    match r.report.outcome {
+        coalition_engine::battle::Outcome::Won { winner } => {
+            let sign = if winner == coalition_engine::scenario::combat::Role::Attacker {
+                1
+            } else {
+                -1
+            };
+            assert_eq!((dfr, dau), (sign * points, -sign * points));
+        }
+        _ => assert_eq!((dfr, dau), (0, 0)),
+    }
+}
+
+#[test]
+fn twelve_seven_kills_or_wounds_a_leader_on_a_twelve() {
+    // rule: 12.7
+    let mut rb = Rulebook::preset(Preset::Standard);
+    rb.optional.insert(OptionalRule::LeaderCasualties);
+    let mut g = french_attack(
+        rb,
+        &[r#"{"leader": {"leader": "charles", "status": "active", "location": {"area": "linz"}}}"#],
+    );
+    submit(&mut g, "france", "attack probe");
+    // The defender withdraws without a roll (Probe v Withdraw); then France has no leader to roll for, Austria
+    // rolls 6+6 (a hit), and 6 kills its only leader.
+    g.force_dice(&[6, 6, 6]).unwrap();
+    submit(&mut g, "austria", "defend withdraw");
+    let st = g.state();
+    assert_eq!(
+        st.forces.leaders[&coalition_engine::ids::LeaderId::new("charles").unwrap()].status,
+        coalition_engine::scenario::LeaderStatus::Dead
+    );
+}
+
+#[test]
+fn chits_are_refused_outside_a_battle_and_a_guard_needs_12_3_4() {
+    // rule: 12.3.4
+    let mut rb = Rulebook::preset(Preset::Standard);
+    rb.optional.remove(&OptionalRule::GuardCommitment);
+    let mut g = at_war(rb.clone(), &[]);
+    assert_eq!(refused(&mut g, "france", "attack assault"), "7.5");
+    let mut g = french_attack(rb, &[]);
+    assert_eq!(
+        refused(&mut g, "france", "attack assault guard 1.1+1"),
+        "12.3.4"
+    );
+    assert!(
+        g.choices(p("france"))
+            .iter()
+            .all(|d| !d.to_string().contains("guard"))
+    );
+    let _ = LandDecision::Done;
+}

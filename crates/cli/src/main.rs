@@ -108,7 +108,8 @@ enum Command {
     ///
     /// Example: coalition submit game.json --as france "declare austria"   (or --player alice: checked to control France)
     /// Text forms: pass | declare P,MINOR | declare none | ally P | break P | combine P | message P,Q: text |
-    /// propose alliance|peace|combined P | --default (the default decision for a late player) | JSON.
+    /// propose alliance|peace|combined P | grant access P | revoke access P | cede MINOR to P |
+    /// accept cession MINOR from P | --default (the default decision for a late player) | JSON.
     Submit {
         /// The game file (a transcript); the decision is appended to it.
         file: PathBuf,

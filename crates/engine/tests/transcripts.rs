@@ -125,6 +125,7 @@ cases! {
     land_12_8_access => "land/12.8-access-refused-and-granted.json",
     kernel_3_3_refused_as_sent => "kernel/3.3-refused-as-sent.json",
     kernel_setup_host_and_forced_dice => "kernel/setup-host-and-forced-dice.json",
+    political_12_3_9_ceding_a_minor => "political/12.3.9-ceding-a-minor.json",
     political_12_8_allied_voluntary_access => "political/12.8-allied-voluntary-access.json",
     political_3_3_declarations_refused_as_sent => "political/3.3-declarations-refused-as-sent.json",
     political_4_1_messages_and_proposals => "political/4.1-messages-and-proposals.json",

@@ -222,6 +222,14 @@ pub fn choice(s: &Scenario, d: &Decision) -> String {
                 coalition_engine::decision::Diplomatic::RevokeAccess => {
                     format!("revoke the voluntary access you granted {to} (public)")
                 }
+                coalition_engine::decision::Diplomatic::CedeMinor { minor } => format!(
+                    "offer to cede {} to {to} (private until {to} accepts)",
+                    nation(s, Nation::Minor(*minor))
+                ),
+                coalition_engine::decision::Diplomatic::AcceptCession { minor } => format!(
+                    "accept {} from {to} (it passes to you at once, public)",
+                    nation(s, Nation::Minor(*minor))
+                ),
             }
         }
     }
@@ -309,8 +317,12 @@ pub fn merge(chosen: &[Decision]) -> Option<Decision> {
     Some(out)
 }
 
-/// A message or proposal as players read it.
-pub fn diplomatic(body: &coalition_engine::decision::Diplomatic) -> String {
+/// A message or proposal from `from` as players read it.
+pub fn diplomatic(
+    s: &Scenario,
+    from: coalition_engine::ids::PowerId,
+    body: &coalition_engine::decision::Diplomatic,
+) -> String {
     use coalition_engine::decision::Diplomatic;
     match body {
         Diplomatic::Message { text } => format!("\"{text}\""),
@@ -319,5 +331,13 @@ pub fn diplomatic(body: &coalition_engine::decision::Diplomatic) -> String {
         Diplomatic::ProposeCombinedMovement => "proposes combined movement this turn (4.9)".into(),
         Diplomatic::GrantAccess => "grants voluntary access to its territory (10.3)".into(),
         Diplomatic::RevokeAccess => "revokes the voluntary access it granted (10.3)".into(),
+        Diplomatic::CedeMinor { minor } => format!(
+            "offers to cede {} (its receiver may answer `accept cession {minor} from {from}` in this Diplomacy Step; Coalition's cession, 4.1)",
+            nation(s, Nation::Minor(*minor))
+        ),
+        Diplomatic::AcceptCession { minor } => format!(
+            "accepts the cession of {} (4.1)",
+            nation(s, Nation::Minor(*minor))
+        ),
     }
 }

@@ -5,7 +5,9 @@
 use super::forces::{corps_name, factors, leader_name, sees_factors};
 use super::{area, nation, power};
 use coalition_engine::ids::{AreaId, CorpsId, LeaderId, Nation, PowerId};
-use coalition_engine::land::movement::{allowance, corps_of, leaders_in, left, may_force};
+use coalition_engine::land::movement::{
+    allowance, corps_of, leaders_in, left, may_force, moves_for,
+};
 use coalition_engine::land::{LandDecision, LandEvent, LandState, MoveRecord, Stage};
 use coalition_engine::rulebook::Rulebook;
 use coalition_engine::scenario::{Factors, Location, Scenario};
@@ -451,7 +453,8 @@ pub fn moving(st: &State, p: PowerId) -> bool {
 
 /// 7.3: the mover's stacks before its menu: each area where its corps stand, each corps with its factors
 /// (its own: V.1), the movement points it has left of its allowance, whether it may still force march, the
-/// leaders with it, whether it was stopped or has changed a garrison; then its depots.
+/// leaders with it, whether it was stopped or has changed a garrison, and the garrisons of its side there with
+/// their nationality (7.3.5, 12.3.8: a corps takes up only its own nation's); then its depots.
 pub fn stacks(s: &Scenario, rb: &Rulebook, st: &State, p: PowerId) -> Vec<String> {
     let cx = ctx(s, rb, st);
     let w = &st.world;
@@ -508,6 +511,16 @@ pub fn stacks(s: &Scenario, rb: &Rulebook, st: &State, p: PowerId) -> Vec<String
                 factors(&c.factors),
                 notes.join(", ")
             ));
+        }
+        let garrisons: Vec<String> = w
+            .forces
+            .garrisons
+            .iter()
+            .filter(|((x, n), g)| *x == a && moves_for(w, p, *n) && !g.is_empty())
+            .map(|((_, n), g)| format!("{} ({})", factors(g), nation(s, *n)))
+            .collect();
+        if !garrisons.is_empty() {
+            out.push(format!("    garrison: {}", garrisons.join("; ")));
         }
     }
     let depots: Vec<String> = w

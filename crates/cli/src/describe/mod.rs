@@ -144,7 +144,7 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
             "{} → {}: {}",
             power(s, message.from),
             powers(s, &message.to),
-            diplomatic(&message.body)
+            diplomatic(s, message.from, &message.body)
         ),
         Event::World(WorldEvent::DiceRolled { roll }) => {
             let mods: String = roll

@@ -47,7 +47,7 @@ impl Inbox {
                     describe::power(s, power),
                     m.date,
                     describe::power(s, m.from),
-                    describe::diplomatic(&m.body)
+                    describe::diplomatic(s, m.from, &m.body)
                 ));
             }
         }
@@ -59,7 +59,7 @@ impl Inbox {
 pub fn all(s: &Scenario, g: &Game, power: PowerId) -> Vec<String> {
     messages(g)
         .filter_map(|(_, m)| {
-            let body = describe::diplomatic(&m.body);
+            let body = describe::diplomatic(s, m.from, &m.body);
             if m.to.contains(&power) {
                 Some(format!(
                     "{} from {}: {body}",

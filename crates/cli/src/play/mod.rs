@@ -316,11 +316,13 @@ pub fn run(data: Option<&Path>, start: Start) -> Result<(), Failure> {
             Some(decision) => Entry::Submit { power, decision },
             None => Entry::Default { power },
         };
+        // A private message or proposal (a public act, such as a grant of access or an accepted cession, is no
+        // secret).
         let sent = match &entry {
             Entry::Submit {
-                decision: Decision::Diplomacy(Send { to, .. }),
+                decision: Decision::Diplomacy(Send { to, body }),
                 ..
-            } => Some(to.clone()),
+            } if !body.is_public() => Some(to.clone()),
             _ => None,
         };
         match play_entry(&mut g, &entry) {

@@ -5,7 +5,9 @@
 
 use crate::event::Event;
 use crate::kernel::calendar::Step;
+use crate::political::diplomacy::Diplomatic;
 use crate::state::{Round, State};
+use crate::world::CessionOffer;
 
 /// Applies one event to the state.
 pub fn apply(state: &mut State, event: &Event) {
@@ -17,6 +19,8 @@ pub fn apply(state: &mut State, event: &Event) {
             state.position = *position;
             crate::world::ledger::Ledger::on_step(&mut state.world, position.date, position.step);
             state.round = None;
+            // Offers to cede a minor stand only in the Diplomacy Step they were made in (Coalition's cession).
+            state.relations.cession_offers.clear();
             if position.step == Step::ALL[0] {
                 // Combined movement lasts for the rest of the turn only (4.9).
                 state.relations.combined_movement.clear();
@@ -47,8 +51,22 @@ pub fn apply(state: &mut State, event: &Event) {
             }
         }
         Event::RoundClosed => state.round = None,
-        // Messages live in the log only; views show each to its sender and recipients.
-        Event::MessageSent { .. } => {}
+        // Messages live in the log only; views show each to its sender and recipients. An offer to cede a minor
+        // is also kept, privately, until accepted or lapsed (Coalition's cession; views show it to the two
+        // powers only).
+        Event::MessageSent { message } => {
+            if let (Diplomatic::CedeMinor { minor }, [to]) = (&message.body, message.to.as_slice())
+            {
+                let offer = CessionOffer {
+                    from: message.from,
+                    to: *to,
+                    minor: *minor,
+                };
+                if !state.relations.cession_offers.contains(&offer) {
+                    state.relations.cession_offers.push(offer);
+                }
+            }
+        }
         Event::UmpBidding(e) => {
             crate::umps::control::apply(&mut state.ump_control, &mut state.world, e)
         }

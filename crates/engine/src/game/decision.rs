@@ -79,7 +79,7 @@ impl Decision {
     /// Parses JSON (`{"declare_war":{"targets":[{"power":"austria"}]}}`) or the short text form:
     /// `pass`, `declare austria,bavaria`, `declare none`, `ally prussia`, `break russia`, `combine austria`,
     /// `message austria,prussia: text`, `propose alliance|peace|combined austria`, `grant access austria`,
-    /// `revoke access austria`.
+    /// `revoke access austria`, `cede bavaria to austria`, `accept cession bavaria from france`.
     pub fn parse(s: &str, scenario: &Scenario) -> RuleResult<Decision> {
         let s = s.trim();
         if s.starts_with('{') || s.starts_with('"') {
@@ -184,6 +184,31 @@ impl Decision {
                     },
                 }))
             }
+            "cede" => {
+                let usage = || RuleError::new("3.3", "write `cede MINOR to POWER`");
+                let (minor, to) = rest.split_once(char::is_whitespace).ok_or_else(usage)?;
+                let to = to.trim();
+                let to = to.strip_prefix("to ").unwrap_or(to);
+                Ok(Decision::Diplomacy(Send {
+                    to: powers(to)?,
+                    body: Diplomatic::CedeMinor {
+                        minor: minor_named(minor, scenario)?,
+                    },
+                }))
+            }
+            "accept" if rest.starts_with("cession") => {
+                let usage = || RuleError::new("3.3", "write `accept cession MINOR from POWER`");
+                let rest = rest["cession".len()..].trim();
+                let (minor, from) = rest.split_once(char::is_whitespace).ok_or_else(usage)?;
+                let from = from.trim();
+                let from = from.strip_prefix("from ").unwrap_or(from);
+                Ok(Decision::Diplomacy(Send {
+                    to: powers(from)?,
+                    body: Diplomatic::AcceptCession {
+                        minor: minor_named(minor, scenario)?,
+                    },
+                }))
+            }
             "call" => {
                 if rest == "none" || rest.is_empty() {
                     return Ok(Decision::CallAllies { calls: vec![] });
@@ -216,14 +241,7 @@ impl Decision {
                     return Ok(Decision::FreeStates(FreeStates { minors: vec![] }));
                 }
                 let minors = names(rest)
-                    .map(|n| match scenario.nation_by_name(n) {
-                        Some(Nation::Minor(m)) => Ok(m),
-                        Some(Nation::Power(_)) => Err(RuleError::new(
-                            "3.4",
-                            format!("`{n}` is a major power, not a minor country"),
-                        )),
-                        None => Err(unknown(n, scenario)),
-                    })
+                    .map(|n| minor_named(n, scenario))
                     .collect::<RuleResult<_>>()?;
                 Ok(Decision::FreeStates(FreeStates { minors }))
             }
@@ -249,7 +267,7 @@ impl Decision {
                 Err(RuleError::new(
                     "3.3",
                     format!(
-                        "cannot read `{s}`: expected pass, declare, ally, break, combine, message, propose, grant, revoke, call, answer, free, bid, reinforce, a land decision (slot, depots, move, drop, pick, undo, done), a peace, minor-control or economic decision (manipulate, buy, convert, give, lend), or JSON"
+                        "cannot read `{s}`: expected pass, declare, ally, break, combine, message, propose, grant, revoke, cede, accept cession, call, answer, free, bid, reinforce, a land decision (slot, depots, move, drop, pick, undo, done), a peace, minor-control or economic decision (manipulate, buy, convert, give, lend), or JSON"
                     ),
                 ))
             }
@@ -261,6 +279,18 @@ fn names(list: &str) -> impl Iterator<Item = &str> {
     list.split([',', ' '])
         .map(str::trim)
         .filter(|n| !n.is_empty())
+}
+
+/// A minor country by its key.
+fn minor_named(n: &str, scenario: &Scenario) -> RuleResult<crate::kernel::ids::MinorId> {
+    match scenario.nation_by_name(n) {
+        Some(Nation::Minor(m)) => Ok(m),
+        Some(Nation::Power(_)) => Err(RuleError::new(
+            "3.4",
+            format!("`{n}` is a major power, not a minor country"),
+        )),
+        None => Err(unknown(n, scenario)),
+    }
 }
 
 fn unknown(n: &str, scenario: &Scenario) -> RuleError {
@@ -301,6 +331,10 @@ impl fmt::Display for Decision {
                 Diplomatic::ProposeCombinedMovement => write!(f, "propose combined {}", list(to)),
                 Diplomatic::GrantAccess => write!(f, "grant access {}", list(to)),
                 Diplomatic::RevokeAccess => write!(f, "revoke access {}", list(to)),
+                Diplomatic::CedeMinor { minor } => write!(f, "cede {minor} to {}", list(to)),
+                Diplomatic::AcceptCession { minor } => {
+                    write!(f, "accept cession {minor} from {}", list(to))
+                }
             },
             Decision::DeclareWar(Declare { targets }) => write!(f, "declare {}", list(targets)),
             Decision::Ally(Ally { with }) => write!(f, "ally {}", list(with)),

@@ -390,6 +390,14 @@ impl Game {
                     crate::political::access::events(&self.ctx(), power, &send.to, granted);
                 return Ok(events.into_iter().map(Event::World).collect());
             }
+            // Coalition's cession: an accepted offer is public, recorded at once as world events (the offer
+            // itself stays a private message).
+            if let (crate::political::diplomacy::Diplomatic::AcceptCession { minor }, [cedant]) =
+                (&send.body, send.to.as_slice())
+            {
+                let events = crate::political::cession::events(&self.ctx(), *cedant, power, *minor);
+                return Ok(events.into_iter().map(Event::World).collect());
+            }
             let message = crate::political::diplomacy::message(&self.ctx(), power, send);
             return Ok(vec![Event::MessageSent { message }]);
         }

@@ -30,7 +30,8 @@ pub struct View {
     pub owing: Vec<PowerId>,
     /// This power's legal decisions now.
     pub choices: Vec<Decision>,
-    /// The state, with other powers' sealed decisions removed (private messages are only in the log).
+    /// The state, with other powers' sealed decisions and the offers to cede a minor between other powers removed
+    /// (private messages are only in the log).
     pub state: State,
     /// The log as this power may see it.
     pub log: Vec<Event>,
@@ -45,6 +46,11 @@ impl View {
         {
             r.submitted.retain(|p, _| *p == power);
         }
+        // An offer to cede a minor is private to its two powers until accepted (Coalition's cession).
+        state
+            .relations
+            .cession_offers
+            .retain(|o| o.from == power || o.to == power);
         let status = game
             .state()
             .powers

@@ -2,12 +2,13 @@
 //! each area's terrain cost and each border's crossing cost out of their allowance (7.3.1); a corps may force
 //! march once a phase for extra movement points, with an attrition roll (7.3.2, errata); enemy corps stop a move
 //! (7.3.3); areas may be entered only with access (7.3.4); corps drop and pick up garrisons where they stand
-//! (7.3.5). One decision is one move; `undo` takes the last back while no die was rolled and no enemy met.
+//! (7.3.5; a minor free state's corps only inside its borders unless 12.3.8 is on). One decision is one move; `undo` takes the last back while no die was rolled and no enemy met.
 
 use super::{LCtx, LCx, LandDecision, LandEvent, MoveRecord};
 use crate::kernel::dice::Dice;
 use crate::kernel::error::{RuleError, RuleResult};
 use crate::kernel::ids::{AreaId, CorpsId, LeaderId, Nation, PowerId};
+use crate::kernel::rulebook::OptionalRule;
 use crate::scenario::{Factors, LeaderStatus, Location, LossCause, MinorStatus};
 pub use crate::world::geography::allowance;
 pub use crate::world::geography::enemy_corps;
@@ -386,9 +387,11 @@ pub fn undo(cx: &mut LCx, power: PowerId) {
     place(cx, &record.corps, &record.leaders, from, "7.3", &reason);
 }
 
-/// 7.3.5: checks a garrison change (once a phase for each corps): the corps is the mover's, it stands where its owner may keep a garrison (a
-/// city its side holds, or its own depot), it drops only factors that may garrison and it has, it picks up
-/// only what the garrison holds and what fits.
+/// 7.3.5 (with 12.3.8): checks a garrison change (once a phase for each corps): the corps is the mover's, it
+/// stands where its owner may keep a garrison (a city its side holds, or its own depot), it drops only factors
+/// that may garrison and it has, it picks up only what the garrison of its own nationality holds and what fits.
+/// A minor free state's corps drops factors only inside that minor's borders unless optional rule 12.3.8
+/// (DetachingFreeStateFactors) is on; picking its own garrison factors back up is allowed anywhere.
 pub fn check_garrison(
     ctx: &LCtx,
     power: PowerId,
@@ -474,6 +477,7 @@ pub fn check_garrison(
         ));
     }
     if !drop.is_empty() {
+        check_free_state_detaching(ctx, id, c.owner, a)?;
         let city = ctx.scenario.area(a).is_some_and(|d| d.city.is_some())
             && w.area_power(ctx.scenario, a) == Some(power)
             && !w.sieges.contains_key(&a);
@@ -493,6 +497,33 @@ pub fn check_garrison(
         }
     }
     Ok(())
+}
+
+/// Rule 12.3.8 (DetachingFreeStateFactors): without the option, the factors of a minor free state's corps may be
+/// detached as a garrison only inside that minor's own borders; with it, anywhere a garrison may stand, keeping
+/// their nationality (garrisons are kept by area and nation). Other nations' corps are not concerned.
+pub fn check_free_state_detaching(
+    ctx: &LCtx,
+    id: CorpsId,
+    owner: Nation,
+    area: AreaId,
+) -> RuleResult<()> {
+    let Nation::Minor(m) = owner else {
+        return Ok(());
+    };
+    if ctx.rulebook.has(OptionalRule::DetachingFreeStateFactors)
+        || ctx.scenario.nation_of_area(area) == Some(owner)
+    {
+        return Ok(());
+    }
+    let minor = ctx.scenario.minor_name(m);
+    Err(RuleError::new(
+        "12.3.8",
+        format!(
+            "{id} is a corps of {minor}, a minor free state: its factors may garrison only inside {minor}'s borders, and {} is outside them (optional rule 12.3.8, detaching free state factors, would allow it)",
+            area_name(ctx, area)
+        ),
+    ))
 }
 
 /// Carries out a checked garrison change.

@@ -1,11 +1,13 @@
 //! Rule 4.1: the Diplomacy Step. Private messages and formal, non-binding proposals, seen only by sender and
 //! recipients and kept in the log; grants and revocations of voluntary access (Coalition's 10.3, 12.8:
-//! `political::access`), public and recorded at once; each power passes when done.
+//! `political::access`), public and recorded at once; offers to cede a minor country, private, and their
+//! acceptance, public (Coalition's cession, refused under 12.3.9: `political::cession`); each power passes when
+//! done.
 
 use super::name;
 use crate::kernel::calendar::Date;
 use crate::kernel::error::{RuleError, RuleResult};
-use crate::kernel::ids::PowerId;
+use crate::kernel::ids::{MinorId, PowerId};
 use crate::world::{Ctx, Cx, OneRound};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -28,6 +30,12 @@ pub enum Diplomatic {
     GrantAccess,
     /// Coalition's 10.3: revoke the voluntary access this power granted the recipients (public, at once).
     RevokeAccess,
+    /// Coalition's cession (`docs/rules/cession.md`): offer the one recipient a minor country this power
+    /// controls. Private, like a proposal; it stands until the end of the step. Refused under 12.3.9.
+    CedeMinor { minor: MinorId },
+    /// Coalition's cession: accept the minor the one recipient offered in this step. The minor passes at once, a
+    /// public act recorded as world events. Refused under 12.3.9.
+    AcceptCession { minor: MinorId },
 }
 
 impl Diplomatic {
@@ -39,6 +47,12 @@ impl Diplomatic {
             Diplomatic::RevokeAccess => Some(false),
             _ => None,
         }
+    }
+
+    /// Whether the body is a public act recorded at once (a grant or revocation of access, an accepted cession)
+    /// rather than a private message or proposal.
+    pub fn is_public(&self) -> bool {
+        self.access().is_some() || matches!(self, Diplomatic::AcceptCession { .. })
     }
 
     /// The body granting (`true`) or revoking access.
@@ -122,6 +136,16 @@ pub fn choices(ctx: &Ctx, power: PowerId) -> Vec<Option<Send>> {
                 .into_iter()
                 .map(Diplomatic::of_access),
         );
+        bodies.extend(
+            super::cession::offers(ctx, power, q)
+                .into_iter()
+                .map(|minor| Diplomatic::CedeMinor { minor }),
+        );
+        bodies.extend(
+            super::cession::acceptances(ctx, power, q)
+                .into_iter()
+                .map(|minor| Diplomatic::AcceptCession { minor }),
+        );
         v.extend(
             bodies
                 .into_iter()
@@ -132,8 +156,16 @@ pub fn choices(ctx: &Ctx, power: PowerId) -> Vec<Option<Send>> {
 }
 
 /// 4.1: recipients must be other powers in the game; messages have a length limit; grants and revocations of
-/// access follow Coalition's 10.3 and 12.8 (`political::access::check`).
+/// access follow Coalition's 10.3 and 12.8 (`political::access::check`); offers and acceptances of a cession
+/// follow Coalition's cession and 12.3.9 (`political::cession`).
 pub fn check(ctx: &Ctx, power: PowerId, to: &[PowerId], body: &Diplomatic) -> RuleResult<()> {
+    // 12.3.9 first: with the option on, no cession is offered or accepted, whoever it names.
+    match body {
+        Diplomatic::CedeMinor { .. } | Diplomatic::AcceptCession { .. } => {
+            super::cession::check_option(ctx)?
+        }
+        _ => {}
+    }
     if to.is_empty() {
         return Err(RuleError::new(
             "4.1",
@@ -168,6 +200,13 @@ pub fn check(ctx: &Ctx, power: PowerId, to: &[PowerId], body: &Diplomatic) -> Ru
     }
     if let Some(granted) = body.access() {
         super::access::check(ctx, power, to, granted)?;
+    }
+    match body {
+        Diplomatic::CedeMinor { minor } => super::cession::check_offer(ctx, power, to, *minor)?,
+        Diplomatic::AcceptCession { minor } => {
+            super::cession::check_accept(ctx, power, to, *minor)?
+        }
+        _ => {}
     }
     if let Diplomatic::Message { text } = body
         && text.len() > MAX_MESSAGE

@@ -4,6 +4,7 @@ pub mod access;
 pub mod alliances;
 pub mod breaking;
 pub mod calls;
+pub mod cession;
 pub mod combined;
 pub mod declarations;
 pub mod diplomacy;

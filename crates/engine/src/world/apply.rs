@@ -196,6 +196,8 @@ pub fn apply(world: &mut World, event: &WorldEvent) {
                 m.controller = *controller;
                 m.status = *status;
             }
+            // An offer to cede a minor lapses when it changes hands (Coalition's cession).
+            world.relations.cession_offers.retain(|o| o.minor != *minor);
         }
         WorldEvent::DistrictConquered {
             minor,

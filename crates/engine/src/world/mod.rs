@@ -25,7 +25,7 @@ pub use event::WorldEvent;
 pub use forces::{Corps, Fleet, Forces, LeaderState};
 pub use records::{Building, LossRecord, Records};
 pub use relations::{
-    Alliance, BrokenAlliance, EnforcedPeace, Relations, RoyalMarriage, War, WarCause,
+    Alliance, BrokenAlliance, CessionOffer, EnforcedPeace, Relations, RoyalMarriage, War, WarCause,
 };
 pub use step::{Ask, Ctx, Cx, OneRound, Sink, Step};
 pub use treasury::{Amount, Income, Standing};

@@ -1,9 +1,10 @@
 //! Relations between nations and their history: wars with their cause, alliances with their breaks (4.5.3),
-//! enforced peaces (4.4.6.3), royal marriages (B.5), combined movement (4.9) and voluntary access (Coalition's
-//! 10.3, `docs/rules/access.md`).
+//! enforced peaces (4.4.6.3), royal marriages (B.5), combined movement (4.9), voluntary access (Coalition's
+//! 10.3, `docs/rules/access.md`) and the offers to cede a minor country standing in this Diplomacy Step
+//! (Coalition's cession without 12.3.9, `docs/rules/cession.md`).
 
 use crate::kernel::calendar::Date;
-use crate::kernel::ids::{Nation, PowerId};
+use crate::kernel::ids::{MinorId, Nation, PowerId};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 
@@ -89,6 +90,20 @@ pub struct Relations {
     /// lapses.
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
     pub voluntary_access: BTreeSet<(PowerId, PowerId)>,
+    /// Offers to cede a minor country made in this Diplomacy Step and not yet accepted (Coalition's cession,
+    /// `docs/rules/cession.md`). Private: a power's view holds only the offers it made or received. They lapse
+    /// when the step ends or the minor changes hands.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cession_offers: Vec<CessionOffer>,
+}
+
+/// An offer by `from`, the controller of `minor`, to cede it to `to` (Coalition's cession, standing until
+/// accepted, the end of the Diplomacy Step, or the minor changing hands).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CessionOffer {
+    pub from: PowerId,
+    pub to: PowerId,
+    pub minor: MinorId,
 }
 
 /// The key of an unordered pair of powers: the lower first.

@@ -149,14 +149,92 @@ fn decision_in(s: &Scenario, st: Option<&State>, d: &LandDecision) -> String {
             chit,
             outflanking,
             guard,
-        } => chit_words("attack", &format!("{chit:?}"), s, outflanking, guard),
+        } => chit_words(
+            "attack",
+            &spaced(&format!("{chit:?}")),
+            s,
+            outflanking,
+            guard,
+        ),
         LandDecision::Defend {
             chit,
             outflanking,
             guard,
-        } => chit_words("defend", &format!("{chit:?}"), s, outflanking, guard),
+        } => chit_words(
+            "defend",
+            &spaced(&format!("{chit:?}")),
+            s,
+            outflanking,
+            guard,
+        ),
         LandDecision::Retreat { to } => format!("retreat to {}", area(s, *to)),
     }
+}
+
+/// `EscalatedAssault` as `Escalated Assault`.
+fn spaced(name: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in name.chars().enumerate() {
+        if i > 0 && c.is_uppercase() {
+            out.push(' ');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Rule 7.5: the battle a power is asked about, before its chit or retreat menu: where, who attacks whom, the
+/// terrain, and its own side's corps with their factors (V.1; the enemy's only by name, V.2).
+pub fn battle_header(s: &Scenario, st: &State, p: PowerId) -> Vec<String> {
+    let Some(b) = &st.land.battle else {
+        return Vec::new();
+    };
+    if let Some(r) = b.retreats.first() {
+        return if r.power == Some(p) {
+            vec![format!(
+                "the battle at {} is over: {} must retreat to a next area without enemy corps",
+                area(s, b.area),
+                units(s, &r.corps, &r.leaders)
+            )]
+        } else {
+            Vec::new()
+        };
+    }
+    let mine = if b.attacker == p {
+        (&b.attacking, &b.defending)
+    } else if b.defender == Some(p) {
+        (&b.defending, &b.attacking)
+    } else {
+        return Vec::new();
+    };
+    let terrain = s
+        .area(b.area)
+        .map(|a| format!("{:?}", a.terrain).to_lowercase())
+        .unwrap_or_default();
+    let own: Vec<String> = mine
+        .0
+        .iter()
+        .map(|c| {
+            let f = st
+                .forces
+                .corps
+                .get(c)
+                .map(|x| x.factors)
+                .unwrap_or_default();
+            format!("{} ({})", corps_name(s, *c), factors(&f))
+        })
+        .collect();
+    let enemy: Vec<String> = mine.1.iter().map(|c| corps_name(s, *c)).collect();
+    vec![
+        format!(
+            "battle at {} ({terrain}): {} attacks",
+            area(s, b.area),
+            power(s, b.attacker)
+        ),
+        format!("  your side: {}", and_list(&own)),
+        format!("  the enemy: {}", and_list(&enemy)),
+        "  choose a chit (sealed until both sides have chosen); `?` for help".to_string(),
+    ]
 }
 
 /// `attack: Outflank, outflanking with II Corps (fr-2); guard committed day 1 round 2 (+2)`.
@@ -382,11 +460,16 @@ pub fn event(
             sides(s, st, &battle.defending)
         ),
         LandEvent::BattleFought { record } => format!(
-            "battle at {}: {:?} against {:?}\n{}",
+            "battle at {}: {} against {}\n{}",
             area(s, record.area),
-            record.chits.0,
-            record.chits.1,
-            crate::battle::text(&record.setup, &record.report).trim_end()
+            spaced(&format!("{:?}", record.chits.0)),
+            spaced(&format!("{:?}", record.chits.1)),
+            crate::battle::text(&record.setup, &record.report)
+                .trim_end()
+                .lines()
+                .map(|l| format!("      {l}"))
+                .collect::<Vec<_>>()
+                .join("\n")
         ),
         LandEvent::RetreatsOwed { retreats } => format!(
             "to retreat: {}",

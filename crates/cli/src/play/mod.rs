@@ -219,6 +219,14 @@ pub fn run(data: Option<&Path>, start: Start) -> Result<(), Failure> {
             }
             println!("  {LAND_HINT}");
         }
+        // Rule 7.5: the battle this power is asked about (its own side's factors: V.1).
+        let header = describe::land::battle_header(&s, g.state(), power);
+        if !header.is_empty() {
+            table.secret_shown();
+        }
+        for line in header {
+            println!("  {line}");
+        }
         let listed = economy::listing(&s, g.state(), power, choices);
         println!("{} to decide:", describe::power(&s, power));
         for (i, (_, line)) in listed.iter().enumerate() {

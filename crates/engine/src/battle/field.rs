@@ -1,13 +1,23 @@
 //! Rule 7.5.2 (Coalition's field combat procedure, `docs/rules/combat.md`), with 12.3.3.1, 12.3.3.2, 12.3.4 to
 //! 12.3.4.6, 12.3.5.1 to 12.3.5.6 and 12.3.6: the days and rounds of a battle, from the chits to the outcome.
+//!
+//! The procedure is a state machine. A [`State`] holds everything a battle carries from one die to the next
+//! (each corps' factors, who withdrew, the morale lost, the day and round, the outflank's arrival, the guard's
+//! commitment, the results of a round's first die waiting for the second); `roll` consumes one die and runs the
+//! procedure on to the next die, the end of the day or the end of the battle. [`Battle`] fights one day at a time
+//! (the Land Phase asks both sides for new chits between days), [`resolve`] a whole battle, and
+//! [`super::odds`] enumerates the states for the exact odds.
 
 use super::losses::allocate;
 use super::side::{Command, cavalry, combat_morale, command, intrinsic};
 use super::{Fire, Outcome, Report, RoundReport, Setup, SideSetup};
 use crate::kernel::dice::{Modifier, Roll};
 use crate::kernel::error::{RuleError, RuleResult};
-use crate::scenario::combat::{ChitPairing, CombatChart, Role, TableId};
+use crate::scenario::combat::{
+    AttackChit, ChitBonus, ChitPairing, CombatChart, DefendChit, Role, TableId, TerrainEffect,
+};
 use crate::scenario::{CorpsKind, Factors};
+use serde::{Deserialize, Serialize};
 
 const SIDES: [Role; 2] = [Role::Attacker, Role::Defender];
 
@@ -23,24 +33,6 @@ fn role_name(r: Role) -> &'static str {
         Role::Attacker => "attacker",
         Role::Defender => "defender",
     }
-}
-
-/// The state of a battle under way.
-struct Fight<'a> {
-    setup: &'a Setup,
-    chart: &'a CombatChart,
-    left: [Vec<Factors>; 2],
-    /// Corps still in the battle (a corps that withdrew is not).
-    present: [Vec<bool>; 2],
-    /// Each side's combat morale at the start (tenths), before the chits' specials.
-    morale: [i32; 2],
-    /// Morale lost so far (tenths).
-    lost: [i32; 2],
-    command: [Command; 2],
-    /// The outflanking force has arrived (this day).
-    arrived: bool,
-    /// A side's guard commitment was made (once a day, 12.3.4).
-    committed: [bool; 2],
 }
 
 /// Whether every corps of a side is of a kind that moves 5 (cavalry, cossacks, freikorps: 12.3.3.2).
@@ -65,6 +57,18 @@ fn all_cavalry(side: &SideSetup, present: &[bool]) -> bool {
 /// present, a corps other than artillery in each force, artillery in the pinning force, cossacks and freikorps in
 /// the outflanking one), a committed guard may commit (12.3.4.3).
 pub fn check(chart: &CombatChart, setup: &Setup) -> RuleResult<()> {
+    check_factors(setup)?;
+    if setup.chits.is_empty() {
+        return Err(RuleError::new("7.5", "a battle needs each side's chit"));
+    }
+    for (day, chits) in setup.chits.iter().enumerate() {
+        check_chits(chart, setup, day + 1, *chits)?;
+    }
+    check_guard(chart, setup)
+}
+
+/// 7.5: each side has factors.
+fn check_factors(setup: &Setup) -> RuleResult<()> {
     for r in SIDES {
         let s = setup.side(r);
         if s.corps.iter().all(|c| c.factors.is_empty()) {
@@ -74,53 +78,11 @@ pub fn check(chart: &CombatChart, setup: &Setup) -> RuleResult<()> {
             ));
         }
     }
-    if setup.chits.is_empty() {
-        return Err(RuleError::new("7.5", "a battle needs each side's chit"));
-    }
-    for (day, (a, d)) in setup.chits.iter().enumerate() {
-        let Some(p) = chart.pairing(*a, *d, setup.river) else {
-            return Err(RuleError::new(
-                "7.5",
-                format!("no line of the chart for {a:?} v {d:?}"),
-            ));
-        };
-        if let Some(r) = p.outflank {
-            let s = setup.side(r);
-            let why = |m: &str| {
-                Err(RuleError::new(
-                    "7.5.2",
-                    format!(
-                        "day {}: the {} may not outflank: {m}",
-                        day + 1,
-                        role_name(r)
-                    ),
-                ))
-            };
-            if s.leaders.is_empty() {
-                return why("no leader is present");
-            }
-            let groups = |out: bool| {
-                s.corps
-                    .iter()
-                    .filter(|c| c.outflanking == out && c.kind != CorpsKind::Artillery)
-                    .count()
-            };
-            if groups(true) == 0 || groups(false) == 0 {
-                return why("each force needs a corps other than artillery");
-            }
-            if s.corps
-                .iter()
-                .any(|c| c.outflanking && c.kind == CorpsKind::Artillery)
-            {
-                return why("artillery stays in the pinning force");
-            }
-            if s.corps.iter().any(|c| {
-                !c.outflanking && matches!(c.kind, CorpsKind::Cossack | CorpsKind::Freikorps)
-            }) {
-                return why("cossacks and freikorps go in the outflanking force");
-            }
-        }
-    }
+    Ok(())
+}
+
+/// 12.3.4.3: each side's guard commitment, if any, may be made.
+fn check_guard(chart: &CombatChart, setup: &Setup) -> RuleResult<()> {
     if setup.options.guard_commitment {
         for r in SIDES {
             if let Some(g) = setup.side(r).guard {
@@ -129,6 +91,57 @@ pub fn check(chart: &CombatChart, setup: &Setup) -> RuleResult<()> {
         }
     }
     Ok(())
+}
+
+/// 4.5.2 and 4.5.5: the line of the chart for day `day`'s chits, if the setup can fight it: an outflank needs a
+/// leader present, a corps other than artillery in each force, the artillery in the pinning force and cossacks
+/// and freikorps in the outflanking one.
+pub fn check_chits<'c>(
+    chart: &'c CombatChart,
+    setup: &Setup,
+    day: usize,
+    (a, d): (AttackChit, DefendChit),
+) -> RuleResult<&'c ChitPairing> {
+    let Some(p) = chart.pairing(a, d, setup.river) else {
+        return Err(RuleError::new(
+            "7.5",
+            format!("no line of the chart for {a:?} v {d:?}"),
+        ));
+    };
+    if let Some(r) = p.outflank {
+        let s = setup.side(r);
+        let why = |m: &str| {
+            Err(RuleError::new(
+                "7.5.2",
+                format!("day {day}: the {} may not outflank: {m}", role_name(r)),
+            ))
+        };
+        if s.leaders.is_empty() {
+            return why("no leader is present");
+        }
+        let groups = |out: bool| {
+            s.corps
+                .iter()
+                .filter(|c| c.outflanking == out && c.kind != CorpsKind::Artillery)
+                .count()
+        };
+        if groups(true) == 0 || groups(false) == 0 {
+            return why("each force needs a corps other than artillery");
+        }
+        if s.corps
+            .iter()
+            .any(|c| c.outflanking && c.kind == CorpsKind::Artillery)
+        {
+            return why("artillery stays in the pinning force");
+        }
+        if s.corps
+            .iter()
+            .any(|c| !c.outflanking && matches!(c.kind, CorpsKind::Cossack | CorpsKind::Freikorps))
+        {
+            return why("cossacks and freikorps go in the outflanking force");
+        }
+    }
+    Ok(p)
 }
 
 /// 12.3.4.3: whether a side's guard may shift the morale level by `shift`.
@@ -163,112 +176,112 @@ fn guard_may_commit(chart: &CombatChart, side: &SideSetup, shift: u8) -> RuleRes
     }
 }
 
-impl Fight<'_> {
-    fn side(&self, r: Role) -> &SideSetup {
-        self.setup.side(r)
+/// 7.5.2: where the procedure stands: what the next die decides, or that the day or the battle is over. The order
+/// of the variants is the order of the procedure within a round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub(crate) enum At {
+    /// Before a day: its chits are to be chosen.
+    Dawn,
+    /// The defender's commander's withdrawal die.
+    Withdraw,
+    /// Corps `i` of a leaderless defender tries to withdraw on its own rating.
+    WithdrawCorps(usize),
+    /// The outflanking force's arrival die.
+    Outflank,
+    /// A side's guard commitment die (12.3.4.4).
+    Guard(Role),
+    /// A side's bombardment die (12.3.5).
+    Bombard(Role),
+    /// A side's fire.
+    Fire(Role),
+    /// The battle is over.
+    Over,
+}
+
+/// 7.5.2: everything a battle carries from one die to the next. Two states that are equal fight on alike, so the
+/// odds merge them; what only the record needs is not here. Derived order: the day, the round and the step
+/// first, so every die moves a state to a greater one.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub(crate) struct State {
+    /// The day (1 to the chart's days; past them once the battle is undecided).
+    pub(crate) day: u8,
+    /// The round of the day (1 to 3; 0 before the first).
+    pub(crate) round: u8,
+    pub(crate) at: At,
+    /// Each corps' factors left, by side, in the setup's order.
+    pub(crate) left: [Vec<Factors>; 2],
+    /// Corps still in the battle (a corps that withdrew is not).
+    pub(crate) present: [Vec<bool>; 2],
+    /// Morale lost so far (tenths).
+    pub(crate) lost: [i32; 2],
+    /// The outflanking force has arrived (this day).
+    pub(crate) arrived: bool,
+    /// The day's withdrawal gets 12.3.3.2's +1 (decided before the first corps tries).
+    pub(crate) cavalry_withdrawal: bool,
+    /// A side's guard commitment was made (once a day, 12.3.4).
+    pub(crate) committed: [bool; 2],
+    /// This round: the morale levels a committed guard shifts (12.3.4.2), a guard lost on commitment (12.3.4.5).
+    pub(crate) shift: [u8; 2],
+    pub(crate) guard_broken: [bool; 2],
+    /// This round: what each side's die inflicts on the other (factors, morale in tenths), applied together
+    /// once both have rolled.
+    pub(crate) pending: [(u32, i32); 2],
+    pub(crate) outcome: Option<Outcome>,
+}
+
+/// What a day of battle reads besides the state: the chart, the setup, each side's combat morale and commander,
+/// and the day's line of the chart.
+pub(crate) struct Cx<'a> {
+    pub(crate) chart: &'a CombatChart,
+    pub(crate) setup: &'a Setup,
+    pub(crate) morale: [i32; 2],
+    pub(crate) command: &'a [Command; 2],
+    pub(crate) p: &'a ChitPairing,
+    terrain: Option<&'a TerrainEffect>,
+    days: u8,
+}
+
+impl<'a> Cx<'a> {
+    pub(crate) fn new(
+        chart: &'a CombatChart,
+        setup: &'a Setup,
+        morale: [i32; 2],
+        command: &'a [Command; 2],
+        p: &'a ChitPairing,
+    ) -> Cx<'a> {
+        Cx {
+            chart,
+            setup,
+            morale,
+            command,
+            p,
+            terrain: chart.terrain.get(&setup.terrain),
+            days: chart.days.max(1),
+        }
     }
 
-    /// Whether corps `i` of side `r` is in the fight now (present, and not an outflanking force still away).
-    fn engaged(&self, r: Role, i: usize, p: &ChitPairing) -> bool {
-        self.present[ix(r)][i]
-            && (self.arrived || p.outflank != Some(r) || !self.side(r).corps[i].outflanking)
-    }
-
-    fn factors(&self, r: Role, p: &ChitPairing) -> u32 {
-        (0..self.left[ix(r)].len())
-            .filter(|i| self.engaged(r, *i, p))
-            .map(|i| self.left[ix(r)][i].total())
-            .sum()
-    }
-
-    fn sum_of(&self, r: Role, p: &ChitPairing, f: impl Fn(&Factors) -> u32) -> u32 {
-        (0..self.left[ix(r)].len())
-            .filter(|i| self.engaged(r, *i, p))
-            .map(|i| f(&self.left[ix(r)][i]))
-            .sum()
-    }
-
-    /// The side's morale for this day: its combat morale plus the chits' specials for its commander's nation.
-    fn morale_now(&self, r: Role, p: &ChitPairing) -> i32 {
-        self.morale[ix(r)]
-            + p.bonuses
-                .iter()
-                .filter(|b| b.side == r && b.commander == self.command[ix(r)].power)
-                .map(|b| b.morale)
-                .sum::<i32>()
-    }
-
-    fn broken(&self, r: Role, p: &ChitPairing) -> bool {
-        let f = self.factors(r, p);
-        f == 0
-            || self.lost[ix(r)] >= self.morale_now(r, p)
-            // 12.3.5.6: a side (or its pinning force) of artillery factors alone breaks.
-            || (self.setup.options.artillery && self.sum_of(r, p, |x| x.artillery as u32) == f)
-    }
-
-    /// The combat die's modifiers for side `r` (4.5.4's chart, 12.3.3.1, the chits' specials), to be held within
-    /// the chart's limits.
-    fn modifiers(&self, r: Role, p: &ChitPairing) -> Vec<Modifier> {
-        let mut m = Vec::new();
-        if p.commander_chart {
-            let (a, d) = self
-                .chart
-                .commander_modifiers(self.command[0].tactical, self.command[1].tactical);
-            let v = if r == Role::Attacker { a } else { d };
-            if v != 0 {
-                m.push(Modifier::new(
-                    v as i32,
-                    "7.5.2",
-                    format!(
-                        "commander chart: tactical {} against {}",
-                        self.command[ix(r)].tactical,
-                        self.command[ix(r.other())].tactical
-                    ),
-                ));
+    /// The table side `r` fires on in `round` (`arrived`: the outflank has arrived), before terrain.
+    fn table(&self, r: Role, round: u8, arrived: bool) -> Option<TableId> {
+        let p = self.p;
+        let list = match (&p.after_outflank, arrived && round >= 2) {
+            (Some((a, d)), true) => {
+                let l = if r == Role::Attacker { a } else { d };
+                return l.get(round as usize - 2).copied();
             }
-        }
-        if self.setup.options.cavalry_superiority {
-            let all_cav = |s: Role| self.sum_of(s, p, cavalry) == self.factors(s, p);
-            let mine = self.sum_of(r, p, cavalry);
-            let theirs = self.sum_of(r.other(), p, cavalry);
-            if mine > 0
-                && mine >= self.chart.cavalry_superiority as u32 * theirs
-                && !(all_cav(r) && all_cav(r.other()))
-            {
-                m.push(Modifier::new(
-                    1,
-                    "12.3.3.1",
-                    format!("cavalry superiority: {mine} cavalry factors against {theirs}"),
-                ));
+            _ => {
+                if r == Role::Attacker {
+                    &p.attacker_tables
+                } else {
+                    &p.defender_tables
+                }
             }
-        }
-        for b in p
-            .bonuses
-            .iter()
-            .filter(|b| b.side == r && b.die != 0 && b.commander == self.command[ix(r)].power)
-        {
-            m.push(Modifier::new(
-                b.die as i32,
-                "7.5.2",
-                format!("{} commander on this pairing of chits", b.commander),
-            ));
-        }
-        let net: i32 = m.iter().map(|x| x.value).sum();
-        let capped = net.clamp(
-            self.chart.min_modifier as i32,
-            self.chart.max_modifier as i32,
-        );
-        if capped != net {
-            m.push(Modifier::new(
-                capped - net,
-                "12.3.3.1",
-                format!(
-                    "the net modifier is held within {} and +{}",
-                    self.chart.min_modifier, self.chart.max_modifier
-                ),
-            ));
-        }
-        m
+        };
+        list.get(round as usize - 1).copied()
+    }
+
+    fn bombardment(&self) -> bool {
+        self.setup.options.artillery && self.terrain.is_some_and(|t| t.bombardment)
     }
 
     fn roll(
@@ -276,10 +289,9 @@ impl Fight<'_> {
         r: Role,
         rule: &str,
         purpose: String,
-        die: &mut dyn FnMut() -> u8,
+        face: u8,
         modifiers: Vec<Modifier>,
     ) -> Roll {
-        let face = die();
         let total = face as i32 + modifiers.iter().map(|m| m.value).sum::<i32>();
         Roll {
             who: self.command[ix(r)].power.to_string(),
@@ -290,328 +302,29 @@ impl Fight<'_> {
             total,
         }
     }
-
-    /// Takes `n` factors from side `r`'s engaged corps (`bombarded`: 12.3.5.2 spares militia once the side has
-    /// lost 2.0 morale).
-    fn take(&mut self, r: Role, n: u32, p: &ChitPairing, bombarded: bool) -> u32 {
-        let spare = bombarded && self.lost[ix(r)] >= self.chart.bombardment.spare_militia_from;
-        let engaged: Vec<bool> = (0..self.left[ix(r)].len())
-            .map(|i| self.engaged(r, i, p))
-            .collect();
-        let proportional = self.setup.options.proportional_losses;
-        let corps = &self.setup.side(r).corps;
-        allocate(
-            corps,
-            &mut self.left[ix(r)],
-            |i| engaged[i],
-            n,
-            proportional,
-            spare,
-        )
-    }
 }
 
-/// Resolves a battle: `die` gives each die's face (1 to 6) in the order the procedure rolls them.
-pub fn resolve(
-    chart: &CombatChart,
-    setup: &Setup,
-    die: &mut dyn FnMut() -> u8,
-) -> RuleResult<Report> {
-    // 7.5.3 and 12.3.10: a very small force against a large one is a trivial combat.
-    if let Some(small) = super::trivial::overwhelmed(chart, setup) {
-        return Ok(super::trivial::resolve(chart, setup, small, die));
-    }
-    check(chart, setup)?;
-    let left = setup.starting_factors();
-    let present = [
-        vec![true; setup.attacker.corps.len()],
-        vec![true; setup.defender.corps.len()],
-    ];
-    let opts = &setup.options;
-    let morale = [
-        combat_morale(chart, opts, &setup.attacker, &left[0], |_| true),
-        combat_morale(chart, opts, &setup.defender, &left[1], |_| true),
-    ];
-    let corps_count = |s: &SideSetup| s.corps.iter().filter(|c| !c.factors.is_empty()).count();
-    let cmd = [
-        command(chart, opts, &setup.attacker, corps_count(&setup.attacker)),
-        command(chart, opts, &setup.defender, corps_count(&setup.defender)),
-    ];
-    let mut f = Fight {
-        setup,
-        chart,
-        left,
-        present,
-        morale,
-        lost: [0, 0],
-        command: cmd,
-        arrived: false,
-        committed: [false, false],
-    };
-    let mut report = Report::new(
-        (f.command[0].describe(), f.command[1].describe()),
-        (morale[0], morale[1]),
-    );
-    let days = chart.days.max(1);
-    'days: for day in 1..=days {
-        let (a, d) = setup.chits[(day as usize - 1).min(setup.chits.len() - 1)];
-        let p = chart
-            .pairing(a, d, setup.river)
-            .expect("checked: every pair of chits has a line");
-        f.arrived = false;
-        f.committed = [false, false];
-        if let Some(w) = p.withdraw {
-            if w.automatic {
-                report.outcome = Outcome::Withdrew;
-                break;
-            }
-            if withdraw(&mut f, w.modifier, day, die, &mut report) {
-                report.outcome = Outcome::Withdrew;
-                break;
-            }
-        }
-        for round in 1..=3u8 {
-            let mut rr = RoundReport::new(day, round);
-            // 4.5.2: the outflank's arrival before rounds 2 and 3.
-            if round >= 2
-                && let Some(r) = p.outflank
-                && !f.arrived
-            {
-                let c = &f.command[ix(r)];
-                let terrain = chart.terrain.get(&setup.terrain).map_or(0, |t| t.outflank);
-                let later = if round == 3 { chart.outflank_later } else { 0 };
-                let target =
-                    c.strategic as i32 + terrain as i32 + p.outflank_bonus as i32 + later as i32;
-                let roll = f.roll(
-                    r,
-                    "7.5.2",
-                    format!(
-                        "the {}'s outflank arrives before round {round} on {target} or less (strategic {}{}{}{})",
-                        role_name(r),
-                        c.strategic,
-                        signed(terrain as i32, " terrain"),
-                        signed(p.outflank_bonus as i32, " chits"),
-                        signed(later as i32, " later round")
-                    ),
-                    die,
-                    Vec::new(),
-                );
-                f.arrived = roll.total <= target;
-                rr.notes.push(if f.arrived {
-                    format!("the {}'s outflanking force arrives", role_name(r))
-                } else {
-                    format!("the {}'s outflanking force does not arrive", role_name(r))
-                });
-                rr.before.push(roll);
-                let one_round = p.withdraw.is_some_and(|w| w.one_round);
-                if one_round && !f.arrived {
-                    rr.notes.push(
-                        "the outflank failed: the defender withdraws (Outflank v Withdraw)".into(),
-                    );
-                    report.rounds.push(rr);
-                    report.outcome = Outcome::Withdrew;
-                    break 'days;
-                }
-            }
-            let arrived = f.arrived;
-            let tables = |r: Role| -> Option<TableId> {
-                let list = match (&p.after_outflank, arrived && round >= 2) {
-                    (Some((a, d)), true) => {
-                        let l = if r == Role::Attacker { a } else { d };
-                        return l.get(round as usize - 2).copied();
-                    }
-                    _ => {
-                        if r == Role::Attacker {
-                            &p.attacker_tables
-                        } else {
-                            &p.defender_tables
-                        }
-                    }
-                };
-                list.get(round as usize - 1).copied()
-            };
-            if tables(Role::Attacker).is_none() {
-                // Nothing more to fight this day (Outflank v Withdraw after one round without the outflank).
-                break;
-            }
-            // 12.3.4: guard commitments of this round.
-            let mut shift = [0i32; 2];
-            let mut guard_broken = [false; 2];
-            if setup.options.guard_commitment {
-                for r in SIDES {
-                    let Some(g) = setup.side(r).guard else {
-                        continue;
-                    };
-                    if g.day != day || g.round != round || f.committed[ix(r)] {
-                        continue;
-                    }
-                    f.committed[ix(r)] = true;
-                    let roll = f.roll(
-                        r,
-                        "12.3.4.4",
-                        format!("the {} commits its guard (+{})", role_name(r), g.shift),
-                        die,
-                        Vec::new(),
-                    );
-                    let row = chart.guard.losses.get(&g.shift);
-                    let lose = row
-                        .and_then(|x| x.get(roll.faces[0] as usize - 1))
-                        .copied()
-                        .unwrap_or(0) as u32;
-                    let have: u32 = f.sum_of(r, p, |x| x.guard as u32);
-                    let mut n = lose.min(have);
-                    for x in f.left[ix(r)].iter_mut() {
-                        let t = (x.guard as u32).min(n);
-                        x.guard -= t as u16;
-                        n -= t;
-                    }
-                    rr.before.push(roll);
-                    if lose >= have {
-                        rr.notes.push(format!(
-                            "the {}'s committed guard is lost ({lose} factors): it breaks without fighting (12.3.4.5)",
-                            role_name(r)
-                        ));
-                        guard_broken[ix(r)] = true;
-                    } else {
-                        rr.notes.push(format!(
-                            "the {}'s guard loses {lose} factors and raises its morale level by {} (12.3.4.2)",
-                            role_name(r),
-                            g.shift
-                        ));
-                        shift[ix(r)] = g.shift as i32;
-                    }
-                }
-            }
-            // 12.3.5: artillery bombardment, both sides at once, on 5-5, casualties only.
-            if setup.options.artillery
-                && chart
-                    .terrain
-                    .get(&setup.terrain)
-                    .is_some_and(|t| t.bombardment)
-            {
-                let mut hits = [0u32; 2];
-                for r in SIDES {
-                    let guns = f.sum_of(r, p, |x| x.artillery as u32);
-                    if guns == 0 || guard_broken[ix(r)] {
-                        continue;
-                    }
-                    let table = chart.bombardment.table;
-                    let roll = f.roll(
-                        r,
-                        "12.3.5.4",
-                        format!("the {}'s artillery bombards on {table}", role_name(r)),
-                        die,
-                        f.modifiers(r, p),
-                    );
-                    let (percent, _) = chart.cell(table, roll.total);
-                    let n = chart.factors_lost(percent, guns);
-                    hits[ix(r.other())] = n;
-                    rr.bombardment.push(Fire {
-                        side: r,
-                        table,
-                        roll,
-                        percent,
-                        firing: guns,
-                        inflicted: n,
-                        morale: 0,
-                    });
-                }
-                for r in SIDES {
-                    let n = hits[ix(r)];
-                    let got = f.take(r, n, p, true);
-                    if let Some(x) = rr.bombardment.iter_mut().find(|x| x.side == r.other()) {
-                        x.inflicted = got;
-                    }
-                }
-            }
-            // 7.5.2: each side fires on its table; the results apply together.
-            let mut results: Vec<(Role, u32, i32)> = Vec::new();
-            for r in SIDES {
-                if guard_broken[ix(r)] {
-                    continue;
-                }
-                let base = tables(r).expect("both sides have tables for the round");
-                let t = chart.terrain.get(&setup.terrain);
-                let (dc, dm) = match (r, t) {
-                    (Role::Attacker, Some(t)) => (t.attacker_casualty, t.attacker_morale),
-                    (Role::Defender, Some(t)) => (t.defender_casualty, t.defender_morale),
-                    _ => (0, 0),
-                };
-                let table = TableId::clamped(
-                    base.casualty as i32 + dc as i32,
-                    base.morale as i32 + dm as i32 + shift[ix(r)],
-                );
-                let firing = f.factors(r, p);
-                let roll = f.roll(
-                    r,
-                    "7.5.2",
-                    format!("the {} fires on {table}", role_name(r)),
-                    die,
-                    f.modifiers(r, p),
-                );
-                let (percent, morale) = chart.cell(table, roll.total);
-                let n = chart.factors_lost(percent, firing);
-                results.push((r, n, morale));
-                rr.fire.push(Fire {
-                    side: r,
-                    table,
-                    roll,
-                    percent,
-                    firing,
-                    inflicted: n,
-                    morale,
-                });
-            }
-            for (r, n, morale) in results {
-                let got = f.take(r.other(), n, p, false);
-                f.lost[ix(r.other())] += morale;
-                if let Some(x) = rr.fire.iter_mut().find(|x| x.side == r) {
-                    x.inflicted = got;
-                }
-            }
-            let mut broken = [
-                guard_broken[0] || f.broken(Role::Attacker, p),
-                guard_broken[1] || f.broken(Role::Defender, p),
-            ];
-            // 12.3.4.6: a side whose guard fought must break the other this round, or it breaks.
-            for r in SIDES {
-                if shift[ix(r)] > 0 && !broken[ix(r.other())] {
-                    broken[ix(r)] = true;
-                    rr.notes.push(format!(
-                        "the {}'s guard did not break the enemy: it breaks (12.3.4.6)",
-                        role_name(r)
-                    ));
-                }
-            }
-            rr.morale_left = (
-                (f.morale_now(Role::Attacker, p) - f.lost[0]).max(0),
-                (f.morale_now(Role::Defender, p) - f.lost[1]).max(0),
-            );
-            rr.factors_left = (f.factors(Role::Attacker, p), f.factors(Role::Defender, p));
-            report.rounds.push(rr);
-            let loser = match broken {
-                [true, true] => {
-                    // Both broken: the deeper break loses; an even one, the attacker (Coalition's).
-                    let depth = |r: Role| f.lost[ix(r)] - f.morale_now(r, p);
-                    Some(if depth(Role::Defender) > depth(Role::Attacker) {
-                        Role::Defender
-                    } else {
-                        Role::Attacker
-                    })
-                }
-                [true, false] => Some(Role::Attacker),
-                [false, true] => Some(Role::Defender),
-                [false, false] => None,
-            };
-            if let Some(l) = loser {
-                report.outcome = Outcome::Won { winner: l.other() };
-                break 'days;
-            }
+/// The record being written while a day is fought: the battle's report and the round under way.
+pub(crate) struct Log<'r> {
+    pub(crate) report: &'r mut Report,
+    round: Option<RoundReport>,
+}
+
+impl<'r> Log<'r> {
+    pub(crate) fn new(report: &'r mut Report) -> Log<'r> {
+        Log {
+            report,
+            round: None,
         }
     }
-    report.attacker_left = f.left[0].clone();
-    report.defender_left = f.left[1].clone();
-    Ok(report)
+
+    fn round(&mut self) -> &mut RoundReport {
+        self.round.as_mut().expect("a round is under way")
+    }
+
+    fn note(&mut self, note: String) {
+        self.round().notes.push(note);
+    }
 }
 
 fn signed(v: i32, what: &str) -> String {
@@ -622,81 +335,839 @@ fn signed(v: i32, what: &str) -> String {
     }
 }
 
-/// 4.5.2 with 12.3.3.2: the defender's withdrawal attempt. With a leader, one die against the commander's
-/// strategic rating; without, each corps against its own. True if the whole defender withdrew.
-fn withdraw(
-    f: &mut Fight,
-    modifier: i8,
-    day: u8,
-    die: &mut dyn FnMut() -> u8,
-    report: &mut Report,
-) -> bool {
-    let setup = f.setup;
-    let cav = setup.options.cavalry_withdrawals
-        && all_cavalry(&setup.defender, &f.present[1])
-        && !all_cavalry(&setup.attacker, &f.present[0]);
-    let bonus = |strategic: u8| -> i32 {
-        if cav && strategic != f.chart.cavalry_withdrawal_not_for {
-            1
+impl State {
+    /// A battle before its first day: every corps present with its factors.
+    pub(crate) fn new(setup: &Setup) -> State {
+        State {
+            day: 1,
+            round: 0,
+            at: At::Dawn,
+            left: setup.starting_factors(),
+            present: [
+                vec![true; setup.attacker.corps.len()],
+                vec![true; setup.defender.corps.len()],
+            ],
+            lost: [0, 0],
+            arrived: false,
+            cavalry_withdrawal: false,
+            committed: [false, false],
+            shift: [0, 0],
+            guard_broken: [false, false],
+            pending: [(0, 0); 2],
+            outcome: None,
+        }
+    }
+
+    /// Whether the procedure waits for a die.
+    pub(crate) fn wants_die(&self) -> bool {
+        !matches!(self.at, At::Dawn | At::Over)
+    }
+
+    fn finish(&mut self, outcome: Outcome) {
+        self.outcome = Some(outcome);
+        self.at = At::Over;
+    }
+
+    /// Whether corps `i` of side `r` is in the fight now (present, and not an outflanking force still away).
+    fn engaged(&self, cx: &Cx, r: Role, i: usize) -> bool {
+        self.present[ix(r)][i]
+            && (self.arrived || cx.p.outflank != Some(r) || !cx.setup.side(r).corps[i].outflanking)
+    }
+
+    fn factors(&self, cx: &Cx, r: Role) -> u32 {
+        self.sum_of(cx, r, Factors::total)
+    }
+
+    fn sum_of(&self, cx: &Cx, r: Role, f: impl Fn(&Factors) -> u32) -> u32 {
+        self.left[ix(r)]
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| self.engaged(cx, r, *i))
+            .map(|(_, x)| f(x))
+            .sum()
+    }
+
+    /// The side's morale for this day: its combat morale plus the chits' specials for its commander's nation.
+    fn morale_now(&self, cx: &Cx, r: Role) -> i32 {
+        cx.morale[ix(r)]
+            + cx.p
+                .bonuses
+                .iter()
+                .filter(|b| b.side == r && b.commander == cx.command[ix(r)].power)
+                .map(|b| b.morale)
+                .sum::<i32>()
+    }
+
+    fn broken(&self, cx: &Cx, r: Role) -> bool {
+        let f = self.factors(cx, r);
+        f == 0
+            || self.lost[ix(r)] >= self.morale_now(cx, r)
+            // 12.3.5.6: a side (or its pinning force) of artillery factors alone breaks.
+            || (cx.setup.options.artillery && self.sum_of(cx, r, |x| x.artillery as u32) == f)
+    }
+
+    /// 4.5.4: the commander chart's modifier for side `r`, if the pairing uses the chart.
+    fn chart_modifier(&self, cx: &Cx, r: Role) -> i32 {
+        if !cx.p.commander_chart {
+            return 0;
+        }
+        let (a, d) = cx
+            .chart
+            .commander_modifiers(cx.command[0].tactical, cx.command[1].tactical);
+        (if r == Role::Attacker { a } else { d }) as i32
+    }
+
+    /// 12.3.3.1: side `r`'s cavalry factors and the enemy's, if that makes it superior.
+    fn cavalry_superior(&self, cx: &Cx, r: Role) -> Option<(u32, u32)> {
+        if !cx.setup.options.cavalry_superiority {
+            return None;
+        }
+        let all_cav = |s: Role| self.sum_of(cx, s, cavalry) == self.factors(cx, s);
+        let mine = self.sum_of(cx, r, cavalry);
+        let theirs = self.sum_of(cx, r.other(), cavalry);
+        (mine > 0
+            && mine >= cx.chart.cavalry_superiority as u32 * theirs
+            && !(all_cav(r) && all_cav(r.other())))
+        .then_some((mine, theirs))
+    }
+
+    /// The chits' specials to side `r`'s die.
+    fn bonuses<'c>(&self, cx: &Cx<'c>, r: Role) -> impl Iterator<Item = &'c ChitBonus> {
+        let power = cx.command[ix(r)].power;
+        cx.p.bonuses
+            .iter()
+            .filter(move |b| b.side == r && b.die != 0 && b.commander == power)
+    }
+
+    /// The combat die's net modifier for side `r` (4.5.4's chart, 12.3.3.1, the chits' specials), held within the
+    /// chart's limits: what [`State::modifiers`] adds up to.
+    fn net_modifier(&self, cx: &Cx, r: Role) -> i32 {
+        let net = self.chart_modifier(cx, r)
+            + self.cavalry_superior(cx, r).map_or(0, |_| 1)
+            + self.bonuses(cx, r).map(|b| b.die as i32).sum::<i32>();
+        net.clamp(cx.chart.min_modifier as i32, cx.chart.max_modifier as i32)
+    }
+
+    /// The combat die's modifiers for side `r`, each with its reason, the last holding the net within the
+    /// chart's limits.
+    fn modifiers(&self, cx: &Cx, r: Role) -> Vec<Modifier> {
+        let mut m = Vec::new();
+        let v = self.chart_modifier(cx, r);
+        if v != 0 {
+            m.push(Modifier::new(
+                v,
+                "7.5.2",
+                format!(
+                    "commander chart: tactical {} against {}",
+                    cx.command[ix(r)].tactical,
+                    cx.command[ix(r.other())].tactical
+                ),
+            ));
+        }
+        if let Some((mine, theirs)) = self.cavalry_superior(cx, r) {
+            m.push(Modifier::new(
+                1,
+                "12.3.3.1",
+                format!("cavalry superiority: {mine} cavalry factors against {theirs}"),
+            ));
+        }
+        for b in self.bonuses(cx, r) {
+            m.push(Modifier::new(
+                b.die as i32,
+                "7.5.2",
+                format!("{} commander on this pairing of chits", b.commander),
+            ));
+        }
+        let net: i32 = m.iter().map(|x| x.value).sum();
+        let capped = net.clamp(cx.chart.min_modifier as i32, cx.chart.max_modifier as i32);
+        if capped != net {
+            m.push(Modifier::new(
+                capped - net,
+                "12.3.3.1",
+                format!(
+                    "the net modifier is held within {} and +{}",
+                    cx.chart.min_modifier, cx.chart.max_modifier
+                ),
+            ));
+        }
+        m
+    }
+
+    /// Side `r`'s combat die of `face`: its total, and the recorded roll when there is a record.
+    fn combat_roll(
+        &self,
+        cx: &Cx,
+        r: Role,
+        rule: &str,
+        purpose: impl FnOnce() -> String,
+        face: u8,
+        log: bool,
+    ) -> (i32, Option<Roll>) {
+        if log {
+            let roll = cx.roll(r, rule, purpose(), face, self.modifiers(cx, r));
+            debug_assert_eq!(roll.total, face as i32 + self.net_modifier(cx, r));
+            (roll.total, Some(roll))
+        } else {
+            (face as i32 + self.net_modifier(cx, r), None)
+        }
+    }
+
+    /// Takes `n` factors from side `r`'s engaged corps (`bombarded`: 12.3.5.2 spares militia once the side has
+    /// lost 2.0 morale).
+    fn take(&mut self, cx: &Cx, r: Role, n: u32, bombarded: bool) -> u32 {
+        if n == 0 {
+            return 0;
+        }
+        let spare = bombarded && self.lost[ix(r)] >= cx.chart.bombardment.spare_militia_from;
+        let engaged: Vec<bool> = (0..self.left[ix(r)].len())
+            .map(|i| self.engaged(cx, r, i))
+            .collect();
+        let proportional = cx.setup.options.proportional_losses;
+        let corps = &cx.setup.side(r).corps;
+        allocate(
+            corps,
+            &mut self.left[ix(r)],
+            |i| engaged[i],
+            n,
+            proportional,
+            spare,
+        )
+    }
+
+    /// Begins a day with its line of the chart: the defender's withdrawal, or round 1.
+    pub(crate) fn dawn(&mut self, cx: &Cx, log: Option<&mut Log>) {
+        debug_assert_eq!(self.at, At::Dawn);
+        self.arrived = false;
+        self.committed = [false, false];
+        let Some(w) = cx.p.withdraw else {
+            return self.begin_round(cx, 1, log);
+        };
+        if w.automatic {
+            return self.finish(Outcome::Withdrew);
+        }
+        // 12.3.3.2, decided once before the first corps tries.
+        let setup = cx.setup;
+        self.cavalry_withdrawal = setup.options.cavalry_withdrawals
+            && all_cavalry(&setup.defender, &self.present[1])
+            && !all_cavalry(&setup.attacker, &self.present[0]);
+        if cx.command[1].leader {
+            self.at = At::Withdraw;
+        } else {
+            self.next_withdrawal(cx, 0, log);
+        }
+    }
+
+    /// 4.5.2 with 12.3.3.2: the target of a withdrawal die on strategic rating `s`, and its explanation.
+    fn withdraw_target(&self, cx: &Cx, s: u8) -> (i32, impl FnOnce() -> String + use<>) {
+        let modifier = cx.p.withdraw.map_or(0, |w| w.modifier) as i32;
+        let bonus = (self.cavalry_withdrawal && s != cx.chart.cavalry_withdrawal_not_for) as i32;
+        (s as i32 + modifier + bonus, move || {
+            format!(
+                "{s}{}{}",
+                signed(modifier, " chits"),
+                signed(bonus, " cavalry withdrawal (12.3.3.2)")
+            )
+        })
+    }
+
+    /// The next leaderless corps from `from` on to try to withdraw, or the end of the attempt.
+    fn next_withdrawal(&mut self, cx: &Cx, from: usize, log: Option<&mut Log>) {
+        if let Some(i) = (from..cx.setup.defender.corps.len())
+            .find(|i| self.present[1][*i] && !self.left[1][*i].is_empty())
+        {
+            self.at = At::WithdrawCorps(i);
+            return;
+        }
+        self.cavalry_withdrawal = false;
+        if self.present[1]
+            .iter()
+            .zip(&self.left[1])
+            .all(|(p, x)| !*p || x.is_empty())
+        {
+            self.finish(Outcome::Withdrew);
+        } else {
+            self.begin_round(cx, 1, log);
+        }
+    }
+
+    fn begin_round(&mut self, cx: &Cx, round: u8, mut log: Option<&mut Log>) {
+        self.round = round;
+        self.shift = [0, 0];
+        self.guard_broken = [false, false];
+        self.pending = [(0, 0); 2];
+        if let Some(l) = log.as_deref_mut() {
+            l.round = Some(RoundReport::new(self.day, round));
+        }
+        // 4.5.2: the outflank's arrival before rounds 2 and 3.
+        if round >= 2 && cx.p.outflank.is_some() && !self.arrived {
+            self.at = At::Outflank;
+            return;
+        }
+        self.after_outflank(cx, log);
+    }
+
+    fn after_outflank(&mut self, cx: &Cx, mut log: Option<&mut Log>) {
+        if cx.table(Role::Attacker, self.round, self.arrived).is_none() {
+            // Nothing more to fight this day (Outflank v Withdraw after one round without the outflank).
+            if let Some(l) = log.as_deref_mut() {
+                l.round = None;
+            }
+            return self.end_day(cx);
+        }
+        self.next_guard(cx, 0, log);
+    }
+
+    /// 12.3.4: the guard commitments of this round, from side `from` on; then the bombardment.
+    fn next_guard(&mut self, cx: &Cx, from: usize, log: Option<&mut Log>) {
+        if cx.setup.options.guard_commitment {
+            for (k, r) in SIDES.iter().enumerate().skip(from) {
+                let Some(g) = cx.setup.side(*r).guard else {
+                    continue;
+                };
+                if g.day != self.day || g.round != self.round || self.committed[k] {
+                    continue;
+                }
+                self.committed[k] = true;
+                self.at = At::Guard(*r);
+                return;
+            }
+        }
+        self.next_bombardment(cx, 0, log);
+    }
+
+    /// 12.3.5: the bombardment dice of this round, from side `from` on; once both have rolled, the losses.
+    fn next_bombardment(&mut self, cx: &Cx, from: usize, mut log: Option<&mut Log>) {
+        if cx.bombardment() {
+            for (k, r) in SIDES.iter().enumerate().skip(from) {
+                let guns = self.sum_of(cx, *r, |x| x.artillery as u32);
+                if guns == 0 || self.guard_broken[k] {
+                    continue;
+                }
+                self.at = At::Bombard(*r);
+                return;
+            }
+            // 12.3.5.1: both sides at once.
+            for r in SIDES {
+                let n = self.pending[ix(r.other())].0;
+                let got = self.take(cx, r, n, true);
+                if let Some(l) = log.as_deref_mut()
+                    && let Some(x) = l
+                        .round()
+                        .bombardment
+                        .iter_mut()
+                        .find(|x| x.side == r.other())
+                {
+                    x.inflicted = got;
+                }
+            }
+            self.pending = [(0, 0); 2];
+        }
+        self.next_fire(cx, 0, log);
+    }
+
+    /// 7.5.2: each side's fire, from side `from` on; once both have fired, the results apply together.
+    fn next_fire(&mut self, cx: &Cx, from: usize, mut log: Option<&mut Log>) {
+        for (k, r) in SIDES.iter().enumerate().skip(from) {
+            if !self.guard_broken[k] {
+                self.at = At::Fire(*r);
+                return;
+            }
+        }
+        for r in SIDES {
+            if self.guard_broken[ix(r)] {
+                continue;
+            }
+            let (n, morale) = self.pending[ix(r)];
+            let got = self.take(cx, r.other(), n, false);
+            self.lost[ix(r.other())] += morale;
+            if let Some(l) = log.as_deref_mut()
+                && let Some(x) = l.round().fire.iter_mut().find(|x| x.side == r)
+            {
+                x.inflicted = got;
+            }
+        }
+        self.pending = [(0, 0); 2];
+        self.end_round(cx, log);
+    }
+
+    /// Who broke this round, and whether the battle goes on.
+    fn end_round(&mut self, cx: &Cx, mut log: Option<&mut Log>) {
+        let mut broken = [
+            self.guard_broken[0] || self.broken(cx, Role::Attacker),
+            self.guard_broken[1] || self.broken(cx, Role::Defender),
+        ];
+        // 12.3.4.6: a side whose guard fought must break the other this round, or it breaks.
+        for r in SIDES {
+            if self.shift[ix(r)] > 0 && !broken[ix(r.other())] {
+                broken[ix(r)] = true;
+                if let Some(l) = log.as_deref_mut() {
+                    l.note(format!(
+                        "the {}'s guard did not break the enemy: it breaks (12.3.4.6)",
+                        role_name(r)
+                    ));
+                }
+            }
+        }
+        if let Some(l) = log.as_deref_mut() {
+            let mut rr = l.round.take().expect("a round is under way");
+            rr.morale_left = (
+                (self.morale_now(cx, Role::Attacker) - self.lost[0]).max(0),
+                (self.morale_now(cx, Role::Defender) - self.lost[1]).max(0),
+            );
+            rr.factors_left = (
+                self.factors(cx, Role::Attacker),
+                self.factors(cx, Role::Defender),
+            );
+            l.report.rounds.push(rr);
+        }
+        let loser = match broken {
+            [true, true] => {
+                // Both broken: the deeper break loses; an even one, the attacker (Coalition's).
+                let depth = |r: Role| self.lost[ix(r)] - self.morale_now(cx, r);
+                Some(if depth(Role::Defender) > depth(Role::Attacker) {
+                    Role::Defender
+                } else {
+                    Role::Attacker
+                })
+            }
+            [true, false] => Some(Role::Attacker),
+            [false, true] => Some(Role::Defender),
+            [false, false] => None,
+        };
+        self.shift = [0, 0];
+        self.guard_broken = [false, false];
+        if let Some(l) = loser {
+            self.finish(Outcome::Won { winner: l.other() });
+        } else if self.round < 3 {
+            self.begin_round(cx, self.round + 1, log);
+        } else {
+            self.end_day(cx);
+        }
+    }
+
+    /// 7.5.2: after the day, the next one (its chits to be chosen), or after the last an undecided battle.
+    fn end_day(&mut self, cx: &Cx) {
+        self.day += 1;
+        self.round = 0;
+        self.arrived = false;
+        self.committed = [false, false];
+        self.shift = [0, 0];
+        self.guard_broken = [false, false];
+        self.pending = [(0, 0); 2];
+        if self.day > cx.days {
+            self.finish(Outcome::Undecided);
+        } else {
+            self.at = At::Dawn;
+        }
+    }
+
+    /// Consumes one die of `face` (1 to 6) where the procedure stands and runs it on to the next die, the end of
+    /// the day or the end of the battle.
+    pub(crate) fn roll(&mut self, cx: &Cx, face: u8, mut log: Option<&mut Log>) {
+        match self.at {
+            At::Withdraw => {
+                let s = cx.command[1].strategic;
+                let (target, why) = self.withdraw_target(cx, s);
+                let ok = face as i32 <= target;
+                if let Some(l) = log.as_deref_mut() {
+                    let purpose = format!(
+                        "day {}: the defender withdraws on {target} or less (strategic {})",
+                        self.day,
+                        why()
+                    );
+                    l.report.opening.push(cx.roll(
+                        Role::Defender,
+                        "7.5.2",
+                        purpose,
+                        face,
+                        Vec::new(),
+                    ));
+                    if ok {
+                        l.report.withdrawn = (0..cx.setup.defender.corps.len()).collect();
+                    }
+                }
+                self.cavalry_withdrawal = false;
+                if ok {
+                    self.present[1].iter_mut().for_each(|x| *x = false);
+                    self.finish(Outcome::Withdrew);
+                } else {
+                    self.begin_round(cx, 1, log);
+                }
+            }
+            At::WithdrawCorps(i) => {
+                let corps = &cx.setup.defender.corps[i];
+                let (s, _) = intrinsic(cx.chart, corps);
+                let (target, why) = self.withdraw_target(cx, s);
+                let ok = face as i32 <= target;
+                if ok {
+                    self.present[1][i] = false;
+                }
+                if let Some(l) = log.as_deref_mut() {
+                    let purpose = format!(
+                        "day {}: {} withdraws on {target} or less (its own strategic {})",
+                        self.day,
+                        corps.name,
+                        why()
+                    );
+                    if ok {
+                        l.report.withdrawn.push(i);
+                    }
+                    l.report.opening.push(cx.roll(
+                        Role::Defender,
+                        "7.5.2",
+                        purpose,
+                        face,
+                        Vec::new(),
+                    ));
+                }
+                self.next_withdrawal(cx, i + 1, log);
+            }
+            At::Outflank => self.outflank(cx, face, log),
+            At::Guard(r) => self.guard(cx, r, face, log),
+            At::Bombard(r) => self.bombard(cx, r, face, log),
+            At::Fire(r) => self.fire(cx, r, face, log),
+            At::Dawn | At::Over => unreachable!("no die is wanted at {:?}", self.at),
+        }
+    }
+
+    /// 4.5.2: the outflanking force arrives on its commander's strategic rating or less.
+    fn outflank(&mut self, cx: &Cx, face: u8, mut log: Option<&mut Log>) {
+        let r = cx.p.outflank.expect("an outflank is rolled for");
+        let c = &cx.command[ix(r)];
+        let terrain = cx.terrain.map_or(0, |t| t.outflank);
+        let later = if self.round == 3 {
+            cx.chart.outflank_later
         } else {
             0
-        }
-    };
-    let target_note = |s: u8| {
-        format!(
-            "{s}{}{}",
-            signed(modifier as i32, " chits"),
-            signed(bonus(s), " cavalry withdrawal (12.3.3.2)")
-        )
-    };
-    if f.command[1].leader {
-        let s = f.command[1].strategic;
-        let target = s as i32 + modifier as i32 + bonus(s);
-        let roll = f.roll(
-            Role::Defender,
-            "7.5.2",
-            format!(
-                "day {day}: the defender withdraws on {target} or less (strategic {})",
-                target_note(s)
-            ),
-            die,
-            Vec::new(),
-        );
-        let ok = roll.total <= target;
-        report.opening.push(roll);
-        if ok {
-            for x in f.present[1].iter_mut() {
-                *x = false;
+        };
+        let target =
+            c.strategic as i32 + terrain as i32 + cx.p.outflank_bonus as i32 + later as i32;
+        self.arrived = face as i32 <= target;
+        let one_round = cx.p.withdraw.is_some_and(|w| w.one_round);
+        if let Some(l) = log.as_deref_mut() {
+            let round = self.round;
+            let purpose = format!(
+                "the {}'s outflank arrives before round {round} on {target} or less (strategic {}{}{}{})",
+                role_name(r),
+                c.strategic,
+                signed(terrain as i32, " terrain"),
+                signed(cx.p.outflank_bonus as i32, " chits"),
+                signed(later as i32, " later round")
+            );
+            let roll = cx.roll(r, "7.5.2", purpose, face, Vec::new());
+            l.note(if self.arrived {
+                format!("the {}'s outflanking force arrives", role_name(r))
+            } else {
+                format!("the {}'s outflanking force does not arrive", role_name(r))
+            });
+            l.round().before.push(roll);
+            if one_round && !self.arrived {
+                l.note("the outflank failed: the defender withdraws (Outflank v Withdraw)".into());
+                let rr = l.round.take().expect("a round is under way");
+                l.report.rounds.push(rr);
             }
-            report.withdrawn = (0..setup.defender.corps.len()).collect();
         }
-        return ok;
+        if one_round && !self.arrived {
+            return self.finish(Outcome::Withdrew);
+        }
+        self.after_outflank(cx, log);
     }
-    for i in 0..setup.defender.corps.len() {
-        if !f.present[1][i] || f.left[1][i].is_empty() {
-            continue;
+
+    /// 12.3.4.4 and 12.3.4.5: side `r` commits its guard: one die on the guard table, the guard factors lost.
+    fn guard(&mut self, cx: &Cx, r: Role, face: u8, mut log: Option<&mut Log>) {
+        let g = cx
+            .setup
+            .side(r)
+            .guard
+            .expect("a guard commitment is rolled for");
+        let lose = cx
+            .chart
+            .guard
+            .losses
+            .get(&g.shift)
+            .and_then(|x| x.get(face as usize - 1))
+            .copied()
+            .unwrap_or(0) as u32;
+        let have: u32 = self.sum_of(cx, r, |x| x.guard as u32);
+        let mut n = lose.min(have);
+        for x in self.left[ix(r)].iter_mut() {
+            let t = (x.guard as u32).min(n);
+            x.guard -= t as u16;
+            n -= t;
         }
-        let (s, _) = intrinsic(f.chart, &setup.defender.corps[i]);
-        let target = s as i32 + modifier as i32 + bonus(s);
-        let roll = f.roll(
-            Role::Defender,
-            "7.5.2",
-            format!(
-                "day {day}: {} withdraws on {target} or less (its own strategic {})",
-                setup.defender.corps[i].name,
-                target_note(s)
-            ),
-            die,
-            Vec::new(),
+        if let Some(l) = log.as_deref_mut() {
+            let purpose = format!("the {} commits its guard (+{})", role_name(r), g.shift);
+            let roll = cx.roll(r, "12.3.4.4", purpose, face, Vec::new());
+            l.round().before.push(roll);
+            l.note(if lose >= have {
+                format!(
+                    "the {}'s committed guard is lost ({lose} factors): it breaks without fighting (12.3.4.5)",
+                    role_name(r)
+                )
+            } else {
+                format!(
+                    "the {}'s guard loses {lose} factors and raises its morale level by {} (12.3.4.2)",
+                    role_name(r),
+                    g.shift
+                )
+            });
+        }
+        if lose >= have {
+            self.guard_broken[ix(r)] = true;
+        } else {
+            self.shift[ix(r)] = g.shift;
+        }
+        self.next_guard(cx, ix(r) + 1, log);
+    }
+
+    /// 12.3.5.3 and 12.3.5.4: side `r`'s artillery bombards: casualties only, applied once both have rolled.
+    fn bombard(&mut self, cx: &Cx, r: Role, face: u8, mut log: Option<&mut Log>) {
+        let guns = self.sum_of(cx, r, |x| x.artillery as u32);
+        let table = cx.chart.bombardment.table;
+        let (total, roll) = self.combat_roll(
+            cx,
+            r,
+            "12.3.5.4",
+            || format!("the {}'s artillery bombards on {table}", role_name(r)),
+            face,
+            log.is_some(),
         );
-        if roll.total <= target {
-            f.present[1][i] = false;
-            report.withdrawn.push(i);
+        let (percent, _) = cx.chart.cell(table, total);
+        let n = cx.chart.factors_lost(percent, guns);
+        self.pending[ix(r)] = (n, 0);
+        if let (Some(l), Some(roll)) = (log.as_deref_mut(), roll) {
+            l.round().bombardment.push(Fire {
+                side: r,
+                table,
+                roll,
+                percent,
+                firing: guns,
+                inflicted: n,
+                morale: 0,
+            });
         }
-        report.opening.push(roll);
+        self.next_bombardment(cx, ix(r) + 1, log);
     }
-    f.present[1]
-        .iter()
-        .zip(&f.left[1])
-        .all(|(p, x)| !*p || x.is_empty())
+
+    /// 7.5.2: side `r` fires on its table, moved by terrain and a committed guard.
+    fn fire(&mut self, cx: &Cx, r: Role, face: u8, mut log: Option<&mut Log>) {
+        let base = cx
+            .table(r, self.round, self.arrived)
+            .expect("both sides have tables for the round");
+        let (dc, dm) = match (r, cx.terrain) {
+            (Role::Attacker, Some(t)) => (t.attacker_casualty, t.attacker_morale),
+            (Role::Defender, Some(t)) => (t.defender_casualty, t.defender_morale),
+            _ => (0, 0),
+        };
+        let table = TableId::clamped(
+            base.casualty as i32 + dc as i32,
+            base.morale as i32 + dm as i32 + self.shift[ix(r)] as i32,
+        );
+        let firing = self.factors(cx, r);
+        let (total, roll) = self.combat_roll(
+            cx,
+            r,
+            "7.5.2",
+            || format!("the {} fires on {table}", role_name(r)),
+            face,
+            log.is_some(),
+        );
+        let (percent, morale) = cx.chart.cell(table, total);
+        let n = cx.chart.factors_lost(percent, firing);
+        self.pending[ix(r)] = (n, morale);
+        if let (Some(l), Some(roll)) = (log.as_deref_mut(), roll) {
+            l.round().fire.push(Fire {
+                side: r,
+                table,
+                roll,
+                percent,
+                firing,
+                inflicted: n,
+                morale,
+            });
+        }
+        self.next_fire(cx, ix(r) + 1, log);
+    }
+}
+
+/// Each side's combat morale (4.5.3) and commander (4.5.4), from the setup.
+pub(crate) fn sides(chart: &CombatChart, setup: &Setup) -> ([i32; 2], [Command; 2]) {
+    let left = setup.starting_factors();
+    let opts = &setup.options;
+    let morale = [
+        combat_morale(chart, opts, &setup.attacker, &left[0], |_| true),
+        combat_morale(chart, opts, &setup.defender, &left[1], |_| true),
+    ];
+    let corps_count = |s: &SideSetup| s.corps.iter().filter(|c| !c.factors.is_empty()).count();
+    let cmd = [
+        command(chart, opts, &setup.attacker, corps_count(&setup.attacker)),
+        command(chart, opts, &setup.defender, corps_count(&setup.defender)),
+    ];
+    (morale, cmd)
+}
+
+/// A field combat fought one day at a time (7.5.2): what it carries between days, with its report so far. The
+/// Land Phase starts it, asks both sides for the day's chits (sealed), fights the day, and asks again until the
+/// battle is over. Every call must pass the chart and setup it was started with.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Battle {
+    /// 7.5.3 and 12.3.10: the side overwhelmed, when the combat is trivial.
+    trivial: Option<Role>,
+    morale: [i32; 2],
+    command: [Command; 2],
+    state: State,
+    report: Report,
+}
+
+/// What one day of battle decided: the day, its rolls and rounds, and the outcome if the battle is over.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DayReport {
+    pub day: u8,
+    /// Rolls before the day's first round (withdrawal).
+    pub opening: Vec<Roll>,
+    pub rounds: Vec<RoundReport>,
+    /// `None`: the battle goes on to another day.
+    pub outcome: Option<Outcome>,
+}
+
+impl Battle {
+    /// Starts a battle (7.5): both sides must have factors, and a guard commitment must be one the side may make
+    /// (12.3.4.3). A very small force against a large one is a trivial combat (7.5.3, 12.3.10), fought in one go
+    /// by the first call to [`Battle::fight_day`]. The chits are checked day by day.
+    pub fn start(chart: &CombatChart, setup: &Setup) -> RuleResult<Battle> {
+        if let Some(small) = super::trivial::overwhelmed(chart, setup) {
+            let cmd = |r: Role| {
+                let s = setup.side(r);
+                command(chart, &setup.options, s, s.corps.len())
+            };
+            let command = [cmd(Role::Attacker), cmd(Role::Defender)];
+            let report = Report::new((command[0].describe(), command[1].describe()), (0, 0));
+            return Ok(Battle {
+                trivial: Some(small),
+                morale: [0, 0],
+                command,
+                state: State::new(setup),
+                report,
+            });
+        }
+        check_factors(setup)?;
+        check_guard(chart, setup)?;
+        let (morale, command) = sides(chart, setup);
+        let mut report = Report::new(
+            (command[0].describe(), command[1].describe()),
+            (morale[0], morale[1]),
+        );
+        [report.attacker_left, report.defender_left] = setup.starting_factors();
+        Ok(Battle {
+            trivial: None,
+            morale,
+            command,
+            state: State::new(setup),
+            report,
+        })
+    }
+
+    /// The day to be fought next (1 for the first).
+    pub fn day(&self) -> u8 {
+        self.state.day
+    }
+
+    /// Whether the battle is over (won, withdrawn from, or undecided after the last day).
+    pub fn is_over(&self) -> bool {
+        self.state.at == At::Over
+    }
+
+    /// The outcome, once the battle is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.is_over().then_some(self.report.outcome)
+    }
+
+    /// The trivial combat's overwhelmed side (7.5.3, 12.3.10), if the combat is trivial.
+    pub fn trivial(&self) -> Option<Role> {
+        self.trivial
+    }
+
+    /// The record so far: every day fought, each corps' factors left.
+    pub fn report(&self) -> &Report {
+        &self.report
+    }
+
+    pub fn into_report(self) -> Report {
+        self.report
+    }
+
+    /// Fights the next day with the day's `chits` (7.5.2): the withdrawal, the outflank's arrival, guard
+    /// commitments, bombardment and fire, round by round, until a side breaks or the day ends. `die` gives each
+    /// die's face (1 to 6) in the order the procedure rolls them. A trivial combat reads only whether the
+    /// defender's chit is Withdraw. Refused for chits the setup cannot fight (4.5.2's outflank) or a battle over.
+    pub fn fight_day(
+        &mut self,
+        chart: &CombatChart,
+        setup: &Setup,
+        chits: (AttackChit, DefendChit),
+        die: &mut dyn FnMut() -> u8,
+    ) -> RuleResult<DayReport> {
+        let (opening, rounds) = (self.report.opening.len(), self.report.rounds.len());
+        let day = self.day();
+        self.fight(chart, setup, chits, die)?;
+        Ok(DayReport {
+            day,
+            opening: self.report.opening[opening..].to_vec(),
+            rounds: self.report.rounds[rounds..].to_vec(),
+            outcome: self.outcome(),
+        })
+    }
+
+    fn fight(
+        &mut self,
+        chart: &CombatChart,
+        setup: &Setup,
+        chits: (AttackChit, DefendChit),
+        die: &mut dyn FnMut() -> u8,
+    ) -> RuleResult<()> {
+        if self.is_over() {
+            return Err(RuleError::new("7.5", "the battle is over"));
+        }
+        if let Some(small) = self.trivial {
+            self.report = super::trivial::fight(chart, setup, small, chits.1, die);
+            self.state.finish(self.report.outcome);
+            return Ok(());
+        }
+        let p = check_chits(chart, setup, self.day() as usize, chits)?;
+        let cx = Cx::new(chart, setup, self.morale, &self.command, p);
+        let mut log = Log::new(&mut self.report);
+        self.state.dawn(&cx, Some(&mut log));
+        while self.state.wants_die() {
+            let face = die();
+            self.state.roll(&cx, face, Some(&mut log));
+        }
+        self.report.outcome = self.state.outcome.unwrap_or(Outcome::Undecided);
+        self.report.attacker_left.clone_from(&self.state.left[0]);
+        self.report.defender_left.clone_from(&self.state.left[1]);
+        Ok(())
+    }
+}
+
+/// Resolves a battle: `die` gives each die's face (1 to 6) in the order the procedure rolls them. Day `n` is
+/// fought with the setup's `n`th pair of chits (the last pair repeats).
+pub fn resolve(
+    chart: &CombatChart,
+    setup: &Setup,
+    die: &mut dyn FnMut() -> u8,
+) -> RuleResult<Report> {
+    // 7.5.3 and 12.3.10: a very small force against a large one is a trivial combat, whatever its chits.
+    if super::trivial::overwhelmed(chart, setup).is_none() {
+        check(chart, setup)?;
+    }
+    let mut b = Battle::start(chart, setup)?;
+    while !b.is_over() {
+        let i = (b.day() as usize - 1).min(setup.chits.len().saturating_sub(1));
+        let chits = setup
+            .chits
+            .get(i)
+            .copied()
+            .unwrap_or((AttackChit::Assault, DefendChit::Defend));
+        b.fight(chart, setup, chits, die)?;
+    }
+    Ok(b.into_report())
 }

@@ -18,6 +18,7 @@ use crate::scenario::combat::{
 };
 use crate::scenario::{CorpsKind, Factors};
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 const SIDES: [Role; 2] = [Role::Attacker, Role::Defender];
 
@@ -209,10 +210,10 @@ pub(crate) struct State {
     /// The round of the day (1 to 3; 0 before the first).
     pub(crate) round: u8,
     pub(crate) at: At,
-    /// Each corps' factors left, by side, in the setup's order.
-    pub(crate) left: [Vec<Factors>; 2],
+    /// Each corps' factors left, by side, in the setup's order (shared between states until they differ).
+    pub(crate) left: [Arc<[Factors]>; 2],
     /// Corps still in the battle (a corps that withdrew is not).
-    pub(crate) present: [Vec<bool>; 2],
+    pub(crate) present: [Arc<[bool]>; 2],
     /// Morale lost so far (tenths).
     pub(crate) lost: [i32; 2],
     /// The outflanking force has arrived (this day).
@@ -240,6 +241,88 @@ pub(crate) struct Cx<'a> {
     pub(crate) p: &'a ChitPairing,
     terrain: Option<&'a TerrainEffect>,
     days: u8,
+    /// Losses already allocated, when many states are walked (the odds).
+    memo: Option<&'a std::cell::RefCell<Allocations>>,
+}
+
+/// A cache of loss allocations, when many states are walked (the odds): (side, factors taken, militia spared,
+/// the outflank arrived, the corps present, their factors before) → (their factors after, factors taken). The
+/// factors are kept once each (`kept`), so that equal factors are one shared value and the cache can know them by
+/// address. Only looked up, never walked: its order does not matter.
+#[derive(Default)]
+pub(crate) struct Allocations {
+    done: std::collections::HashMap<Allocation, (Arc<[Factors]>, u32), FxBuild>,
+    kept: std::collections::HashSet<Arc<[Factors]>, FxBuild>,
+}
+
+/// One loss allocation: (side, factors taken, militia spared, the outflank arrived, the corps present, their
+/// factors before).
+type Allocation = (
+    usize,
+    u32,
+    bool,
+    bool,
+    ByAddress<[bool]>,
+    ByAddress<[Factors]>,
+);
+
+type FxBuild = std::hash::BuildHasherDefault<Fx>;
+
+/// A shared value known by its address (the cache holds it, so the address is not reused).
+#[derive(Clone)]
+pub(crate) struct ByAddress<T: ?Sized>(Arc<T>);
+
+impl<T: ?Sized> PartialEq for ByAddress<T> {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl<T: ?Sized> Eq for ByAddress<T> {}
+
+impl<T: ?Sized> std::hash::Hash for ByAddress<T> {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        (Arc::as_ptr(&self.0) as *const u8 as usize).hash(h)
+    }
+}
+
+/// A fast hash for the cache of allocations (the multiply-rotate hash of the Rust compiler's `FxHasher`): its keys
+/// are the engine's own values, not anyone's input.
+#[derive(Default)]
+pub(crate) struct Fx(u64);
+
+impl std::hash::Hasher for Fx {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut w = [0u8; 8];
+            w[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(w));
+        }
+    }
+
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+
+    fn write_u8(&mut self, x: u8) {
+        self.write_u64(x as u64);
+    }
+
+    fn write_u16(&mut self, x: u16) {
+        self.write_u64(x as u64);
+    }
+
+    fn write_u32(&mut self, x: u32) {
+        self.write_u64(x as u64);
+    }
+
+    fn write_usize(&mut self, x: usize) {
+        self.write_u64(x as u64);
+    }
 }
 
 impl<'a> Cx<'a> {
@@ -258,6 +341,15 @@ impl<'a> Cx<'a> {
             p,
             terrain: chart.terrain.get(&setup.terrain),
             days: chart.days.max(1),
+            memo: None,
+        }
+    }
+
+    /// The same, caching loss allocations in `memo`.
+    pub(crate) fn with_memo(self, memo: &'a std::cell::RefCell<Allocations>) -> Cx<'a> {
+        Cx {
+            memo: Some(memo),
+            ..self
         }
     }
 
@@ -304,6 +396,19 @@ impl<'a> Cx<'a> {
     }
 }
 
+/// What a die is rolled against: a target to roll at or under (withdrawal, outflank), the guard table, or a
+/// combat table with the net modifier and the factors firing (and whether the table's morale loss counts).
+pub(crate) enum Against {
+    Target(i32),
+    Guard(Role),
+    Table {
+        table: TableId,
+        modifier: i32,
+        firing: u32,
+        morale: bool,
+    },
+}
+
 /// The record being written while a day is fought: the battle's report and the round under way.
 pub(crate) struct Log<'r> {
     pub(crate) report: &'r mut Report,
@@ -342,10 +447,10 @@ impl State {
             day: 1,
             round: 0,
             at: At::Dawn,
-            left: setup.starting_factors(),
+            left: setup.starting_factors().map(Arc::from),
             present: [
-                vec![true; setup.attacker.corps.len()],
-                vec![true; setup.defender.corps.len()],
+                vec![true; setup.attacker.corps.len()].into(),
+                vec![true; setup.defender.corps.len()].into(),
             ],
             lost: [0, 0],
             arrived: false,
@@ -493,25 +598,6 @@ impl State {
         m
     }
 
-    /// Side `r`'s combat die of `face`: its total, and the recorded roll when there is a record.
-    fn combat_roll(
-        &self,
-        cx: &Cx,
-        r: Role,
-        rule: &str,
-        purpose: impl FnOnce() -> String,
-        face: u8,
-        log: bool,
-    ) -> (i32, Option<Roll>) {
-        if log {
-            let roll = cx.roll(r, rule, purpose(), face, self.modifiers(cx, r));
-            debug_assert_eq!(roll.total, face as i32 + self.net_modifier(cx, r));
-            (roll.total, Some(roll))
-        } else {
-            (face as i32 + self.net_modifier(cx, r), None)
-        }
-    }
-
     /// Takes `n` factors from side `r`'s engaged corps (`bombarded`: 12.3.5.2 spares militia once the side has
     /// lost 2.0 morale).
     fn take(&mut self, cx: &Cx, r: Role, n: u32, bombarded: bool) -> u32 {
@@ -519,19 +605,47 @@ impl State {
             return 0;
         }
         let spare = bombarded && self.lost[ix(r)] >= cx.chart.bombardment.spare_militia_from;
+        let key = cx.memo.map(|memo| {
+            let key = (
+                ix(r),
+                n,
+                spare,
+                self.arrived,
+                ByAddress(self.present[ix(r)].clone()),
+                ByAddress(self.left[ix(r)].clone()),
+            );
+            (memo, memo.borrow().done.get(&key).cloned(), key)
+        });
+        if let Some((_, Some((left, got)), _)) = key {
+            self.left[ix(r)] = left;
+            return got;
+        }
         let engaged: Vec<bool> = (0..self.left[ix(r)].len())
             .map(|i| self.engaged(cx, r, i))
             .collect();
-        let proportional = cx.setup.options.proportional_losses;
-        let corps = &cx.setup.side(r).corps;
-        allocate(
-            corps,
-            &mut self.left[ix(r)],
+        let mut left = self.left[ix(r)].to_vec();
+        let got = allocate(
+            &cx.setup.side(r).corps,
+            &mut left,
             |i| engaged[i],
             n,
-            proportional,
+            cx.setup.options.proportional_losses,
             spare,
-        )
+        );
+        self.left[ix(r)] = left.into();
+        if let Some((memo, _, key)) = key {
+            let mut memo = memo.borrow_mut();
+            let kept = match memo.kept.get(&self.left[ix(r)]) {
+                Some(k) => k.clone(),
+                None => {
+                    memo.kept.insert(self.left[ix(r)].clone());
+                    self.left[ix(r)].clone()
+                }
+            };
+            self.left[ix(r)] = kept.clone();
+            memo.done.insert(key, (kept, got));
+        }
+        got
     }
 
     /// Begins a day with its line of the chart: the defender's withdrawal, or round 1.
@@ -581,7 +695,7 @@ impl State {
         self.cavalry_withdrawal = false;
         if self.present[1]
             .iter()
-            .zip(&self.left[1])
+            .zip(self.left[1].iter())
             .all(|(p, x)| !*p || x.is_empty())
         {
             self.finish(Outcome::Withdrew);
@@ -763,13 +877,78 @@ impl State {
 
     /// Consumes one die of `face` (1 to 6) where the procedure stands and runs it on to the next die, the end of
     /// the day or the end of the battle.
-    pub(crate) fn roll(&mut self, cx: &Cx, face: u8, mut log: Option<&mut Log>) {
+    pub(crate) fn roll(&mut self, cx: &Cx, face: u8, log: Option<&mut Log>) {
+        let effect = self.effect(cx, face);
+        self.apply(cx, face, effect, log);
+    }
+
+    /// What a die of `face` does where the procedure stands, in two numbers that with the state decide the next
+    /// state: a withdrawal or an arrival made (1) or not (0); the guard factors a commitment loses; the factors
+    /// (and morale, in tenths) a side's bombardment or fire inflicts. Faces of the same effect lead to the same
+    /// state, so the odds follow each effect once.
+    pub(crate) fn effect(&self, cx: &Cx, face: u8) -> (i32, i32) {
+        self.effect_against(cx, &self.against(cx), face)
+    }
+
+    /// What the next die is rolled against.
+    pub(crate) fn against(&self, cx: &Cx) -> Against {
+        match self.at {
+            At::Withdraw => Against::Target(self.withdraw_target(cx, cx.command[1].strategic).0),
+            At::WithdrawCorps(i) => {
+                let (s, _) = intrinsic(cx.chart, &cx.setup.defender.corps[i]);
+                Against::Target(self.withdraw_target(cx, s).0)
+            }
+            At::Outflank => Against::Target(self.outflank_target(cx).0),
+            At::Guard(r) => Against::Guard(r),
+            At::Bombard(r) => Against::Table {
+                table: cx.chart.bombardment.table,
+                modifier: self.net_modifier(cx, r),
+                firing: self.sum_of(cx, r, |x| x.artillery as u32),
+                morale: false,
+            },
+            At::Fire(r) => Against::Table {
+                table: self.fire_table(cx, r),
+                modifier: self.net_modifier(cx, r),
+                firing: self.factors(cx, r),
+                morale: true,
+            },
+            At::Dawn | At::Over => unreachable!("no die is wanted at {:?}", self.at),
+        }
+    }
+
+    /// [`State::effect`] of a die of `face` rolled against `against` (this state's [`State::against`]).
+    pub(crate) fn effect_against(&self, cx: &Cx, against: &Against, face: u8) -> (i32, i32) {
+        match *against {
+            Against::Target(t) => ((face as i32 <= t) as i32, 0),
+            Against::Guard(r) => (self.guard_loss(cx, r, face) as i32, 0),
+            Against::Table {
+                table,
+                modifier,
+                firing,
+                morale,
+            } => {
+                let (percent, m) = cx.chart.cell(table, face as i32 + modifier);
+                (
+                    cx.chart.factors_lost(percent, firing) as i32,
+                    if morale { m } else { 0 },
+                )
+            }
+        }
+    }
+
+    /// Applies a die of `face` whose effect is `effect` (see [`State::effect`]; the face is only recorded).
+    pub(crate) fn apply(
+        &mut self,
+        cx: &Cx,
+        face: u8,
+        effect: (i32, i32),
+        mut log: Option<&mut Log>,
+    ) {
         match self.at {
             At::Withdraw => {
-                let s = cx.command[1].strategic;
-                let (target, why) = self.withdraw_target(cx, s);
-                let ok = face as i32 <= target;
+                let ok = effect.0 != 0;
                 if let Some(l) = log.as_deref_mut() {
+                    let (target, why) = self.withdraw_target(cx, cx.command[1].strategic);
                     let purpose = format!(
                         "day {}: the defender withdraws on {target} or less (strategic {})",
                         self.day,
@@ -788,21 +967,18 @@ impl State {
                 }
                 self.cavalry_withdrawal = false;
                 if ok {
-                    self.present[1].iter_mut().for_each(|x| *x = false);
+                    self.present[1] = vec![false; self.present[1].len()].into();
                     self.finish(Outcome::Withdrew);
                 } else {
                     self.begin_round(cx, 1, log);
                 }
             }
             At::WithdrawCorps(i) => {
-                let corps = &cx.setup.defender.corps[i];
-                let (s, _) = intrinsic(cx.chart, corps);
-                let (target, why) = self.withdraw_target(cx, s);
-                let ok = face as i32 <= target;
-                if ok {
-                    self.present[1][i] = false;
-                }
+                let ok = effect.0 != 0;
                 if let Some(l) = log.as_deref_mut() {
+                    let corps = &cx.setup.defender.corps[i];
+                    let (s, _) = intrinsic(cx.chart, corps);
+                    let (target, why) = self.withdraw_target(cx, s);
                     let purpose = format!(
                         "day {}: {} withdraws on {target} or less (its own strategic {})",
                         self.day,
@@ -820,36 +996,49 @@ impl State {
                         Vec::new(),
                     ));
                 }
+                if ok {
+                    Arc::make_mut(&mut self.present[1])[i] = false;
+                }
                 self.next_withdrawal(cx, i + 1, log);
             }
-            At::Outflank => self.outflank(cx, face, log),
-            At::Guard(r) => self.guard(cx, r, face, log),
-            At::Bombard(r) => self.bombard(cx, r, face, log),
-            At::Fire(r) => self.fire(cx, r, face, log),
+            At::Outflank => self.outflank(cx, face, effect.0 != 0, log),
+            At::Guard(r) => self.guard(cx, r, face, effect.0 as u32, log),
+            At::Bombard(r) => self.bombard(cx, r, face, effect.0 as u32, log),
+            At::Fire(r) => self.fire(cx, r, face, (effect.0 as u32, effect.1), log),
             At::Dawn | At::Over => unreachable!("no die is wanted at {:?}", self.at),
         }
     }
 
-    /// 4.5.2: the outflanking force arrives on its commander's strategic rating or less.
-    fn outflank(&mut self, cx: &Cx, face: u8, mut log: Option<&mut Log>) {
+    /// 4.5.2: the outflanking side and the die its force arrives on or under, with the target's parts (terrain,
+    /// later round).
+    fn outflank_target(&self, cx: &Cx) -> (i32, Role, i8, i8) {
         let r = cx.p.outflank.expect("an outflank is rolled for");
-        let c = &cx.command[ix(r)];
         let terrain = cx.terrain.map_or(0, |t| t.outflank);
         let later = if self.round == 3 {
             cx.chart.outflank_later
         } else {
             0
         };
-        let target =
-            c.strategic as i32 + terrain as i32 + cx.p.outflank_bonus as i32 + later as i32;
-        self.arrived = face as i32 <= target;
+        let strategic = cx.command[ix(r)].strategic as i32;
+        (
+            strategic + terrain as i32 + cx.p.outflank_bonus as i32 + later as i32,
+            r,
+            terrain,
+            later,
+        )
+    }
+
+    /// 4.5.2: the outflanking force arrives on its commander's strategic rating or less.
+    fn outflank(&mut self, cx: &Cx, face: u8, arrived: bool, mut log: Option<&mut Log>) {
+        self.arrived = arrived;
         let one_round = cx.p.withdraw.is_some_and(|w| w.one_round);
         if let Some(l) = log.as_deref_mut() {
+            let (target, r, terrain, later) = self.outflank_target(cx);
             let round = self.round;
             let purpose = format!(
                 "the {}'s outflank arrives before round {round} on {target} or less (strategic {}{}{}{})",
                 role_name(r),
-                c.strategic,
+                cx.command[ix(r)].strategic,
                 signed(terrain as i32, " terrain"),
                 signed(cx.p.outflank_bonus as i32, " chits"),
                 signed(later as i32, " later round")
@@ -873,24 +1062,32 @@ impl State {
         self.after_outflank(cx, log);
     }
 
-    /// 12.3.4.4 and 12.3.4.5: side `r` commits its guard: one die on the guard table, the guard factors lost.
-    fn guard(&mut self, cx: &Cx, r: Role, face: u8, mut log: Option<&mut Log>) {
+    /// 12.3.4.4: the guard factors side `r`'s commitment loses on a die of `face` (the guard table's entry).
+    fn guard_loss(&self, cx: &Cx, r: Role, face: u8) -> u32 {
         let g = cx
             .setup
             .side(r)
             .guard
             .expect("a guard commitment is rolled for");
-        let lose = cx
-            .chart
+        cx.chart
             .guard
             .losses
             .get(&g.shift)
             .and_then(|x| x.get(face as usize - 1))
             .copied()
-            .unwrap_or(0) as u32;
+            .unwrap_or(0) as u32
+    }
+
+    /// 12.3.4.4 and 12.3.4.5: side `r` commits its guard and loses `lose` guard factors.
+    fn guard(&mut self, cx: &Cx, r: Role, face: u8, lose: u32, mut log: Option<&mut Log>) {
+        let g = cx
+            .setup
+            .side(r)
+            .guard
+            .expect("a guard commitment is rolled for");
         let have: u32 = self.sum_of(cx, r, |x| x.guard as u32);
         let mut n = lose.min(have);
-        for x in self.left[ix(r)].iter_mut() {
+        for x in Arc::make_mut(&mut self.left[ix(r)]).iter_mut() {
             let t = (x.guard as u32).min(n);
             x.guard -= t as u16;
             n -= t;
@@ -920,22 +1117,18 @@ impl State {
         self.next_guard(cx, ix(r) + 1, log);
     }
 
-    /// 12.3.5.3 and 12.3.5.4: side `r`'s artillery bombards: casualties only, applied once both have rolled.
-    fn bombard(&mut self, cx: &Cx, r: Role, face: u8, mut log: Option<&mut Log>) {
-        let guns = self.sum_of(cx, r, |x| x.artillery as u32);
-        let table = cx.chart.bombardment.table;
-        let (total, roll) = self.combat_roll(
-            cx,
-            r,
-            "12.3.5.4",
-            || format!("the {}'s artillery bombards on {table}", role_name(r)),
-            face,
-            log.is_some(),
-        );
-        let (percent, _) = cx.chart.cell(table, total);
-        let n = cx.chart.factors_lost(percent, guns);
+    /// 12.3.5.3 and 12.3.5.4: side `r`'s artillery bombards and inflicts `n` factors: casualties only, applied
+    /// once both sides have rolled.
+    fn bombard(&mut self, cx: &Cx, r: Role, face: u8, n: u32, mut log: Option<&mut Log>) {
         self.pending[ix(r)] = (n, 0);
-        if let (Some(l), Some(roll)) = (log.as_deref_mut(), roll) {
+        if let Some(l) = log.as_deref_mut() {
+            let guns = self.sum_of(cx, r, |x| x.artillery as u32);
+            let table = cx.chart.bombardment.table;
+            let purpose = format!("the {}'s artillery bombards on {table}", role_name(r));
+            let roll = cx.roll(r, "12.3.5.4", purpose, face, self.modifiers(cx, r));
+            debug_assert_eq!(roll.total, face as i32 + self.net_modifier(cx, r));
+            let (percent, _) = cx.chart.cell(table, roll.total);
+            debug_assert_eq!(n, cx.chart.factors_lost(percent, guns));
             l.round().bombardment.push(Fire {
                 side: r,
                 table,
@@ -949,8 +1142,8 @@ impl State {
         self.next_bombardment(cx, ix(r) + 1, log);
     }
 
-    /// 7.5.2: side `r` fires on its table, moved by terrain and a committed guard.
-    fn fire(&mut self, cx: &Cx, r: Role, face: u8, mut log: Option<&mut Log>) {
+    /// The table side `r` fires on this round, moved by terrain and a committed guard (7.5.2, 12.3.4.2).
+    fn fire_table(&self, cx: &Cx, r: Role) -> TableId {
         let base = cx
             .table(r, self.round, self.arrived)
             .expect("both sides have tables for the round");
@@ -959,30 +1152,30 @@ impl State {
             (Role::Defender, Some(t)) => (t.defender_casualty, t.defender_morale),
             _ => (0, 0),
         };
-        let table = TableId::clamped(
+        TableId::clamped(
             base.casualty as i32 + dc as i32,
             base.morale as i32 + dm as i32 + self.shift[ix(r)] as i32,
-        );
-        let firing = self.factors(cx, r);
-        let (total, roll) = self.combat_roll(
-            cx,
-            r,
-            "7.5.2",
-            || format!("the {} fires on {table}", role_name(r)),
-            face,
-            log.is_some(),
-        );
-        let (percent, morale) = cx.chart.cell(table, total);
-        let n = cx.chart.factors_lost(percent, firing);
-        self.pending[ix(r)] = (n, morale);
-        if let (Some(l), Some(roll)) = (log.as_deref_mut(), roll) {
+        )
+    }
+
+    /// 7.5.2: side `r` fires and inflicts `hit` (factors, morale), applied once both sides have fired.
+    fn fire(&mut self, cx: &Cx, r: Role, face: u8, hit: (u32, i32), mut log: Option<&mut Log>) {
+        self.pending[ix(r)] = hit;
+        if let Some(l) = log.as_deref_mut() {
+            let table = self.fire_table(cx, r);
+            let firing = self.factors(cx, r);
+            let purpose = format!("the {} fires on {table}", role_name(r));
+            let roll = cx.roll(r, "7.5.2", purpose, face, self.modifiers(cx, r));
+            debug_assert_eq!(roll.total, face as i32 + self.net_modifier(cx, r));
+            let (percent, morale) = cx.chart.cell(table, roll.total);
+            debug_assert_eq!(hit, (cx.chart.factors_lost(percent, firing), morale));
             l.round().fire.push(Fire {
                 side: r,
                 table,
                 roll,
                 percent,
                 firing,
-                inflicted: n,
+                inflicted: hit.0,
                 morale,
             });
         }
@@ -1092,6 +1285,16 @@ impl Battle {
         &self.report
     }
 
+    /// Each side's combat morale and commander.
+    pub(crate) fn sides(&self) -> ([i32; 2], &[Command; 2]) {
+        (self.morale, &self.command)
+    }
+
+    /// Where the battle stands between days.
+    pub(crate) fn state(&self) -> &State {
+        &self.state
+    }
+
     pub fn into_report(self) -> Report {
         self.report
     }
@@ -1142,8 +1345,8 @@ impl Battle {
             self.state.roll(&cx, face, Some(&mut log));
         }
         self.report.outcome = self.state.outcome.unwrap_or(Outcome::Undecided);
-        self.report.attacker_left.clone_from(&self.state.left[0]);
-        self.report.defender_left.clone_from(&self.state.left[1]);
+        self.report.attacker_left = self.state.left[0].to_vec();
+        self.report.defender_left = self.state.left[1].to_vec();
         Ok(())
     }
 }

@@ -11,6 +11,7 @@
 pub mod casualties;
 pub mod field;
 pub mod losses;
+pub mod odds;
 pub mod side;
 pub mod trivial;
 

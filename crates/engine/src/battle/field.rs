@@ -9,10 +9,10 @@
 //! [`super::odds`] enumerates the states for the exact odds.
 
 use super::losses::allocate;
-use super::side::{Command, cavalry, combat_morale, command, intrinsic};
+use super::side::{Command, cavalry, intrinsic};
 use super::{Fire, Outcome, Report, RoundReport, Setup, SideSetup};
 use crate::kernel::dice::{Modifier, Roll};
-use crate::kernel::error::{RuleError, RuleResult};
+use crate::kernel::error::RuleResult;
 use crate::scenario::combat::{
     AttackChit, ChitBonus, ChitPairing, CombatChart, DefendChit, Role, TableId, TerrainEffect,
 };
@@ -20,16 +20,23 @@ use crate::scenario::{CorpsKind, Factors};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
-const SIDES: [Role; 2] = [Role::Attacker, Role::Defender];
+pub use super::check::{check, check_chits};
+pub(crate) use super::check::{check_factors, check_guard};
+pub(crate) use super::day::Log;
+pub use super::day::{Battle, DayReport};
+pub(crate) use super::memo::Allocations;
+use super::memo::ByAddress;
 
-fn ix(r: Role) -> usize {
+pub(super) const SIDES: [Role; 2] = [Role::Attacker, Role::Defender];
+
+pub(super) fn ix(r: Role) -> usize {
     match r {
         Role::Attacker => 0,
         Role::Defender => 1,
     }
 }
 
-fn role_name(r: Role) -> &'static str {
+pub(super) fn role_name(r: Role) -> &'static str {
     match r {
         Role::Attacker => "attacker",
         Role::Defender => "defender",
@@ -52,129 +59,6 @@ fn all_cavalry(side: &SideSetup, present: &[bool]) -> bool {
         }
     }
     any
-}
-
-/// Checks a setup before a battle: both sides have factors, the chits' outflank can be made (4.5.2: a leader
-/// present, a corps other than artillery in each force, artillery in the pinning force, cossacks and freikorps in
-/// the outflanking one), a committed guard may commit (12.3.4.3).
-pub fn check(chart: &CombatChart, setup: &Setup) -> RuleResult<()> {
-    check_factors(setup)?;
-    if setup.chits.is_empty() {
-        return Err(RuleError::new("7.5", "a battle needs each side's chit"));
-    }
-    for (day, chits) in setup.chits.iter().enumerate() {
-        check_chits(chart, setup, day + 1, *chits)?;
-    }
-    check_guard(chart, setup)
-}
-
-/// 7.5: each side has factors.
-fn check_factors(setup: &Setup) -> RuleResult<()> {
-    for r in SIDES {
-        let s = setup.side(r);
-        if s.corps.iter().all(|c| c.factors.is_empty()) {
-            return Err(RuleError::new(
-                "7.5",
-                format!("the {} has no factors", role_name(r)),
-            ));
-        }
-    }
-    Ok(())
-}
-
-/// 12.3.4.3: each side's guard commitment, if any, may be made.
-fn check_guard(chart: &CombatChart, setup: &Setup) -> RuleResult<()> {
-    if setup.options.guard_commitment {
-        for r in SIDES {
-            if let Some(g) = setup.side(r).guard {
-                guard_may_commit(chart, setup.side(r), g.shift)?;
-            }
-        }
-    }
-    Ok(())
-}
-
-/// 4.5.2 and 4.5.5: the line of the chart for day `day`'s chits, if the setup can fight it: an outflank needs a
-/// leader present, a corps other than artillery in each force, the artillery in the pinning force and cossacks
-/// and freikorps in the outflanking one.
-pub fn check_chits<'c>(
-    chart: &'c CombatChart,
-    setup: &Setup,
-    day: usize,
-    (a, d): (AttackChit, DefendChit),
-) -> RuleResult<&'c ChitPairing> {
-    let Some(p) = chart.pairing(a, d, setup.river) else {
-        return Err(RuleError::new(
-            "7.5",
-            format!("no line of the chart for {a:?} v {d:?}"),
-        ));
-    };
-    if let Some(r) = p.outflank {
-        let s = setup.side(r);
-        let why = |m: &str| {
-            Err(RuleError::new(
-                "7.5.2",
-                format!("day {day}: the {} may not outflank: {m}", role_name(r)),
-            ))
-        };
-        if s.leaders.is_empty() {
-            return why("no leader is present");
-        }
-        let groups = |out: bool| {
-            s.corps
-                .iter()
-                .filter(|c| c.outflanking == out && c.kind != CorpsKind::Artillery)
-                .count()
-        };
-        if groups(true) == 0 || groups(false) == 0 {
-            return why("each force needs a corps other than artillery");
-        }
-        if s.corps
-            .iter()
-            .any(|c| c.outflanking && c.kind == CorpsKind::Artillery)
-        {
-            return why("artillery stays in the pinning force");
-        }
-        if s.corps
-            .iter()
-            .any(|c| !c.outflanking && matches!(c.kind, CorpsKind::Cossack | CorpsKind::Freikorps))
-        {
-            return why("cossacks and freikorps go in the outflanking force");
-        }
-    }
-    Ok(p)
-}
-
-/// 12.3.4.3: whether a side's guard may shift the morale level by `shift`.
-fn guard_may_commit(chart: &CombatChart, side: &SideSetup, shift: u8) -> RuleResult<()> {
-    let guard = |p: &crate::kernel::ids::Key| -> u16 {
-        side.corps
-            .iter()
-            .filter(|c| &c.power == p)
-            .map(|c| c.factors.guard)
-            .sum()
-    };
-    let ok = match shift {
-        1 => chart.guard.one_level.iter().any(|p| guard(p) >= 1),
-        2 => chart
-            .guard
-            .two_levels
-            .iter()
-            .any(|p| guard(p) >= chart.guard.two_levels_min_factors),
-        _ => false,
-    };
-    if ok {
-        Ok(())
-    } else {
-        Err(RuleError::new(
-            "12.3.4.3",
-            format!(
-                "this side's guard may not shift the morale level by {shift}: +2 needs {} French or Russian guard \
-                 factors, +1 one Austrian, French, Prussian or Russian; British and Spanish guard never commit",
-                chart.guard.two_levels_min_factors
-            ),
-        ))
-    }
 }
 
 /// 7.5.2: where the procedure stands: what the next die decides, or that the day or the battle is over. The order
@@ -243,86 +127,6 @@ pub(crate) struct Cx<'a> {
     days: u8,
     /// Losses already allocated, when many states are walked (the odds).
     memo: Option<&'a std::cell::RefCell<Allocations>>,
-}
-
-/// A cache of loss allocations, when many states are walked (the odds): (side, factors taken, militia spared,
-/// the outflank arrived, the corps present, their factors before) → (their factors after, factors taken). The
-/// factors are kept once each (`kept`), so that equal factors are one shared value and the cache can know them by
-/// address. Only looked up, never walked: its order does not matter.
-#[derive(Default)]
-pub(crate) struct Allocations {
-    done: std::collections::HashMap<Allocation, (Arc<[Factors]>, u32), FxBuild>,
-    kept: std::collections::HashSet<Arc<[Factors]>, FxBuild>,
-}
-
-/// One loss allocation: (side, factors taken, militia spared, the outflank arrived, the corps present, their
-/// factors before).
-type Allocation = (
-    usize,
-    u32,
-    bool,
-    bool,
-    ByAddress<[bool]>,
-    ByAddress<[Factors]>,
-);
-
-type FxBuild = std::hash::BuildHasherDefault<Fx>;
-
-/// A shared value known by its address (the cache holds it, so the address is not reused).
-#[derive(Clone)]
-pub(crate) struct ByAddress<T: ?Sized>(Arc<T>);
-
-impl<T: ?Sized> PartialEq for ByAddress<T> {
-    fn eq(&self, other: &Self) -> bool {
-        Arc::ptr_eq(&self.0, &other.0)
-    }
-}
-
-impl<T: ?Sized> Eq for ByAddress<T> {}
-
-impl<T: ?Sized> std::hash::Hash for ByAddress<T> {
-    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
-        (Arc::as_ptr(&self.0) as *const u8 as usize).hash(h)
-    }
-}
-
-/// A fast hash for the cache of allocations (the multiply-rotate hash of the Rust compiler's `FxHasher`): its keys
-/// are the engine's own values, not anyone's input.
-#[derive(Default)]
-pub(crate) struct Fx(u64);
-
-impl std::hash::Hasher for Fx {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut w = [0u8; 8];
-            w[..chunk.len()].copy_from_slice(chunk);
-            self.write_u64(u64::from_le_bytes(w));
-        }
-    }
-
-    fn write_u64(&mut self, x: u64) {
-        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x517c_c1b7_2722_0a95);
-    }
-
-    fn write_u8(&mut self, x: u8) {
-        self.write_u64(x as u64);
-    }
-
-    fn write_u16(&mut self, x: u16) {
-        self.write_u64(x as u64);
-    }
-
-    fn write_u32(&mut self, x: u32) {
-        self.write_u64(x as u64);
-    }
-
-    fn write_usize(&mut self, x: usize) {
-        self.write_u64(x as u64);
-    }
 }
 
 impl<'a> Cx<'a> {
@@ -409,29 +213,6 @@ pub(crate) enum Against {
     },
 }
 
-/// The record being written while a day is fought: the battle's report and the round under way.
-pub(crate) struct Log<'r> {
-    pub(crate) report: &'r mut Report,
-    round: Option<RoundReport>,
-}
-
-impl<'r> Log<'r> {
-    pub(crate) fn new(report: &'r mut Report) -> Log<'r> {
-        Log {
-            report,
-            round: None,
-        }
-    }
-
-    fn round(&mut self) -> &mut RoundReport {
-        self.round.as_mut().expect("a round is under way")
-    }
-
-    fn note(&mut self, note: String) {
-        self.round().notes.push(note);
-    }
-}
-
 fn signed(v: i32, what: &str) -> String {
     match v {
         0 => String::new(),
@@ -468,7 +249,7 @@ impl State {
         !matches!(self.at, At::Dawn | At::Over)
     }
 
-    fn finish(&mut self, outcome: Outcome) {
+    pub(crate) fn finish(&mut self, outcome: Outcome) {
         self.outcome = Some(outcome);
         self.at = At::Over;
     }
@@ -605,46 +386,42 @@ impl State {
             return 0;
         }
         let spare = bombarded && self.lost[ix(r)] >= cx.chart.bombardment.spare_militia_from;
-        let key = cx.memo.map(|memo| {
-            let key = (
-                ix(r),
+        let engaged = |s: &State| -> Vec<bool> {
+            (0..s.left[ix(r)].len())
+                .map(|i| s.engaged(cx, r, i))
+                .collect()
+        };
+        let allocated = |s: &State| {
+            let mut left = s.left[ix(r)].to_vec();
+            let engaged = engaged(s);
+            let got = allocate(
+                &cx.setup.side(r).corps,
+                &mut left,
+                |i| engaged[i],
                 n,
+                cx.setup.options.proportional_losses,
                 spare,
-                self.arrived,
-                ByAddress(self.present[ix(r)].clone()),
-                ByAddress(self.left[ix(r)].clone()),
             );
-            (memo, memo.borrow().done.get(&key).cloned(), key)
-        });
-        if let Some((_, Some((left, got)), _)) = key {
-            self.left[ix(r)] = left;
-            return got;
-        }
-        let engaged: Vec<bool> = (0..self.left[ix(r)].len())
-            .map(|i| self.engaged(cx, r, i))
-            .collect();
-        let mut left = self.left[ix(r)].to_vec();
-        let got = allocate(
-            &cx.setup.side(r).corps,
-            &mut left,
-            |i| engaged[i],
-            n,
-            cx.setup.options.proportional_losses,
-            spare,
-        );
-        self.left[ix(r)] = left.into();
-        if let Some((memo, _, key)) = key {
-            let mut memo = memo.borrow_mut();
-            let kept = match memo.kept.get(&self.left[ix(r)]) {
-                Some(k) => k.clone(),
-                None => {
-                    memo.kept.insert(self.left[ix(r)].clone());
-                    self.left[ix(r)].clone()
-                }
-            };
-            self.left[ix(r)] = kept.clone();
-            memo.done.insert(key, (kept, got));
-        }
+            (left, got)
+        };
+        let (left, got) = match cx.memo {
+            None => {
+                let (left, got) = allocated(self);
+                (left.into(), got)
+            }
+            Some(memo) => {
+                let key = (
+                    ix(r),
+                    n,
+                    spare,
+                    self.arrived,
+                    ByAddress(self.present[ix(r)].clone()),
+                    ByAddress(self.left[ix(r)].clone()),
+                );
+                Allocations::get_or(memo, key, || allocated(self))
+            }
+        };
+        self.left[ix(r)] = left;
         got
     }
 
@@ -1180,174 +957,6 @@ impl State {
             });
         }
         self.next_fire(cx, ix(r) + 1, log);
-    }
-}
-
-/// Each side's combat morale (4.5.3) and commander (4.5.4), from the setup.
-pub(crate) fn sides(chart: &CombatChart, setup: &Setup) -> ([i32; 2], [Command; 2]) {
-    let left = setup.starting_factors();
-    let opts = &setup.options;
-    let morale = [
-        combat_morale(chart, opts, &setup.attacker, &left[0], |_| true),
-        combat_morale(chart, opts, &setup.defender, &left[1], |_| true),
-    ];
-    let corps_count = |s: &SideSetup| s.corps.iter().filter(|c| !c.factors.is_empty()).count();
-    let cmd = [
-        command(chart, opts, &setup.attacker, corps_count(&setup.attacker)),
-        command(chart, opts, &setup.defender, corps_count(&setup.defender)),
-    ];
-    (morale, cmd)
-}
-
-/// A field combat fought one day at a time (7.5.2): what it carries between days, with its report so far. The
-/// Land Phase starts it, asks both sides for the day's chits (sealed), fights the day, and asks again until the
-/// battle is over. Every call must pass the chart and setup it was started with.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Battle {
-    /// 7.5.3 and 12.3.10: the side overwhelmed, when the combat is trivial.
-    trivial: Option<Role>,
-    morale: [i32; 2],
-    command: [Command; 2],
-    state: State,
-    report: Report,
-}
-
-/// What one day of battle decided: the day, its rolls and rounds, and the outcome if the battle is over.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct DayReport {
-    pub day: u8,
-    /// Rolls before the day's first round (withdrawal).
-    pub opening: Vec<Roll>,
-    pub rounds: Vec<RoundReport>,
-    /// `None`: the battle goes on to another day.
-    pub outcome: Option<Outcome>,
-}
-
-impl Battle {
-    /// Starts a battle (7.5): both sides must have factors, and a guard commitment must be one the side may make
-    /// (12.3.4.3). A very small force against a large one is a trivial combat (7.5.3, 12.3.10), fought in one go
-    /// by the first call to [`Battle::fight_day`]. The chits are checked day by day.
-    pub fn start(chart: &CombatChart, setup: &Setup) -> RuleResult<Battle> {
-        if let Some(small) = super::trivial::overwhelmed(chart, setup) {
-            let cmd = |r: Role| {
-                let s = setup.side(r);
-                command(chart, &setup.options, s, s.corps.len())
-            };
-            let command = [cmd(Role::Attacker), cmd(Role::Defender)];
-            let report = Report::new((command[0].describe(), command[1].describe()), (0, 0));
-            return Ok(Battle {
-                trivial: Some(small),
-                morale: [0, 0],
-                command,
-                state: State::new(setup),
-                report,
-            });
-        }
-        check_factors(setup)?;
-        check_guard(chart, setup)?;
-        let (morale, command) = sides(chart, setup);
-        let mut report = Report::new(
-            (command[0].describe(), command[1].describe()),
-            (morale[0], morale[1]),
-        );
-        [report.attacker_left, report.defender_left] = setup.starting_factors();
-        Ok(Battle {
-            trivial: None,
-            morale,
-            command,
-            state: State::new(setup),
-            report,
-        })
-    }
-
-    /// The day to be fought next (1 for the first).
-    pub fn day(&self) -> u8 {
-        self.state.day
-    }
-
-    /// Whether the battle is over (won, withdrawn from, or undecided after the last day).
-    pub fn is_over(&self) -> bool {
-        self.state.at == At::Over
-    }
-
-    /// The outcome, once the battle is over.
-    pub fn outcome(&self) -> Option<Outcome> {
-        self.is_over().then_some(self.report.outcome)
-    }
-
-    /// The trivial combat's overwhelmed side (7.5.3, 12.3.10), if the combat is trivial.
-    pub fn trivial(&self) -> Option<Role> {
-        self.trivial
-    }
-
-    /// The record so far: every day fought, each corps' factors left.
-    pub fn report(&self) -> &Report {
-        &self.report
-    }
-
-    /// Each side's combat morale and commander.
-    pub(crate) fn sides(&self) -> ([i32; 2], &[Command; 2]) {
-        (self.morale, &self.command)
-    }
-
-    /// Where the battle stands between days.
-    pub(crate) fn state(&self) -> &State {
-        &self.state
-    }
-
-    pub fn into_report(self) -> Report {
-        self.report
-    }
-
-    /// Fights the next day with the day's `chits` (7.5.2): the withdrawal, the outflank's arrival, guard
-    /// commitments, bombardment and fire, round by round, until a side breaks or the day ends. `die` gives each
-    /// die's face (1 to 6) in the order the procedure rolls them. A trivial combat reads only whether the
-    /// defender's chit is Withdraw. Refused for chits the setup cannot fight (4.5.2's outflank) or a battle over.
-    pub fn fight_day(
-        &mut self,
-        chart: &CombatChart,
-        setup: &Setup,
-        chits: (AttackChit, DefendChit),
-        die: &mut dyn FnMut() -> u8,
-    ) -> RuleResult<DayReport> {
-        let (opening, rounds) = (self.report.opening.len(), self.report.rounds.len());
-        let day = self.day();
-        self.fight(chart, setup, chits, die)?;
-        Ok(DayReport {
-            day,
-            opening: self.report.opening[opening..].to_vec(),
-            rounds: self.report.rounds[rounds..].to_vec(),
-            outcome: self.outcome(),
-        })
-    }
-
-    fn fight(
-        &mut self,
-        chart: &CombatChart,
-        setup: &Setup,
-        chits: (AttackChit, DefendChit),
-        die: &mut dyn FnMut() -> u8,
-    ) -> RuleResult<()> {
-        if self.is_over() {
-            return Err(RuleError::new("7.5", "the battle is over"));
-        }
-        if let Some(small) = self.trivial {
-            self.report = super::trivial::fight(chart, setup, small, chits.1, die);
-            self.state.finish(self.report.outcome);
-            return Ok(());
-        }
-        let p = check_chits(chart, setup, self.day() as usize, chits)?;
-        let cx = Cx::new(chart, setup, self.morale, &self.command, p);
-        let mut log = Log::new(&mut self.report);
-        self.state.dawn(&cx, Some(&mut log));
-        while self.state.wants_die() {
-            let face = die();
-            self.state.roll(&cx, face, Some(&mut log));
-        }
-        self.report.outcome = self.state.outcome.unwrap_or(Outcome::Undecided);
-        self.report.attacker_left = self.state.left[0].to_vec();
-        self.report.defender_left = self.state.left[1].to_vec();
-        Ok(())
     }
 }
 

@@ -316,7 +316,7 @@ macro_rules! count_of {
                 *self += *other;
             }
             fn sixth(&self) -> $t {
-                debug_assert_eq!(*self % 6, 0, "more dice than the bound");
+                assert_eq!(*self % 6, 0, "more dice than the bound");
                 *self / 6
             }
             fn times(&self, n: u32) -> $t {
@@ -344,7 +344,7 @@ impl Count for Natural {
     }
     fn sixth(&self) -> Natural {
         let (q, r) = self.div_rem(6);
-        debug_assert_eq!(r, 0, "more dice than the bound");
+        assert_eq!(r, 0, "more dice than the bound");
         q
     }
     fn times(&self, n: u32) -> Natural {

@@ -1,6 +1,8 @@
 //! `coalition battle`: one field combat (Coalition's rule 7.5, `docs/rules/combat.md`) resolved from a description,
-//! printed round by round with every die, its modifiers and their reasons.
+//! printed round by round with every die, its modifiers and their reasons; with `--odds`, the exact odds of every
+//! pair of chits.
 
+use coalition_engine::battle::odds::Line;
 use coalition_engine::battle::{Fire, Outcome, Report, Setup};
 use coalition_engine::scenario::combat::Role;
 use std::fmt::Write as _;
@@ -110,4 +112,95 @@ pub fn text(setup: &Setup, r: &Report) -> String {
     };
     let _ = writeln!(s, "{outcome}; losses: attacker {la}, defender {ld}");
     s
+}
+
+/// A chit's name as the description writes it (`escalated_assault`).
+fn chit_name<T: serde::Serialize>(chit: &T) -> String {
+    serde_json::to_value(chit)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_default()
+}
+
+/// The table of odds as a person reads it: one line for each pair of chits the setup may fight, then the pairs
+/// refused and why.
+pub fn odds_text(setup: &Setup, lines: &[Line]) -> String {
+    let mut s = String::new();
+    let total = |x: &coalition_engine::battle::SideSetup| -> u32 {
+        x.corps.iter().map(|c| c.factors.total()).sum()
+    };
+    let _ = writeln!(
+        s,
+        "odds of every pair of chits, each fought every day: exact over every die (leader casualties, 12.7, are \
+         after the battle and not counted); attacker {} factors, defender {}; terrain {:?}{}",
+        total(&setup.attacker),
+        total(&setup.defender),
+        setup.terrain,
+        if setup.river { ", across a river" } else { "" }
+    );
+    let _ = writeln!(
+        s,
+        "{:<18} {:<24} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9}",
+        "attacker",
+        "defender",
+        "att wins",
+        "def wins",
+        "withdrew",
+        "undecided",
+        "att loss",
+        "def loss"
+    );
+    for l in lines {
+        let Some(o) = &l.odds else { continue };
+        let (la, ld) = o.expected_losses();
+        let _ = writeln!(
+            s,
+            "{:<18} {:<24} {:>8.2}% {:>8.2}% {:>8.2}% {:>8.2}% {:>9.2} {:>9.2}",
+            chit_name(&l.chits.0),
+            chit_name(&l.chits.1),
+            o.percent(&o.attacker_wins),
+            o.percent(&o.defender_wins),
+            o.percent(&o.withdrew),
+            o.percent(&o.undecided),
+            la,
+            ld
+        );
+    }
+    for l in lines {
+        if let Some(e) = &l.refused {
+            let _ = writeln!(
+                s,
+                "refused: {} v {}: {e}",
+                chit_name(&l.chits.0),
+                chit_name(&l.chits.1)
+            );
+        }
+    }
+    s
+}
+
+/// The table of odds for tools: each pair of chits with each outcome's chance (exact, as `n/d`, and in percent)
+/// and each side's expected losses (the same), or the refusal.
+pub fn odds_json(lines: &[Line]) -> serde_json::Value {
+    let line = |l: &Line| {
+        let mut v = serde_json::json!({
+            "attacker": chit_name(&l.chits.0),
+            "defender": chit_name(&l.chits.1),
+        });
+        if let Some(o) = &l.odds {
+            let chance = |n: &coalition_engine::battle::odds::Natural| serde_json::json!({"exact": o.chance(n).to_string(), "percent": o.percent(n)});
+            let mean = |n: &coalition_engine::battle::odds::Natural| serde_json::json!({"exact": o.chance(n).to_string(), "factors": o.chance(n).to_f64()});
+            v["attacker_wins"] = chance(&o.attacker_wins);
+            v["defender_wins"] = chance(&o.defender_wins);
+            v["withdrew"] = chance(&o.withdrew);
+            v["undecided"] = chance(&o.undecided);
+            v["attacker_losses"] = mean(&o.attacker_losses);
+            v["defender_losses"] = mean(&o.defender_losses);
+        }
+        if let Some(e) = &l.refused {
+            v["refused"] = serde_json::to_value(e).unwrap_or_default();
+        }
+        v
+    };
+    serde_json::Value::Array(lines.iter().map(line).collect())
 }

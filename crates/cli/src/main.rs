@@ -227,7 +227,7 @@ enum Command {
     /// Resolve one field combat from a description (JSON: the forces, leaders, chits, terrain and optional
     /// rules; docs/rules/combat.md), printing every round, die and modifier.
     ///
-    /// Example: coalition battle examples/battle.json --seed 7
+    /// Example: coalition battle examples/battle.json --seed 7 (or --odds: the exact odds of every pair of chits)
     Battle {
         /// The battle's description (JSON).
         file: PathBuf,
@@ -240,6 +240,10 @@ enum Command {
         /// Print the report as JSON.
         #[arg(long)]
         json: bool,
+        /// Print instead the exact odds of every pair of chits (each fought every day): each outcome's chance and
+        /// each side's expected losses, over every die the battle may roll.
+        #[arg(long)]
+        odds: bool,
     },
 }
 
@@ -826,12 +830,26 @@ fn run(cli: Cli) -> Result<(), Failure> {
             scenario,
             seed,
             json,
+            odds,
         } => {
             let s = load_scenario(data, &scenario)?;
             let text = std::fs::read_to_string(&file)
                 .with_context(|| format!("cannot read {}", file.display()))?;
             let setup: coalition_engine::battle::Setup = serde_json::from_str(&text)
                 .with_context(|| format!("{} is not a battle description", file.display()))?;
+            if odds {
+                let lines = coalition_engine::battle::odds::table(&s.combat, &setup)
+                    .map_err(Failure::Refused)?;
+                if json {
+                    println!(
+                        "{}",
+                        serde_json::to_string_pretty(&battle::odds_json(&lines)).context("odds")?
+                    );
+                } else {
+                    print!("{}", battle::odds_text(&setup, &lines));
+                }
+                return Ok(());
+            }
             let mut dice = coalition_engine::dice::Dice::new(seed);
             let report =
                 coalition_engine::battle::field::resolve(&s.combat, &setup, &mut || dice.d6())

@@ -1,7 +1,7 @@
 //! Coalition's field combat (`docs/rules/combat.md`) and the land options 12.3.2 to 12.3.7.3 and 12.7: battles
 //! resolved with forced dice, each number checked by hand against the tables of `combat.ron`.
 
-use coalition_engine::battle::field::{check, resolve};
+use coalition_engine::battle::field::{Battle, check, resolve};
 use coalition_engine::battle::side::{combat_morale, command, dated_ratings, effective_tactical};
 use coalition_engine::battle::{
     BattleCorps, BattleLeader, GuardCommitment, Options, Outcome, Report, Setup, SideSetup,
@@ -782,6 +782,49 @@ mod random {
                     },
                 }
             })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(500))]
+        /// A battle fought one day at a time, kept as JSON between days (as the Land Phase keeps it while both
+        /// sides choose the next chits), gives the same report as one resolved in one go with the same dice.
+        #[test]
+        fn a_battle_fought_day_by_day_is_the_battle_resolved(setup in any_setup(), seed in any::<u64>()) {
+            let c = chart();
+            let mut dice = Dice::new(seed);
+            let whole = resolve(&c, &setup, &mut || dice.d6());
+            let mut dice = Dice::new(seed);
+            let mut b = match Battle::start(&c, &setup) {
+                Ok(b) => b,
+                Err(e) => {
+                    prop_assert_eq!(whole, Err(e));
+                    return Ok(());
+                }
+            };
+            let mut days = Vec::new();
+            while !b.is_over() {
+                let day = b.day();
+                let chits = setup.chits[(day as usize - 1).min(setup.chits.len() - 1)];
+                let d = match b.fight_day(&c, &setup, chits, &mut || dice.d6()) {
+                    Ok(d) => d,
+                    Err(e) => {
+                        prop_assert_eq!(whole, Err(e));
+                        return Ok(());
+                    }
+                };
+                prop_assert_eq!(d.day, day);
+                prop_assert_eq!(d.outcome.is_some(), b.is_over());
+                prop_assert!(d.rounds.iter().all(|r| r.day == day));
+                days.push(d);
+                b = serde_json::from_str(&serde_json::to_string(&b).unwrap()).unwrap();
+            }
+            let whole = whole.unwrap();
+            prop_assert_eq!(b.outcome(), Some(whole.outcome));
+            prop_assert_eq!(b.report(), &whole);
+            let rounds: Vec<_> = days.iter().flat_map(|d| d.rounds.clone()).collect();
+            prop_assert_eq!(rounds, whole.rounds);
+            prop_assert!(b.fight_day(&c, &setup, setup.chits[0], &mut || 1).is_err(), "the battle is over");
+        }
     }
 
     proptest! {

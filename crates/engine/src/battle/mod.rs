@@ -2,13 +2,20 @@
 //! round from the numbers of `combat.ron`, with every die recorded with its modifiers and their reasons.
 //!
 //! The battle is a pure calculation: a [`Setup`] (the corps, leaders, chits, terrain and options of both sides)
-//! and a source of dice give a [`Report`]. The Land Phase builds the setup from the world and applies the report;
-//! `coalition battle` builds it from a description. The files: `side` (morale, commander, ratings), `field` (the
-//! procedure), `losses` (who loses which factors).
+//! and a source of dice give a [`Report`]. The Land Phase builds the setup from the world, fights it a day at a
+//! time ([`field::Battle`]: new chits each day) and applies the report; `coalition battle` builds it from a
+//! description. The files: `side` (morale, commander, ratings), `check` (whether a setup can be fought), `field`
+//! (the procedure, a state machine that consumes one die at a time), `day` (a battle fought one day at a time),
+//! `losses` (who loses which factors), `trivial` (7.5.3 and 12.3.10), `odds` (the exact chances of every outcome,
+//! with `memo`, its cache of loss allocations), `casualties` (12.7, after the battle).
 
 pub mod casualties;
+mod check;
+mod day;
 pub mod field;
 pub mod losses;
+mod memo;
+pub mod odds;
 pub mod side;
 pub mod trivial;
 
@@ -132,7 +139,7 @@ impl Setup {
 }
 
 /// How a battle ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Outcome {
     /// The side broke or lost its last factor; the other won.

@@ -87,7 +87,7 @@ pub fn combat_morale(
 }
 
 /// A side's commander and the ratings it fights with.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Command {
     pub name: String,
     pub strategic: u8,

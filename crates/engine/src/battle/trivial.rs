@@ -44,6 +44,19 @@ pub fn resolve(
     small: Role,
     die: &mut dyn FnMut() -> u8,
 ) -> Report {
+    // Without chits the defender does not try to withdraw.
+    let chit = setup.chits.first().map_or(DefendChit::Defend, |(_, d)| *d);
+    fight(chart, setup, small, chit, die)
+}
+
+/// 7.5.3 and 12.3.10: [`resolve`] with the defender's chit `chit` (only Withdraw matters).
+pub fn fight(
+    chart: &CombatChart,
+    setup: &Setup,
+    small: Role,
+    chit: DefendChit,
+    die: &mut dyn FnMut() -> u8,
+) -> Report {
     let opts = &setup.options;
     let cmd = |r: Role| {
         let s = setup.side(r);
@@ -63,11 +76,7 @@ pub fn resolve(
         modifiers: Vec::new(),
         total: face as i32,
     };
-    let wants_out = small == Role::Defender
-        && setup
-            .chits
-            .first()
-            .is_some_and(|(_, d)| *d == DefendChit::Withdraw);
+    let wants_out = small == Role::Defender && chit == DefendChit::Withdraw;
     if wants_out {
         let r = roll(
             cd.power.as_str(),

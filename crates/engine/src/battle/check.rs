@@ -1,0 +1,131 @@
+//! Rules 4.5.2, 7.5 and 12.3.4.3 (Coalition's field combat, `docs/rules/combat.md`): whether a setup can be fought
+//! with its chits: both sides have factors, an outflank can be made, a committed guard may commit.
+
+use super::field::{SIDES, role_name};
+use super::{Setup, SideSetup};
+use crate::kernel::error::{RuleError, RuleResult};
+use crate::scenario::CorpsKind;
+use crate::scenario::combat::{AttackChit, ChitPairing, CombatChart, DefendChit};
+
+/// Checks a setup before a battle: both sides have factors, the chits' outflank can be made (4.5.2: a leader
+/// present, a corps other than artillery in each force, artillery in the pinning force, cossacks and freikorps in
+/// the outflanking one), a committed guard may commit (12.3.4.3).
+pub fn check(chart: &CombatChart, setup: &Setup) -> RuleResult<()> {
+    check_factors(setup)?;
+    if setup.chits.is_empty() {
+        return Err(RuleError::new("7.5", "a battle needs each side's chit"));
+    }
+    for (day, chits) in setup.chits.iter().enumerate() {
+        check_chits(chart, setup, day + 1, *chits)?;
+    }
+    check_guard(chart, setup)
+}
+
+/// 7.5: each side has factors.
+pub(crate) fn check_factors(setup: &Setup) -> RuleResult<()> {
+    for r in SIDES {
+        let s = setup.side(r);
+        if s.corps.iter().all(|c| c.factors.is_empty()) {
+            return Err(RuleError::new(
+                "7.5",
+                format!("the {} has no factors", role_name(r)),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// 12.3.4.3: each side's guard commitment, if any, may be made.
+pub(crate) fn check_guard(chart: &CombatChart, setup: &Setup) -> RuleResult<()> {
+    if setup.options.guard_commitment {
+        for r in SIDES {
+            if let Some(g) = setup.side(r).guard {
+                guard_may_commit(chart, setup.side(r), g.shift)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// 4.5.2 and 4.5.5: the line of the chart for day `day`'s chits, if the setup can fight it: an outflank needs a
+/// leader present, a corps other than artillery in each force, the artillery in the pinning force and cossacks
+/// and freikorps in the outflanking one.
+pub fn check_chits<'c>(
+    chart: &'c CombatChart,
+    setup: &Setup,
+    day: usize,
+    (a, d): (AttackChit, DefendChit),
+) -> RuleResult<&'c ChitPairing> {
+    let Some(p) = chart.pairing(a, d, setup.river) else {
+        return Err(RuleError::new(
+            "7.5",
+            format!("no line of the chart for {a:?} v {d:?}"),
+        ));
+    };
+    if let Some(r) = p.outflank {
+        let s = setup.side(r);
+        let why = |m: &str| {
+            Err(RuleError::new(
+                "7.5.2",
+                format!("day {day}: the {} may not outflank: {m}", role_name(r)),
+            ))
+        };
+        if s.leaders.is_empty() {
+            return why("no leader is present");
+        }
+        let groups = |out: bool| {
+            s.corps
+                .iter()
+                .filter(|c| c.outflanking == out && c.kind != CorpsKind::Artillery)
+                .count()
+        };
+        if groups(true) == 0 || groups(false) == 0 {
+            return why("each force needs a corps other than artillery");
+        }
+        if s.corps
+            .iter()
+            .any(|c| c.outflanking && c.kind == CorpsKind::Artillery)
+        {
+            return why("artillery stays in the pinning force");
+        }
+        if s.corps
+            .iter()
+            .any(|c| !c.outflanking && matches!(c.kind, CorpsKind::Cossack | CorpsKind::Freikorps))
+        {
+            return why("cossacks and freikorps go in the outflanking force");
+        }
+    }
+    Ok(p)
+}
+
+/// 12.3.4.3: whether a side's guard may shift the morale level by `shift`.
+fn guard_may_commit(chart: &CombatChart, side: &SideSetup, shift: u8) -> RuleResult<()> {
+    let guard = |p: &crate::kernel::ids::Key| -> u16 {
+        side.corps
+            .iter()
+            .filter(|c| &c.power == p)
+            .map(|c| c.factors.guard)
+            .sum()
+    };
+    let ok = match shift {
+        1 => chart.guard.one_level.iter().any(|p| guard(p) >= 1),
+        2 => chart
+            .guard
+            .two_levels
+            .iter()
+            .any(|p| guard(p) >= chart.guard.two_levels_min_factors),
+        _ => false,
+    };
+    if ok {
+        Ok(())
+    } else {
+        Err(RuleError::new(
+            "12.3.4.3",
+            format!(
+                "this side's guard may not shift the morale level by {shift}: +2 needs {} French or Russian guard \
+                 factors, +1 one Austrian, French, Prussian or Russian; British and Spanish guard never commit",
+                chart.guard.two_levels_min_factors
+            ),
+        ))
+    }
+}

@@ -505,16 +505,7 @@ fn retreats(cx: &mut LCx, b: &Battle, report: &Report) -> Vec<(Role, Vec<CorpsId
             out.push((r, corps, if staying { Vec::new() } else { leaders }));
         } else if !staying && !leaders.is_empty() {
             let by = power_of(b, r.other()).map(Nation::Power);
-            for id in leaders {
-                let Some(by) = by else { continue };
-                cx.push(WorldEvent::LeaderChanged {
-                    leader: id,
-                    status: LeaderStatus::Captured { by },
-                    location: Location::OffMap,
-                    rule: "4.4.6.1".into(),
-                    reason: format!("left without corps at {place}, captured"),
-                });
-            }
+            capture(cx, &leaders, by, &format!("left without corps at {place}"));
         }
     }
     out
@@ -574,17 +565,7 @@ fn order_retreats(
                     "7.5.9",
                     &format!("no way out of {place}"),
                 );
-                if let Some(by) = captor {
-                    for id in leaders {
-                        cx.push(WorldEvent::LeaderChanged {
-                            leader: id,
-                            status: LeaderStatus::Captured { by },
-                            location: Location::OffMap,
-                            rule: "4.4.6.1".into(),
-                            reason: format!("no way out of {place}, captured"),
-                        });
-                    }
-                }
+                capture(cx, &leaders, captor, &format!("no way out of {place}"));
             }
             1 => move_retreat(cx, b.area, power, &corps, &leaders, to[0]),
             _ if power.is_none() => move_retreat(cx, b.area, power, &corps, &leaders, to[0]),
@@ -603,6 +584,23 @@ fn order_retreats(
     let who = owed[0].power;
     cx.emit(LandEvent::RetreatsOwed { retreats: owed });
     Ask::open(who.into_iter().collect())
+}
+
+/// 4.4.6.1: leaders taken by `by` (none: an uncontrolled minor's side, which takes nobody) leave the map as
+/// its captives.
+fn capture(cx: &mut LCx, leaders: &[LeaderId], by: Option<Nation>, why: &str) {
+    let Some(by) = by else {
+        return;
+    };
+    for id in leaders {
+        cx.push(WorldEvent::LeaderChanged {
+            leader: *id,
+            status: LeaderStatus::Captured { by },
+            location: Location::OffMap,
+            rule: "4.4.6.1".into(),
+            reason: format!("{why}, captured"),
+        });
+    }
 }
 
 /// Moves a retreating force into `to`.

@@ -570,10 +570,12 @@ pub fn choices(ctx: &LCtx, power: PowerId) -> Vec<LandDecision> {
             .map(|a| LandDecision::Retreat { to: *a })
             .collect();
     }
+    // 12.3.4: the shifts the guard table has a line for (1 and 2 morale levels), in each round of the first day.
+    let shifts: Vec<u8> = ctx.scenario.combat.guard.losses.keys().copied().collect();
     let guards: Vec<Option<GuardOrder>> = std::iter::once(None)
         .chain(
             (1..=3u8)
-                .flat_map(|round| (1..=2u8).map(move |shift| (round, shift)))
+                .flat_map(|round| shifts.iter().map(move |shift| (round, *shift)))
                 .map(|(round, shift)| {
                     Some(GuardOrder {
                         day: 1,

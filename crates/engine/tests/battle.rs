@@ -74,6 +74,8 @@ fn french_v_austrian(a: AttackChit, d: DefendChit) -> Setup {
         river: false,
         chits: vec![(a, d)],
         options: Options::default(),
+        walls: None,
+        days: None,
     }
 }
 
@@ -780,6 +782,8 @@ mod random {
                         further_reductions: o[7],
                         overwhelming_numbers: o[3],
                     },
+                    walls: None,
+                    days: None,
                 }
             })
     }
@@ -867,4 +871,30 @@ mod random {
             }
         }
     }
+}
+
+#[test]
+fn a_fortress_walls_move_an_assaults_tables_and_a_limited_combat_lasts_its_days() {
+    // rule: 7.5.4.1
+    // Assault v Defend: attacker 3-1, defender 4-1 in round 1; a fortress's walls (combat.ron: the attacker's
+    // casualty level -1, the defender's morale level +1) make them 2-1 and 4-2.
+    let mut s = french_v_austrian(AttackChit::Assault, DefendChit::Defend);
+    s.walls = Some(coalition_engine::scenario::CityKind::Fortress);
+    s.days = Some(1);
+    let mut it = std::iter::repeat(1u8);
+    let r = resolve(&chart(), &s, &mut || it.next().unwrap()).unwrap();
+    let fire = &r.rounds[0].fire;
+    assert_eq!(fire[0].table.to_string(), "2-1");
+    assert_eq!(fire[1].table.to_string(), "4-2");
+    // Ones on every die break nobody in a day: a limited combat of one day ends undecided after round 3.
+    assert!(r.rounds.iter().all(|x| x.day == 1));
+    assert_eq!(r.outcome, Outcome::Undecided);
+    // Without the walls and the limit the same dice fight on to day 2.
+    let mut plain = s.clone();
+    plain.walls = None;
+    plain.days = None;
+    let mut it = std::iter::repeat(1u8);
+    let r = resolve(&chart(), &plain, &mut || it.next().unwrap()).unwrap();
+    assert_eq!(r.rounds[0].fire[0].table.to_string(), "3-1");
+    assert!(r.rounds.iter().any(|x| x.day == 2));
 }

@@ -239,6 +239,8 @@ mod random {
                     further_reductions: o[7],
                     overwhelming_numbers: o[8],
                 },
+                walls: None,
+                days: None,
             })
     }
 

@@ -224,12 +224,17 @@ fn check_land(sc: &Scenario, s: &State, e: &Event, batch: &[Event]) {
                     }
                     "7.3.5" | "7.7" => {}
                     // A battle's losses (7.5.6), a trivial combat's or a cut-off retreat's surrender (7.5.3,
-                    // 7.5.9) and the pursuit (7.5.8) follow the battle's record, and are recorded.
-                    "7.5.3" | "7.5.6" | "7.5.8" | "7.5.9" => {
+                    // 7.5.9), the pursuit (7.5.8) and a siege combat's losses (7.5.4) follow the battle's or the
+                    // siege combat's record, and are recorded.
+                    "7.5.3" | "7.5.4" | "7.5.6" | "7.5.8" | "7.5.9" => {
                         assert!(
-                            batch[..at]
-                                .iter()
-                                .any(|x| matches!(x, Event::Land(LandEvent::BattleFought { .. }))),
+                            batch[..at].iter().any(|x| matches!(
+                                x,
+                                Event::Land(
+                                    LandEvent::BattleFought { .. }
+                                        | LandEvent::SiegeCombatFought { .. }
+                                )
+                            )),
                             "{corps} lost factors under {rule} with no battle"
                         );
                         assert!(

@@ -168,6 +168,31 @@ fn decision_in(s: &Scenario, st: Option<&State>, d: &LandDecision) -> String {
             guard,
         ),
         LandDecision::Retreat { to } => format!("retreat to {}", area(s, *to)),
+        LandDecision::Besiege { area: a } => {
+            format!(
+                "siege roll at {}: the city falls on a high enough roll",
+                area(s, *a)
+            )
+        }
+        LandDecision::Assault {
+            area: a,
+            chit,
+            corps,
+        } => format!(
+            "assault {} ({}) with {}",
+            area(s, *a),
+            spaced(&format!("{chit:?}")),
+            if corps.is_empty() {
+                "every corps there".to_string()
+            } else {
+                units(s, corps, &[])
+            }
+        ),
+        LandDecision::Sortie { area: a, chit } => format!(
+            "sortie from {} against the besiegers ({})",
+            area(s, *a),
+            spaced(&format!("{chit:?}"))
+        ),
     }
 }
 
@@ -497,6 +522,40 @@ pub fn event(
             area(s, *to)
         ),
         LandEvent::BattleEnded { area: a } => format!("the battle at {} is over", area(s, *a)),
+        LandEvent::SiegeStepBegan { power: p, .. } => {
+            format!(
+                "{}'s sieges: siege rolls, assaults and sorties",
+                power(s, *p)
+            )
+        }
+        LandEvent::SiegeRolled {
+            power: p,
+            area: a,
+            total,
+            needed,
+            fell,
+        } => format!(
+            "{}'s siege roll at {}: {total} against {needed}: {}",
+            power(s, *p),
+            area(s, *a),
+            if *fell { "the city falls" } else { "it holds" }
+        ),
+        LandEvent::SiegeCombatFought { record } => format!(
+            "{} at {}: {} against Defend\n{}",
+            match record.kind {
+                coalition_engine::land::SiegeCombat::Assault => "assault",
+                coalition_engine::land::SiegeCombat::Sortie => "sortie",
+            },
+            area(s, record.area),
+            spaced(&format!("{:?}", record.setup.chits[0].0)),
+            crate::battle::text(&record.setup, &record.report)
+                .trim_end()
+                .lines()
+                .map(|l| format!("      {l}"))
+                .collect::<Vec<_>>()
+                .join("\n")
+        ),
+        LandEvent::SiegeStepEnded { power: p } => format!("{}'s sieges are done", power(s, *p)),
         LandEvent::ShipsDestroyed {
             owner,
             port,

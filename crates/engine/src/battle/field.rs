@@ -124,6 +124,8 @@ pub(crate) struct Cx<'a> {
     pub(crate) command: &'a [Command; 2],
     pub(crate) p: &'a ChitPairing,
     terrain: Option<&'a TerrainEffect>,
+    /// 7.5.4.1: an assault's walls, moving the tables as terrain does.
+    walls: crate::scenario::combat::Walls,
     days: u8,
     /// Losses already allocated, when many states are walked (the odds).
     memo: Option<&'a std::cell::RefCell<Allocations>>,
@@ -144,7 +146,11 @@ impl<'a> Cx<'a> {
             command,
             p,
             terrain: chart.terrain.get(&setup.terrain),
-            days: chart.days.max(1),
+            walls: setup
+                .walls
+                .and_then(|k| chart.siege.walls.get(&k).copied())
+                .unwrap_or_default(),
+            days: setup.days.unwrap_or(chart.days).max(1),
             memo: None,
         }
     }
@@ -929,9 +935,14 @@ impl State {
             (Role::Defender, Some(t)) => (t.defender_casualty, t.defender_morale),
             _ => (0, 0),
         };
+        let w = &cx.walls;
+        let (wc, wm) = match r {
+            Role::Attacker => (w.attacker_casualty, w.attacker_morale),
+            Role::Defender => (w.defender_casualty, w.defender_morale),
+        };
         TableId::clamped(
-            base.casualty as i32 + dc as i32,
-            base.morale as i32 + dm as i32 + self.shift[ix(r)] as i32,
+            base.casualty as i32 + dc as i32 + wc as i32,
+            base.morale as i32 + dm as i32 + wm as i32 + self.shift[ix(r)] as i32,
         )
     }
 

@@ -22,7 +22,7 @@ pub mod trivial;
 use crate::kernel::dice::Roll;
 use crate::kernel::ids::Key;
 use crate::scenario::combat::{AttackChit, DefendChit, Role, TableId};
-use crate::scenario::{CorpsKind, Factors, Terrain};
+use crate::scenario::{CityKind, CorpsKind, Factors, Terrain};
 use serde::{Deserialize, Serialize};
 
 /// One corps in a battle.
@@ -121,6 +121,12 @@ pub struct Setup {
     pub chits: Vec<(AttackChit, DefendChit)>,
     #[serde(default)]
     pub options: Options,
+    /// 7.5.4.1: an assault on a city: its kind, whose walls (`combat.ron`'s `siege.walls`) move the tables.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub walls: Option<CityKind>,
+    /// 7.5.4: a limited field combat's days (an assault's, a sortie's); none: the chart's `days`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub days: Option<u8>,
 }
 
 impl Setup {

@@ -165,3 +165,27 @@ pub fn fight(
     report.defender_left = left[1].clone();
     report
 }
+
+/// Rule 7.5.3: the side a trivial combat destroyed, and what the fire left of each of its corps before that (its
+/// survivors surrender in the Land Phase, 4.4.6.1); `None` if the combat was not trivial or no fire was exchanged
+/// (an overwhelmed defender that withdrew).
+pub fn survivors(
+    chart: &CombatChart,
+    setup: &Setup,
+    report: &Report,
+) -> Option<(Role, Vec<Factors>)> {
+    let small = overwhelmed(chart, setup)?;
+    let fire = report.rounds.iter().flat_map(|r| r.fire.iter());
+    let hit = fire.clone().find(|f| f.side == small.other())?.inflicted;
+    let side = setup.side(small);
+    let mut left: Vec<Factors> = side.corps.iter().map(|c| c.factors).collect();
+    allocate(
+        &side.corps,
+        &mut left,
+        |_| true,
+        hit,
+        setup.options.proportional_losses,
+        false,
+    );
+    Some((small, left))
+}

@@ -17,7 +17,7 @@ use crate::world::{Ask, LossRecord, WorldEvent};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The rolls of a report in the order they were made.
-fn rolls_of(report: &Report) -> Vec<Roll> {
+pub(super) fn rolls_of(report: &Report) -> Vec<Roll> {
     let mut out = report.opening.clone();
     for r in &report.rounds {
         out.extend(r.before.iter().cloned());
@@ -33,7 +33,12 @@ fn excluded(lost: &Factors) -> u32 {
 }
 
 /// Records the land factors each nation lost, by cause.
-fn record_losses(cx: &mut LCx, lost: BTreeMap<Nation, Factors>, cause: LossCause, rule: &str) {
+pub(super) fn record_losses(
+    cx: &mut LCx,
+    lost: BTreeMap<Nation, Factors>,
+    cause: LossCause,
+    rule: &str,
+) {
     let date = cx.world().date();
     for (nation, f) in lost {
         if f.is_empty() {
@@ -54,7 +59,7 @@ fn record_losses(cx: &mut LCx, lost: BTreeMap<Nation, Factors>, cause: LossCause
 }
 
 /// Sets each corps of a side to its factors after the battle and records what each nation lost.
-fn apply_losses(
+pub(super) fn apply_losses(
     cx: &mut LCx,
     ids: &[CorpsId],
     after: &[Factors],
@@ -395,7 +400,13 @@ fn leader_casualties(cx: &mut LCx, b: &Battle, dice: &mut Dice) {
 
 /// 4.4.6.1: corps that cannot escape surrender: their factors are held prisoner by `captor` (none: they are
 /// lost) and the counters leave the map.
-fn surrender(cx: &mut LCx, ids: &[CorpsId], captor: Option<Nation>, rule: &str, why: &str) {
+pub(super) fn surrender(
+    cx: &mut LCx,
+    ids: &[CorpsId],
+    captor: Option<Nation>,
+    rule: &str,
+    why: &str,
+) {
     let mut taken: BTreeMap<Nation, Factors> = BTreeMap::new();
     for id in ids {
         let Some(c) = cx.world().forces.corps.get(id).cloned() else {
@@ -588,7 +599,7 @@ fn order_retreats(
 
 /// 4.4.6.1: leaders taken by `by` (none: an uncontrolled minor's side, which takes nobody) leave the map as
 /// its captives.
-fn capture(cx: &mut LCx, leaders: &[LeaderId], by: Option<Nation>, why: &str) {
+pub(super) fn capture(cx: &mut LCx, leaders: &[LeaderId], by: Option<Nation>, why: &str) {
     let Some(by) = by else {
         return;
     };

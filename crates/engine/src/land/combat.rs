@@ -256,7 +256,7 @@ pub(super) fn side_leaders(ctx: &LCtx, b: &Battle, role: Role) -> Vec<(LeaderId,
 }
 
 /// One side of a battle as the battle layer reads it.
-fn side_setup(
+pub(super) fn side_setup(
     ctx: &LCtx,
     b: &Battle,
     role: Role,
@@ -286,6 +286,24 @@ fn side_setup(
             })
         })
         .collect::<Vec<_>>();
+    SideSetup {
+        dominant: dominant_of(ctx, &corps),
+        corps,
+        leaders: side_leaders(ctx, b, role)
+            .into_iter()
+            .map(|(_, l)| l)
+            .collect(),
+        guard: guard.map(|g| GuardCommitment {
+            day: g.day,
+            round: g.round,
+            shift: g.shift,
+        }),
+    }
+}
+
+/// The powers of a side's corps standing in the Dominant zone (4.5.3's dominant morale), in key order.
+pub(super) fn dominant_of(ctx: &LCtx, corps: &[BattleCorps]) -> Vec<Key> {
+    let w = ctx.world;
     let mut dominant: Vec<Key> = corps
         .iter()
         .map(|c| c.power)
@@ -301,19 +319,7 @@ fn side_setup(
         .collect();
     dominant.sort();
     dominant.dedup();
-    SideSetup {
-        corps,
-        leaders: side_leaders(ctx, b, role)
-            .into_iter()
-            .map(|(_, l)| l)
-            .collect(),
-        dominant,
-        guard: guard.map(|g| GuardCommitment {
-            day: g.day,
-            round: g.round,
-            shift: g.shift,
-        }),
-    }
+    dominant
 }
 
 /// Whether the attack crosses a river: every attacking corps entered the area this phase across a river border.
@@ -359,6 +365,8 @@ pub(super) fn setup(
         river: across_river(ctx, b),
         chits: vec![chits],
         options: options(ctx),
+        walls: None,
+        days: None,
     }
 }
 

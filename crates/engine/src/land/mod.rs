@@ -1,22 +1,22 @@
 //! Rule 7 (Coalition's Land Phase, `docs/rules/land.md`): the order of movement (7.1), depots (7.2), movement
-//! and forced march (7.3), access (7.3.4 with 12.8 and 12.4), supply and foraging (7.4 with 12.3.1), the land
-//! combat seam (7.5: hostile stacks met are recorded as a *combat pending*), the guerrilla step (7.6) and the
-//! simultaneous Conquest Step (7.7).
+//! and forced march (7.3), access (7.3.4 with 12.8 and 12.4), supply and foraging (7.4 with 12.3.1), land combat
+//! (7.5) and sieges (7.5.4), the guerrilla step (7.6) and the simultaneous Conquest Step (7.7).
 //!
 //! The phase, every month:
 //! 1. France chooses its place in the order (one open round, `LandDecision::Place`); the others follow in the
 //!    chart's order (Russia, Turkey, Austria, Prussia, Great Britain, Spain). Allies that combined movement in
 //!    the Political Phase (4.9) move in the slot of the one that comes last (7.1.2), one after the other.
 //! 2. Each mover in turn gets open rounds of its own: depots first (7.2), then moves, garrison changes and
-//!    `undo`, one decision a round, until it says `done`. Its supply (7.4), the combat seam (7.5) and the
-//!    guerrilla step (7.6) follow at once, with no decision.
+//!    `undo`, one decision a round, until it says `done`. Its supply (7.4) follows at once; then its battles (7.5,
+//!    sealed chits, `combat`), its siege step (7.5.4: siege rolls, assaults and sorties, `siege`) and the
+//!    guerrilla step (7.6).
 //! 3. After the last slot, the Conquest Step (7.7) for all at once.
 //!
 //! Default decision (3.6): France takes the chart's default place; a mover is `done` at once: it stands still,
 //! places and removes no depots; its supply is traced and foraging rolled as for any other.
 //!
-//! The files, by what they decide: `order` (7.1), `movement` (7.3), `depots` (7.2),
-//! `supply` (7.4), `conquest` (7.5's seam, 7.6, 7.7), `notation` (the text forms).
+//! The files, by what they decide: `order` (7.1), `movement` (7.3), `depots` (7.2), `supply` (7.4), `combat`
+//! and `aftermath` (7.5), `siege` (7.5.4), `conquest` (7.6, 7.7), `notation` (the text forms).
 
 mod aftermath;
 pub mod combat;
@@ -26,11 +26,13 @@ mod loans;
 pub mod movement;
 mod notation;
 mod order;
+pub mod siege;
 pub mod supply;
 
 pub use combat::{Battle, BattleRecord, GuardOrder, Retreat};
 pub use notation::parse;
 pub use order::slots;
+pub use siege::{SiegeCombat, SiegeRecord};
 
 use crate::kernel::dice::Dice;
 use crate::kernel::error::{RuleError, RuleResult};
@@ -60,6 +62,8 @@ pub enum Stage {
     Moving,
     /// 7.5: a battle: both sides' chits (sealed), then its retreats.
     Battle,
+    /// 7.5.4: the mover's siege step: siege rolls, assaults and sorties, one decision a round.
+    Siege,
 }
 
 /// One move as it was made: what moved, from where, and what it cost each corps (undo reads it).
@@ -133,6 +137,9 @@ pub struct LandState {
     /// Each corps' last step this phase (from, to): whether its attack crosses a river (7.5.2).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub entered: BTreeMap<CorpsId, (AreaId, AreaId)>,
+    /// 7.5.4: the sieges the mover has acted on in its siege step (once each a turn).
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub sieged: BTreeSet<AreaId>,
 }
 
 impl LandState {
@@ -219,6 +226,26 @@ pub enum LandEvent {
     },
     /// The battle is over.
     BattleEnded { area: AreaId },
+    /// 7.5.4: the mover's siege step begins (after its battles).
+    SiegeStepBegan {
+        slot: usize,
+        mover: usize,
+        power: PowerId,
+    },
+    /// 7.5.4: a siege roll (its die is the `DiceRolled` event just before): the city falls when `total` reaches
+    /// `needed` (the surrender follows as world events).
+    SiegeRolled {
+        power: PowerId,
+        area: AreaId,
+        total: i32,
+        needed: i32,
+        fell: bool,
+    },
+    /// 7.5.4.1, 7.5.4.2.1: an assault or a sortie fought (its dice are the `DiceRolled` events just before; losses,
+    /// points and a surrender follow).
+    SiegeCombatFought { record: Box<SiegeRecord> },
+    /// 7.5.4: the mover's siege step is over.
+    SiegeStepEnded { power: PowerId },
     /// 12.1.2.1: ships building or waiting in a port are destroyed with its conquest.
     ShipsDestroyed {
         owner: Nation,
@@ -246,6 +273,13 @@ impl LandEvent {
             | LandEvent::BattleFought { .. }
             | LandEvent::BattleEnded { .. } => "7.5",
             LandEvent::RetreatsOwed { .. } | LandEvent::Retreated { .. } => "7.5.9",
+            LandEvent::SiegeStepBegan { .. }
+            | LandEvent::SiegeRolled { .. }
+            | LandEvent::SiegeStepEnded { .. } => "7.5.4",
+            LandEvent::SiegeCombatFought { record } => match record.kind {
+                SiegeCombat::Assault => "7.5.4.1",
+                SiegeCombat::Sortie => "7.5.4.2.1",
+            },
             LandEvent::ShipsDestroyed { .. } => "12.1.2.1",
             LandEvent::PhaseEnded => "7.7",
         }
@@ -352,6 +386,22 @@ pub fn apply(own: &mut LandState, world: &mut World, e: &LandEvent) {
             own.battle = None;
             own.stage = Stage::Moving;
         }
+        LandEvent::SiegeStepBegan { slot, mover, .. } => {
+            own.stage = Stage::Siege;
+            own.slot = *slot;
+            own.mover = *mover;
+            own.sieged.clear();
+        }
+        LandEvent::SiegeRolled { area, .. } => {
+            own.sieged.insert(*area);
+        }
+        LandEvent::SiegeCombatFought { record } => {
+            own.sieged.insert(record.area);
+        }
+        LandEvent::SiegeStepEnded { .. } => {
+            own.stage = Stage::Moving;
+            own.sieged.clear();
+        }
         LandEvent::ShipsDestroyed { owner, port, .. } => {
             world.building.retain(|b| {
                 !(b.owner == *owner && b.unit == UnitKind::Ship && b.port == Some(*port))
@@ -413,6 +463,18 @@ pub enum LandDecision {
     },
     /// Coalition's 7.5.9: where a force leaving a battle retreats.
     Retreat { to: AreaId },
+    /// 7.5.4: a siege roll against the city at `area`.
+    Besiege { area: AreaId },
+    /// 7.5.4.1: an assault on the city at `area` with `chit`, by the corps named (none named: all the mover's
+    /// corps there).
+    Assault {
+        area: AreaId,
+        chit: AttackChit,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        corps: Vec<CorpsId>,
+    },
+    /// 7.5.4.2.1: the mover's garrison at `area` sorties against the besiegers with `chit`.
+    Sortie { area: AreaId, chit: AttackChit },
     /// The mover's movement is over.
     Done,
 }
@@ -454,6 +516,7 @@ impl Step for LandPhase {
                     .collect()
             }
             Stage::Battle => combat::choices(ctx, power),
+            Stage::Siege => siege::choices(ctx, power),
             _ => Vec::new(),
         }
     }
@@ -466,6 +529,7 @@ impl Step for LandPhase {
                 place: ctx.scenario.charts.land.default_place.min(places(ctx)),
             },
             Stage::Battle => combat::default(ctx, power),
+            Stage::Siege => siege::default(ctx, power),
             _ => LandDecision::Done,
         }
     }
@@ -508,7 +572,25 @@ impl Step for LandPhase {
                 | LandDecision::Defend { .. }
                 | LandDecision::Retreat { .. },
             ) => Err(RuleError::new("7.5", "no battle is under way")),
+            (
+                Stage::Moving,
+                LandDecision::Besiege { .. }
+                | LandDecision::Assault { .. }
+                | LandDecision::Sortie { .. },
+            ) => Err(RuleError::new(
+                "7.5.4",
+                "sieges are acted on in the siege step, after the mover's movement and battles",
+            )),
             (Stage::Battle, _) => combat::check(ctx, power, d),
+            (Stage::Siege, _) => {
+                if siege::choices(ctx, power).is_empty() {
+                    return Err(RuleError::new(
+                        "7.5.4",
+                        format!("it is not {power}'s siege step"),
+                    ));
+                }
+                siege::check(ctx, power, d)
+            }
             (Stage::Idle, _) => Err(RuleError::new("3.1", "no Land Phase is under way")),
         }
     }
@@ -528,6 +610,12 @@ impl Step for LandPhase {
                 None => aftermath::fight(cx, decisions, dice),
             };
             return ask.or_else(|| after_battle(cx, dice));
+        }
+        if cx.own().stage == Stage::Siege {
+            let Some((&power, d)) = decisions.iter().next() else {
+                return advance(cx, dice, false);
+            };
+            return siege::carry_out(cx, power, d, dice).or_else(|| advance(cx, dice, false));
         }
         let Some((&power, d)) = decisions.iter().next() else {
             return advance(cx, dice, false);
@@ -556,13 +644,15 @@ impl Step for LandPhase {
             LandDecision::Done => {
                 cx.emit(LandEvent::MovementEnded { power });
                 after_movement(cx, power, dice);
-                let (slot, mover) = (cx.own().slot, cx.own().mover);
-                combat::next(cx, slot, mover).or_else(|| advance(cx, dice, false))
+                after_battle(cx, dice)
             }
-            // Refused by `check` outside a battle.
+            // Refused by `check` outside a battle or a siege step.
             LandDecision::Attack { .. }
             | LandDecision::Defend { .. }
-            | LandDecision::Retreat { .. } => Ask::open(vec![power]),
+            | LandDecision::Retreat { .. }
+            | LandDecision::Besiege { .. }
+            | LandDecision::Assault { .. }
+            | LandDecision::Sortie { .. } => Ask::open(vec![power]),
         }
     }
 
@@ -598,10 +688,19 @@ fn after_movement(cx: &mut LCx, power: PowerId, dice: &mut Dice) {
     combat::queue(cx, power);
 }
 
-/// After a battle: the next queued battle, or the next mover.
+/// After a mover's movement or a battle: the next queued battle, else the mover's siege step (7.5.4), else the
+/// next mover.
 fn after_battle(cx: &mut LCx, dice: &mut Dice) -> Option<Ask> {
     let (slot, mover) = (cx.own().slot, cx.own().mover);
-    combat::next(cx, slot, mover).or_else(|| advance(cx, dice, false))
+    combat::next(cx, slot, mover)
+        .or_else(|| sieges(cx, slot, mover))
+        .or_else(|| advance(cx, dice, false))
+}
+
+/// The siege step of the mover at `slot`, `mover` (7.5.4), if it has a siege to act on.
+fn sieges(cx: &mut LCx, slot: usize, mover: usize) -> Option<Ask> {
+    let power = *cx.own().order.get(slot)?.get(mover)?;
+    siege::begin(cx, slot, mover, power)
 }
 
 /// Moves on to the next mover that has something to do (`first`: start at the first slot), or, after the last,
@@ -631,7 +730,7 @@ fn advance(cx: &mut LCx, dice: &mut Dice, first: bool) -> Option<Ask> {
         }
         // Nothing to decide: its supply and combat steps still run.
         after_movement(cx, power, dice);
-        if let Some(ask) = combat::next(cx, slot, mover) {
+        if let Some(ask) = combat::next(cx, slot, mover).or_else(|| sieges(cx, slot, mover)) {
             return Some(ask);
         }
         mover += 1;

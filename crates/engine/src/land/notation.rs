@@ -5,6 +5,7 @@
 use super::{GuardOrder, LandDecision, LandEvent};
 use crate::kernel::error::{RuleError, RuleResult};
 use crate::kernel::ids::{AreaId, CorpsId, Key, LeaderId};
+use crate::scenario::combat::AttackChit;
 use crate::scenario::{Factors, Scenario, UnitKind};
 use std::fmt;
 
@@ -120,7 +121,41 @@ pub fn parse(verb: &str, rest: &str, scenario: &Scenario) -> Option<RuleResult<L
             guard,
         }),
         "retreat" => key(rest, "area").map(|a| LandDecision::Retreat { to: AreaId(a) }),
+        "siege" => key(rest, "area").map(|a| LandDecision::Besiege { area: AreaId(a) }),
+        "assault" | "sortie" => siege_parts(verb, rest),
         _ => return None,
+    })
+}
+
+/// Reads `assault AREA [CHIT] [with CORPS,...]` and `sortie AREA [CHIT]` (7.5.4.1, 7.5.4.2.1; chit: assault).
+fn siege_parts(verb: &str, rest: &str) -> RuleResult<LandDecision> {
+    let usage = || {
+        RuleError::new(
+            "3.3",
+            if verb == "assault" {
+                "write `assault AREA [CHIT] [with CORPS,CORPS]` (chits: assault, escalated_assault, probe)"
+            } else {
+                "write `sortie AREA [CHIT]` (chits: assault, escalated_assault, probe)"
+            },
+        )
+    };
+    let mut words = rest.split_whitespace();
+    let area = AreaId(key(words.next().ok_or_else(usage)?, "area")?);
+    let (mut chit, mut corps) = (AttackChit::Assault, Vec::new());
+    while let Some(w) = words.next() {
+        if w == "with" && verb == "assault" {
+            for c in words.next().ok_or_else(usage)?.split(',') {
+                corps.push(CorpsId(key(c.trim(), "corps")?));
+            }
+        } else {
+            chit = serde_json::from_value(serde_json::Value::String(w.replace('-', "_")))
+                .map_err(|_| usage())?;
+        }
+    }
+    Ok(if verb == "assault" {
+        LandDecision::Assault { area, chit, corps }
+    } else {
+        LandDecision::Sortie { area, chit }
     })
 }
 
@@ -266,6 +301,15 @@ impl fmt::Display for LandDecision {
                 chit_rest(f, outflanking, guard)
             }
             LandDecision::Retreat { to } => write!(f, "retreat {to}"),
+            LandDecision::Besiege { area } => write!(f, "siege {area}"),
+            LandDecision::Assault { area, chit, corps } => {
+                write!(f, "assault {area} {}", chit_key(chit))?;
+                if !corps.is_empty() {
+                    write!(f, " with {}", join(corps, ","))?;
+                }
+                Ok(())
+            }
+            LandDecision::Sortie { area, chit } => write!(f, "sortie {area} {}", chit_key(chit)),
         }
     }
 }
@@ -406,6 +450,42 @@ impl fmt::Display for LandEvent {
                 join(corps, ", ")
             ),
             LandEvent::BattleEnded { area } => write!(f, "the battle at {area} is over (7.5)"),
+            LandEvent::SiegeStepBegan { power, .. } => write!(f, "{power}'s siege step (7.5.4)"),
+            LandEvent::SiegeRolled {
+                power,
+                area,
+                total,
+                needed,
+                fell,
+            } => write!(
+                f,
+                "{power}'s siege roll at {area}: {total} against {needed}: {} (7.5.4)",
+                if *fell { "the city falls" } else { "it holds" }
+            ),
+            LandEvent::SiegeCombatFought { record } => {
+                let (la, ld) = record.report.losses(&record.setup);
+                let what = match record.kind {
+                    super::SiegeCombat::Assault => "assault on",
+                    super::SiegeCombat::Sortie => "sortie at",
+                };
+                write!(
+                    f,
+                    "{} {what} {} ({}): {}; losses {la} and {ld}",
+                    record.power,
+                    record.area,
+                    chit_key(&record.setup.chits[0].0),
+                    match record.report.outcome {
+                        crate::battle::Outcome::Won { winner } => match winner {
+                            crate::scenario::combat::Role::Attacker => "the attack succeeds",
+                            crate::scenario::combat::Role::Defender => "the attack is beaten off",
+                        },
+                        _ => "the attack fails",
+                    }
+                )
+            }
+            LandEvent::SiegeStepEnded { power } => {
+                write!(f, "{power}'s siege step is over (7.5.4)")
+            }
             LandEvent::ShipsDestroyed {
                 owner, port, count, ..
             } => write!(

@@ -287,6 +287,45 @@ pub struct CombatChart {
     pub points: Vec<PointsBySize>,
     /// Coalition's 7.5.8: the pursuit by the winner's cavalry.
     pub pursuit: PursuitChart,
+    /// Coalition's 7.5.4: sieges, assaults and sorties.
+    pub siege: SiegeChart,
+}
+
+/// Coalition's 7.5.4 (`docs/rules/land.md`): sieges. A siege roll is one die, plus a month for each full month the
+/// siege has lasted (at most `months_max`), plus `odds_bonus` when the besiegers have at least `odds` times the
+/// besieged factors; the city falls when the total reaches `falls_on` for its kind. Assaults (7.5.4.1) and sorties
+/// (7.5.4.2.1) are limited field combats of `days` day(s); in an assault the walls move the tables' levels.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SiegeChart {
+    /// The total a siege roll needs for the city to fall, by kind of city.
+    pub falls_on: BTreeMap<crate::scenario::CityKind, i32>,
+    /// The most months a siege roll counts.
+    pub months_max: i32,
+    /// Besieging factors at least this many times the besieged ones give `odds_bonus`.
+    pub odds: u32,
+    pub odds_bonus: i32,
+    /// 7.5.4.1: the walls' effect on an assault's tables, by kind of city (the terrain's fields: casualty and
+    /// morale levels of each side).
+    pub walls: BTreeMap<crate::scenario::CityKind, Walls>,
+    /// The days a limited field combat lasts (an assault, a sortie).
+    pub days: u8,
+    /// 7.5.4.2.2: political points of a sortie (a garrison attack combat) won, gained by the winners and lost by
+    /// the losers; and of an assault won.
+    pub sortie_points: i32,
+    pub assault_points: i32,
+}
+
+/// 7.5.4.1: how a city's walls move the tables of an assault on it (added as terrain is, then held within 1 to 5).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Walls {
+    #[serde(default)]
+    pub attacker_casualty: i8,
+    #[serde(default)]
+    pub attacker_morale: i8,
+    #[serde(default)]
+    pub defender_casualty: i8,
+    #[serde(default)]
+    pub defender_morale: i8,
 }
 
 /// Coalition's 7.5.7: a battle of at least `from_factors` factors (both sides at the start) is worth `points`
@@ -557,6 +596,29 @@ impl CombatChart {
         }
         if self.pursuit.dice > 3 {
             err("pursuit".into(), "at most 3 dice".into());
+        }
+        let kinds = [
+            crate::scenario::CityKind::City,
+            crate::scenario::CityKind::Fortress,
+        ];
+        let sg = &self.siege;
+        if kinds
+            .iter()
+            .any(|k| !sg.falls_on.contains_key(k) || !sg.walls.contains_key(k))
+        {
+            err(
+                "siege".into(),
+                "`falls_on` and `walls` need an entry for `city` and for `fortress`".into(),
+            );
+        }
+        if sg.falls_on.values().any(|v| !(2..=12).contains(v)) {
+            err("siege.falls_on".into(), "a total from 2 to 12".into());
+        }
+        if sg.days == 0 || sg.days > self.days.max(1) || sg.months_max < 0 || sg.odds == 0 {
+            err(
+                "siege".into(),
+                "`days` from 1 to the field combat's days; `months_max` 0 or more; `odds` 1 or more".into(),
+            );
         }
     }
 }

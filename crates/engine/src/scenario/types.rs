@@ -50,7 +50,7 @@ pub enum Terrain {
 }
 
 /// A city in an area: an ordinary city or a fortress (fortified city).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum CityKind {
     City,

@@ -103,6 +103,19 @@ pub fn points_caused(e: &Event, st: &State) -> Vec<(PowerId, String)> {
             .chain(&record.losers)
             .map(|p| (*p, "7.5.7".to_string()))
             .collect(),
+        // Coalition's 7.5.4.1 and 7.5.4.2.2: an assault or a sortie won moves the points of both sides' powers.
+        Event::Land(coalition_engine::land::LandEvent::SiegeCombatFought { record }) => {
+            let rule = match record.kind {
+                coalition_engine::land::SiegeCombat::Assault => "7.5.4.1",
+                coalition_engine::land::SiegeCombat::Sortie => "7.5.4.2.2",
+            };
+            record
+                .winners
+                .iter()
+                .chain(&record.losers)
+                .map(|p| (*p, rule.to_string()))
+                .collect()
+        }
         Event::Economy(EconomicEvent::ManipulationRecorded { power, .. }) => {
             each(&[*power], "12.5.1")
         }

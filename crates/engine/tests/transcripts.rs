@@ -115,6 +115,7 @@ cases! {
     battles_7_5_withdrawal_retreat_leader_killed => "battles/7.5-a-withdrawal-a-retreat-and-a-leader-killed.json",
     battles_7_5_field_battle => "battles/7.5-a-field-battle-its-pursuit-and-points.json",
     battles_7_5_3_trivial_combat => "battles/7.5.3-a-trivial-combat-and-its-prisoners.json",
+    battles_7_5_2_several_days_outflank_arrives => "battles/7.5.2-a-battle-of-several-days-with-an-outflank-that-arrives.json",
     economic_8_a_year_of_1805 => "economic/8-a-year-of-1805.json",
     kernel_1805_first_month => "kernel/1805-first-month.json",
     land_7_paris_to_vienna => "land/7-paris-to-vienna-with-a-depot-chain.json",

@@ -262,11 +262,15 @@ pub fn battle_header(s: &Scenario, st: &State, p: PowerId) -> Vec<String> {
     if let Some((start, now)) = morale
         && start > 0
     {
-        out.push(format!(
-            "  your morale: {} left of {}",
-            crate::battle::tenths(now),
-            crate::battle::tenths(start)
-        ));
+        out.push(if now == start {
+            format!("  your morale: {}", crate::battle::tenths(start))
+        } else {
+            format!(
+                "  your morale: {} left of {}",
+                crate::battle::tenths(now),
+                crate::battle::tenths(start)
+            )
+        });
     }
     out.push(format!("  the enemy: {}", and_list(&enemy)));
     out.push(format!(

@@ -382,10 +382,15 @@ impl fmt::Display for LandEvent {
                 let (la, ld) = record.report.losses(&record.setup);
                 write!(
                     f,
-                    "battle at {} (7.5): {} v {}; {}; losses {la} and {ld}",
+                    "battle at {} (7.5): {}; {}; losses {la} and {ld}",
                     record.area,
-                    chit_key(&record.chits.0),
-                    chit_key(&record.chits.1),
+                    record
+                        .setup
+                        .chits
+                        .iter()
+                        .map(|c| format!("{} v {}", chit_key(&c.0), chit_key(&c.1)))
+                        .collect::<Vec<_>>()
+                        .join(", then "),
                     match record.report.outcome {
                         crate::battle::Outcome::Won { winner } => match winner {
                             crate::scenario::combat::Role::Attacker => "the attacker wins",

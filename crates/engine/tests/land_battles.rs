@@ -560,3 +560,40 @@ fn an_outflanking_force_stays_the_same_on_later_days() {
         .collect();
     assert_eq!(flanking, ["fr-2"]);
 }
+
+#[test]
+fn a_first_outflank_on_a_later_day_names_the_force_for_the_rest_of_the_battle() {
+    // rule: 7.5.2
+    let mut g = french_attack(
+        Rulebook::preset(Preset::Standard),
+        &[
+            r#"{"corps": {"corps": "fr-2", "factors": {"infantry": 10}, "location": {"area": "linz"}}}"#,
+            r#"{"leader": {"leader": "davout", "status": "active", "location": {"area": "linz"}}}"#,
+        ],
+    );
+    // Day 1 without an outflank: no force is named yet.
+    submit(&mut g, "france", "attack probe");
+    g.force_dice(&QUIET_DAY).unwrap();
+    submit(&mut g, "austria", "defend defend");
+    assert_eq!(days_fought(&g).len(), 1);
+    assert!(
+        g.choices(p("france"))
+            .iter()
+            .any(|d| d.to_string().starts_with("attack outflank with ")),
+        "an outflank is still offered on day 2"
+    );
+    // Day 2: the first outflank names I Corps; a later one may not name II Corps instead.
+    assert_eq!(refused(&mut g, "france", "attack outflank"), "7.5.2");
+    submit(&mut g, "france", "attack outflank with fr-1");
+    g.force_dice(&QUIET_DAY).unwrap();
+    // Against Cordon nobody outflanks; the force is named all the same.
+    submit(&mut g, "austria", "defend cordon");
+    // Day 3: the force stays I Corps.
+    assert_eq!(days_fought(&g).len(), 2);
+    assert_eq!(days_fought(&g)[1].2.outcome, None, "the battle goes on");
+    assert_eq!(
+        refused(&mut g, "france", "attack outflank with fr-2"),
+        "7.5.2"
+    );
+    submit(&mut g, "france", "attack outflank with fr-1");
+}

@@ -393,9 +393,10 @@ pub fn default(ctx: &LCtx, power: PowerId) -> LandDecision {
     }
 }
 
-/// 7.5.2, 12.3.4: checks a side's chit: the right side's kind of chit, an outflank the side can make with the
-/// corps it names (a leader, a corps other than artillery in each force, artillery pinning, cossacks and
-/// freikorps outflanking), a guard commitment only under 12.3.4 with guard that may commit.
+/// 7.5.2, 12.3.4: checks a side's chit for the day being fought: the right side's kind of chit, an outflank the
+/// side can make with the corps it names (a leader, a corps other than artillery in each force, artillery
+/// pinning, cossacks and freikorps outflanking), the same force its first outflank of the battle named, a guard
+/// commitment only under 12.3.4, in a round of the day being fought, with guard left that may commit.
 pub fn check(ctx: &LCtx, power: PowerId, d: &LandDecision) -> RuleResult<()> {
     let Some(b) = &ctx.own.battle else {
         return Err(RuleError::new("7.5", "no battle is under way"));

@@ -2,8 +2,10 @@
 //! printed round by round with every die, its modifiers and their reasons; with `--odds`, the exact odds of every
 //! pair of chits.
 
+use coalition_engine::battle::field::DayReport;
 use coalition_engine::battle::odds::Line;
-use coalition_engine::battle::{Fire, Outcome, Report, Setup};
+use coalition_engine::battle::{Fire, Outcome, Report, RoundReport, Setup};
+use coalition_engine::dice::Roll;
 use coalition_engine::scenario::combat::Role;
 use std::fmt::Write as _;
 
@@ -14,7 +16,7 @@ fn side(r: Role) -> &'static str {
     }
 }
 
-fn tenths(t: i32) -> String {
+pub(crate) fn tenths(t: i32) -> String {
     format!("{}.{}", t / 10, (t % 10).abs())
 }
 
@@ -50,6 +52,29 @@ fn fire_line(f: &Fire) -> String {
 /// The report as a person reads it.
 pub fn text(setup: &Setup, r: &Report) -> String {
     let mut s = String::new();
+    head(&mut s, setup, r);
+    rounds(&mut s, &r.opening, &r.rounds);
+    tail(&mut s, setup, r);
+    s
+}
+
+/// A battle's record without its rounds (the Land Phase prints each day's rounds as it is fought): the sides,
+/// commanders, morale, terrain, every day's chits, the outcome and the losses.
+pub fn summary(setup: &Setup, r: &Report) -> String {
+    let mut s = String::new();
+    head(&mut s, setup, r);
+    tail(&mut s, setup, r);
+    s
+}
+
+/// One day of a battle (7.5.2) as a person reads it: its rolls and rounds.
+pub fn day_text(d: &DayReport) -> String {
+    let mut s = String::new();
+    rounds(&mut s, &d.opening, &d.rounds);
+    s
+}
+
+fn head(s: &mut String, setup: &Setup, r: &Report) {
     let names = |x: &coalition_engine::battle::SideSetup| {
         x.corps
             .iter()
@@ -78,10 +103,13 @@ pub fn text(setup: &Setup, r: &Report) -> String {
         if setup.river { ", across a river" } else { "" },
         setup.chits
     );
-    for x in &r.opening {
+}
+
+fn rounds(s: &mut String, opening: &[Roll], rounds: &[RoundReport]) {
+    for x in opening {
         let _ = writeln!(s, "{}: {}", x.purpose, roll_text(x));
     }
-    for rr in &r.rounds {
+    for rr in rounds {
         let _ = writeln!(s, "day {}, round {}", rr.day, rr.round);
         for x in &rr.before {
             let _ = writeln!(s, "  {}: {}", x.purpose, roll_text(x));
@@ -104,6 +132,9 @@ pub fn text(setup: &Setup, r: &Report) -> String {
             tenths(rr.morale_left.1)
         );
     }
+}
+
+fn tail(s: &mut String, setup: &Setup, r: &Report) {
     let (la, ld) = r.losses(setup);
     let outcome = match r.outcome {
         Outcome::Won { winner } => format!("the {} wins", side(winner)),
@@ -111,7 +142,6 @@ pub fn text(setup: &Setup, r: &Report) -> String {
         Outcome::Undecided => "undecided: the attacker falls back".into(),
     };
     let _ = writeln!(s, "{outcome}; losses: attacker {la}, defender {ld}");
-    s
 }
 
 /// A chit's name as the description writes it (`escalated_assault`).

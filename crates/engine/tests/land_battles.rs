@@ -3,12 +3,14 @@
 //! and retreats reach the game through events.
 
 use coalition_engine::Position;
+use coalition_engine::battle::field::DayReport;
 use coalition_engine::decision::Decision;
 use coalition_engine::event::Event;
 use coalition_engine::game::Game;
 use coalition_engine::ids::{AreaId, CorpsId, PowerId};
 use coalition_engine::land::{LandEvent, Stage};
 use coalition_engine::rulebook::{OptionalRule, Preset, Rulebook};
+use coalition_engine::scenario::combat::{AttackChit, DefendChit};
 use coalition_engine::scenario::{Adjustment, Location, LossCause, embedded_scenario};
 use coalition_engine::world::WorldEvent;
 use coalition_engine::{Date, Step};
@@ -84,6 +86,22 @@ fn fought(g: &Game) -> Vec<coalition_engine::land::BattleRecord> {
             _ => None,
         })
         .collect()
+}
+
+/// Fights the battle under way to its end, the same chits every day, and makes its retreats (to the first area).
+fn fight_out(g: &mut Game, attack: &str, defend: &str) {
+    while let Some(b) = g.state().land.battle.clone() {
+        match b.retreats.first() {
+            Some(r) => {
+                let who = r.power.unwrap();
+                submit(g, who.as_str(), &format!("retreat {}", r.to[0]));
+            }
+            None => {
+                submit(g, "france", attack);
+                submit(g, "austria", defend);
+            }
+        }
+    }
 }
 
 #[test]
@@ -278,14 +296,7 @@ fn battle_points_follow_the_size_of_the_battle() {
     let mut g = french_attack(Rulebook::preset(Preset::Standard), &[]);
     let before_fr = g.state().powers[&p("france")].political_points;
     let before_au = g.state().powers[&p("austria")].political_points;
-    submit(&mut g, "france", "attack escalated_assault");
-    submit(&mut g, "austria", "defend counterattack");
-    // Fight any retreat out.
-    while let Some(b) = g.state().land.battle.clone() {
-        let r = &b.retreats[0];
-        let who = r.power.unwrap();
-        submit(&mut g, who.as_str(), &format!("retreat {}", r.to[0]));
-    }
+    fight_out(&mut g, "attack escalated_assault", "defend counterattack");
     let r = &fought(&g)[0];
     let size = 12 + 14;
     let points = g
@@ -352,4 +363,237 @@ fn chits_are_refused_outside_a_battle_and_a_guard_needs_12_3_4() {
             .iter()
             .all(|d| !d.to_string().contains("guard"))
     );
+}
+
+/// The days of the battle under way fought so far, as the log records them.
+fn days_fought(g: &Game) -> Vec<(u8, (AttackChit, DefendChit), DayReport)> {
+    g.log()
+        .iter()
+        .filter_map(|e| match e {
+            Event::Land(LandEvent::BattleDayFought {
+                day, chits, report, ..
+            }) => Some((*day, *chits, (**report).clone())),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Ones on every die of a day: little fire, nobody breaks, and the battle goes on to another day.
+const QUIET_DAY: [u8; 12] = [1; 12];
+
+#[test]
+fn a_battle_of_two_days_asks_for_the_second_days_chits_only_after_the_first_is_fought() {
+    // rule: 7.5.2
+    let mut g = french_attack(Rulebook::preset(Preset::Standard), &[]);
+    submit(&mut g, "france", "attack probe");
+    g.force_dice(&QUIET_DAY).unwrap();
+    let before = g.log().len();
+    submit(&mut g, "austria", "defend defend");
+    // Day 1 is fought and logged, its dice in order before it; the battle is not over.
+    let days = days_fought(&g);
+    assert_eq!(days.len(), 1);
+    let (day, chits, report) = &days[0];
+    assert_eq!((*day, *chits), (1, (AttackChit::Probe, DefendChit::Defend)));
+    assert_eq!(report.outcome, None, "the battle goes on");
+    assert_eq!(report.rounds.len(), 3);
+    let dice: Vec<_> = g.log()[before..]
+        .iter()
+        .filter_map(|e| match e {
+            Event::World(WorldEvent::DiceRolled { roll }) => Some(roll.clone()),
+            _ => None,
+        })
+        .collect();
+    let day_dice: Vec<_> = report
+        .opening
+        .iter()
+        .chain(report.rounds.iter().flat_map(|x| {
+            x.before
+                .iter()
+                .chain(x.bombardment.iter().map(|f| &f.roll))
+                .chain(x.fire.iter().map(|f| &f.roll))
+        }))
+        .cloned()
+        .collect();
+    assert_eq!(dice, day_dice, "the day's dice, in order");
+    assert!(fought(&g).is_empty(), "no aftermath before the last day");
+    // Both sides are asked again for day 2, sealed; the battle keeps what day 1 did.
+    let b = g.state().land.battle.clone().unwrap();
+    assert_eq!(b.field.as_ref().map(|f| f.day()), Some(2));
+    assert_eq!(g.state().land.stage, Stage::Battle);
+    assert!(!g.choices(p("france")).is_empty());
+    assert!(!g.choices(p("austria")).is_empty());
+    submit(&mut g, "france", "attack escalated_assault");
+    let v = serde_json::to_string(&g.view(p("austria"))).unwrap();
+    assert!(
+        !v.contains("\"escalated_assault\""),
+        "day 2's chit leaked before the reveal"
+    );
+    assert_eq!(days_fought(&g).len(), 1, "day 2 waits for both chits");
+    submit(&mut g, "austria", "defend counterattack");
+    let days = days_fought(&g);
+    assert_eq!(days.len(), 2);
+    assert_eq!(
+        (days[1].0, days[1].1),
+        (2, (AttackChit::EscalatedAssault, DefendChit::Counterattack))
+    );
+    assert!(days[1].2.rounds.iter().all(|r| r.day == 2));
+    fight_out(&mut g, "attack escalated_assault", "defend counterattack");
+    // The record holds every day's chits and the whole report.
+    let r = &fought(&g)[0];
+    assert_eq!(
+        r.setup.chits[..2],
+        [
+            (AttackChit::Probe, DefendChit::Defend),
+            (AttackChit::EscalatedAssault, DefendChit::Counterattack)
+        ]
+    );
+    assert_eq!(r.chits, (AttackChit::Probe, DefendChit::Defend));
+    assert_eq!(r.setup.chits.len(), days_fought(&g).len());
+    let rounds: usize = days_fought(&g).iter().map(|d| d.2.rounds.len()).sum();
+    assert_eq!(r.report.rounds.len(), rounds);
+}
+
+#[test]
+fn a_guard_commits_on_the_second_day_once_and_for_that_day() {
+    // rule: 12.3.4
+    let mut g = french_attack(
+        Rulebook::preset(Preset::Standard),
+        &[r#"{"corps": {"corps": "fr-g", "factors": {"guard": 6}, "location": {"area": "linz"}}}"#],
+    );
+    submit(&mut g, "france", "attack probe");
+    g.force_dice(&QUIET_DAY).unwrap();
+    submit(&mut g, "austria", "defend defend");
+    assert_eq!(days_fought(&g).len(), 1);
+    // Day 2: a commitment names a round of the day being fought (an older `DAY.ROUND` form must name day 2).
+    assert_eq!(
+        refused(&mut g, "france", "attack assault guard 1.2+2"),
+        "12.3.4"
+    );
+    assert_eq!(
+        refused(&mut g, "france", "attack assault guard 4+2"),
+        "12.3.4"
+    );
+    assert!(
+        g.choices(p("france"))
+            .iter()
+            .any(|d| d.to_string() == "attack assault guard 2+2")
+    );
+    submit(&mut g, "france", "attack assault guard 2+2");
+    // Round 1 quiet again, so that the guard is committed in round 2.
+    g.force_dice(&[1, 1]).unwrap();
+    submit(&mut g, "austria", "defend defend");
+    let days = days_fought(&g);
+    assert_eq!(days.len(), 2);
+    let round2 = days[1].2.rounds.iter().find(|r| r.round == 2).unwrap();
+    assert!(
+        round2
+            .before
+            .iter()
+            .any(|x| x.rule == "12.3.4.4" || x.purpose.contains("guard")),
+        "the guard is committed in day 2's round 2: {:?}",
+        round2.before
+    );
+    assert!(
+        days[0].2.rounds.iter().all(|r| r.before.is_empty()),
+        "no guard on day 1"
+    );
+    let b = g.state().land.battle.clone().unwrap();
+    assert_eq!(b.guards.len(), 1);
+    assert_eq!(
+        (b.guards[0].1.day, b.guards[0].1.round, b.guards[0].1.shift),
+        (2, 2, 2)
+    );
+}
+
+#[test]
+fn an_outflanking_force_stays_the_same_on_later_days() {
+    // rule: 7.5.2
+    let mut g = french_attack(
+        Rulebook::preset(Preset::Standard),
+        &[
+            r#"{"corps": {"corps": "fr-2", "factors": {"infantry": 10}, "location": {"area": "linz"}}}"#,
+            r#"{"leader": {"leader": "davout", "status": "active", "location": {"area": "linz"}}}"#,
+        ],
+    );
+    // Day 1: Davout sends II Corps round the flank while I Corps pins.
+    submit(&mut g, "france", "attack outflank with fr-2");
+    g.force_dice(&QUIET_DAY).unwrap();
+    submit(&mut g, "austria", "defend defend");
+    let days = days_fought(&g);
+    assert_eq!(days.len(), 1);
+    assert_eq!(days[0].2.outcome, None, "the battle goes on");
+    // Day 2: an outflank by another force is refused; the same force, named or not, is not.
+    assert_eq!(
+        refused(&mut g, "france", "attack outflank with fr-1"),
+        "7.5.2"
+    );
+    let outflanks: Vec<String> = g
+        .choices(p("france"))
+        .iter()
+        .map(|d| d.to_string())
+        .filter(|d| d.starts_with("attack outflank"))
+        .collect();
+    assert!(!outflanks.is_empty());
+    assert!(
+        outflanks
+            .iter()
+            .all(|d| d.starts_with("attack outflank with fr-2")),
+        "{outflanks:?}"
+    );
+    submit(&mut g, "france", "attack outflank");
+    submit(&mut g, "austria", "defend defend");
+    let setup = g
+        .log()
+        .iter()
+        .rev()
+        .find_map(|e| match e {
+            Event::Land(LandEvent::BattleDayFought { day: 2, setup, .. }) => Some(setup.clone()),
+            _ => None,
+        })
+        .expect("day 2 fought");
+    let flanking: Vec<_> = setup
+        .attacker
+        .corps
+        .iter()
+        .filter(|c| c.outflanking)
+        .map(|c| c.name.as_str())
+        .collect();
+    assert_eq!(flanking, ["fr-2"]);
+}
+
+#[test]
+fn a_first_outflank_on_a_later_day_names_the_force_for_the_rest_of_the_battle() {
+    // rule: 7.5.2
+    let mut g = french_attack(
+        Rulebook::preset(Preset::Standard),
+        &[
+            r#"{"corps": {"corps": "fr-2", "factors": {"infantry": 10}, "location": {"area": "linz"}}}"#,
+            r#"{"leader": {"leader": "davout", "status": "active", "location": {"area": "linz"}}}"#,
+        ],
+    );
+    // Day 1 without an outflank: no force is named yet.
+    submit(&mut g, "france", "attack probe");
+    g.force_dice(&QUIET_DAY).unwrap();
+    submit(&mut g, "austria", "defend defend");
+    assert_eq!(days_fought(&g).len(), 1);
+    assert!(
+        g.choices(p("france"))
+            .iter()
+            .any(|d| d.to_string().starts_with("attack outflank with ")),
+        "an outflank is still offered on day 2"
+    );
+    // Day 2: the first outflank names I Corps; a later one may not name II Corps instead.
+    assert_eq!(refused(&mut g, "france", "attack outflank"), "7.5.2");
+    submit(&mut g, "france", "attack outflank with fr-1");
+    g.force_dice(&QUIET_DAY).unwrap();
+    // Against Cordon nobody outflanks; the force is named all the same.
+    submit(&mut g, "austria", "defend cordon");
+    // Day 3: the force stays I Corps.
+    assert_eq!(days_fought(&g).len(), 2);
+    assert_eq!(days_fought(&g)[1].2.outcome, None, "the battle goes on");
+    assert_eq!(
+        refused(&mut g, "france", "attack outflank with fr-2"),
+        "7.5.2"
+    );
+    submit(&mut g, "france", "attack outflank with fr-1");
 }

@@ -115,6 +115,7 @@ cases! {
     battles_7_5_withdrawal_retreat_leader_killed => "battles/7.5-a-withdrawal-a-retreat-and-a-leader-killed.json",
     battles_7_5_field_battle => "battles/7.5-a-field-battle-its-pursuit-and-points.json",
     battles_7_5_3_trivial_combat => "battles/7.5.3-a-trivial-combat-and-its-prisoners.json",
+    battles_7_5_2_several_days_outflank_arrives => "battles/7.5.2-a-battle-of-several-days-with-an-outflank-that-arrives.json",
     battles_7_5_4_siege_and_assault => "battles/7.5.4-a-siege-that-ends-in-an-assault.json",
     battles_7_5_4_2_sortie => "battles/7.5.4.2-a-garrison-sortie.json",
     economic_8_a_year_of_1805 => "economic/8-a-year-of-1805.json",

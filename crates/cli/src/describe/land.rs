@@ -10,6 +10,7 @@ use coalition_engine::land::movement::{
 };
 use coalition_engine::land::{LandDecision, LandEvent, LandState, MoveRecord, Stage};
 use coalition_engine::rulebook::Rulebook;
+use coalition_engine::scenario::combat::Role;
 use coalition_engine::scenario::{Factors, Location, Scenario};
 use coalition_engine::state::State;
 use coalition_engine::world::{Ctx, Siege};
@@ -225,10 +226,10 @@ pub fn battle_header(s: &Scenario, st: &State, p: PowerId) -> Vec<String> {
             Vec::new()
         };
     }
-    let mine = if b.attacker == p {
-        (&b.attacking, &b.defending)
+    let (mine, role) = if b.attacker == p {
+        ((&b.attacking, &b.defending), Role::Attacker)
     } else if b.defender == Some(p) {
-        (&b.defending, &b.attacking)
+        ((&b.defending, &b.attacking), Role::Defender)
     } else {
         return Vec::new();
     };
@@ -236,33 +237,74 @@ pub fn battle_header(s: &Scenario, st: &State, p: PowerId) -> Vec<String> {
         .area(b.area)
         .map(|a| format!("{:?}", a.terrain).to_lowercase())
         .unwrap_or_default();
-    let own: Vec<String> = mine
-        .0
-        .iter()
-        .map(|c| {
-            let f = st
-                .forces
+    // 7.5.2: the day to be fought, and the own side as the days before have left it.
+    let report = b.field.as_ref().map(|f| f.report());
+    let left = |c: &CorpsId| -> Factors {
+        let name = c.to_string();
+        let fought = b.setup.as_ref().zip(report).and_then(|(setup, r)| {
+            let i = setup.side(role).corps.iter().position(|x| x.name == name)?;
+            match role {
+                Role::Attacker => r.attacker_left.get(i),
+                Role::Defender => r.defender_left.get(i),
+            }
+            .copied()
+        });
+        fought.unwrap_or_else(|| {
+            st.forces
                 .corps
                 .get(c)
                 .map(|x| x.factors)
-                .unwrap_or_default();
-            format!("{} ({})", corps_name(s, *c), factors(&f))
+                .unwrap_or_default()
         })
+    };
+    let own: Vec<String> = mine
+        .0
+        .iter()
+        .map(|c| format!("{} ({})", corps_name(s, *c), factors(&left(c))))
         .collect();
     let enemy: Vec<String> = mine.1.iter().map(|c| corps_name(s, *c)).collect();
-    vec![
+    let day = b.field.as_ref().map_or(1, |f| f.day());
+    let morale = report.map(|r| {
+        let start = match role {
+            Role::Attacker => r.morale.0,
+            Role::Defender => r.morale.1,
+        };
+        let now = r.rounds.last().map_or(start, |x| match role {
+            Role::Attacker => x.morale_left.0,
+            Role::Defender => x.morale_left.1,
+        });
+        (start, now)
+    });
+    let mut out = vec![
         format!(
-            "battle at {} ({terrain}): {} attacks",
+            "battle at {} ({terrain}): {} attacks; day {day} of {}",
             area(s, b.area),
-            power(s, b.attacker)
+            power(s, b.attacker),
+            s.combat.days
         ),
         format!("  your side: {}", and_list(&own)),
-        format!("  the enemy: {}", and_list(&enemy)),
-        "  choose a chit (sealed until both sides have chosen); `?` for help".to_string(),
-    ]
+    ];
+    if let Some((start, now)) = morale
+        && start > 0
+    {
+        out.push(if now == start {
+            format!("  your morale: {}", crate::battle::tenths(start))
+        } else {
+            format!(
+                "  your morale: {} left of {}",
+                crate::battle::tenths(now),
+                crate::battle::tenths(start)
+            )
+        });
+    }
+    out.push(format!("  the enemy: {}", and_list(&enemy)));
+    out.push(format!(
+        "  choose day {day}'s chit (sealed until both sides have chosen); `?` for help"
+    ));
+    out
 }
 
-/// `attack: Outflank, outflanking with II Corps (fr-2); guard committed day 1 round 2 (+2)`.
+/// `attack: Outflank, outflanking with II Corps (fr-2); guard committed round 2 (+2)`.
 fn chit_words(
     verb: &str,
     chit: &str,
@@ -279,8 +321,8 @@ fn chit_words(
     }
     if let Some(g) = guard {
         t.push_str(&format!(
-            "; guard committed day {} round {} (+{} morale level{})",
-            g.day,
+            "; guard committed {}round {} (+{} morale level{})",
+            g.day.map_or(String::new(), |d| format!("day {d} ")),
             g.round,
             g.shift,
             if g.shift == 1 { "" } else { "s" }
@@ -484,12 +526,43 @@ pub fn event(
             sides(s, st, &battle.attacking),
             sides(s, st, &battle.defending)
         ),
+        LandEvent::BattleDayFought {
+            area: a,
+            day,
+            chits,
+            report,
+            ..
+        } => format!(
+            "battle at {}, day {day}: {} against {}\n{}",
+            area(s, *a),
+            spaced(&format!("{:?}", chits.0)),
+            spaced(&format!("{:?}", chits.1)),
+            crate::battle::day_text(report)
+                .lines()
+                .chain(report.outcome.is_none().then_some(
+                    "the battle goes on: both sides choose the next day's chits, sealed"
+                ))
+                .map(|l| format!("      {l}"))
+                .collect::<Vec<_>>()
+                .join("\n")
+        ),
         LandEvent::BattleFought { record } => format!(
-            "battle at {}: {} against {}\n{}",
+            "battle at {}: {}\n{}",
             area(s, record.area),
-            spaced(&format!("{:?}", record.chits.0)),
-            spaced(&format!("{:?}", record.chits.1)),
-            crate::battle::text(&record.setup, &record.report)
+            record
+                .setup
+                .chits
+                .iter()
+                .enumerate()
+                .map(|(i, c)| format!(
+                    "day {}: {} against {}",
+                    i + 1,
+                    spaced(&format!("{:?}", c.0)),
+                    spaced(&format!("{:?}", c.1))
+                ))
+                .collect::<Vec<_>>()
+                .join("; "),
+            crate::battle::summary(&record.setup, &record.report)
                 .trim_end()
                 .lines()
                 .map(|l| format!("      {l}"))

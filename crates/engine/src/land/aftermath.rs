@@ -2,10 +2,8 @@
 //! fought, its dice logged, its losses and prisoners recorded, the pursuit (7.5.8), the political points by size
 //! (7.5.7, with 14.3.2.1.3's cap), leader casualties (12.7) and the retreats (7.5.9).
 
-use super::combat::{
-    Battle, BattleRecord, Retreat, default, order_of, points_power, setup, side_leaders,
-};
-use super::{LCtx, LCx, LandDecision, LandEvent};
+use super::combat::{Battle, BattleRecord, Retreat, points_power, side_leaders};
+use super::{LCtx, LCx, LandEvent};
 use crate::battle::{self, Outcome, Report, Setup};
 use crate::kernel::dice::{Dice, Roll};
 use crate::kernel::ids::{AreaId, CorpsId, LeaderId, Nation, PowerId};
@@ -105,45 +103,31 @@ fn power_of(b: &Battle, r: Role) -> Option<PowerId> {
     }
 }
 
-/// Fights the battle once both chits are in: logs its dice and record, applies losses, prisoners, pursuit,
-/// points, leader casualties, and orders the retreats. Returns the next round (a retreat), or `None` when the
-/// battle is over.
-pub fn fight(
-    cx: &mut LCx,
-    decisions: &BTreeMap<PowerId, LandDecision>,
-    dice: &mut Dice,
-) -> Option<Ask> {
-    let b = cx.own().battle.clone()?;
-    let ctx = cx.ctx();
-    let att_d = decisions
-        .get(&b.attacker)
-        .cloned()
-        .unwrap_or_else(|| default(&ctx, b.attacker));
-    let def_d = b
-        .defender
-        .and_then(|p| decisions.get(&p).cloned())
-        .unwrap_or_else(|| LandDecision::Defend {
-            chit: DefendChit::Defend,
-            outflanking: Vec::new(),
-            guard: None,
-        });
-    let chits = match (&att_d, &def_d) {
-        (LandDecision::Attack { chit: a, .. }, LandDecision::Defend { chit: d, .. }) => (*a, *d),
-        _ => (AttackChit::Assault, DefendChit::Defend),
+/// The battle's aftermath once its last day is fought (`days::fight`; its dice are logged day by day): records
+/// it, applies losses, prisoners, pursuit, points, leader casualties, and orders the retreats. Returns the next
+/// round (a retreat), or `None` when the battle is over.
+pub(super) fn conclude(cx: &mut LCx, b: &Battle, dice: &mut Dice) -> Option<Ask> {
+    let (Some(mut s), Some(field)) = (b.setup.clone(), b.field.as_ref()) else {
+        cx.emit(LandEvent::BattleEnded { area: b.area });
+        return None;
     };
-    let chart = &cx.scenario.combat;
-    let s = setup(&ctx, &b, chits, &order_of(&att_d), &order_of(&def_d));
-    let report = match battle::field::resolve(chart, &s, &mut || dice.d6()) {
-        Ok(r) => r,
-        Err(_) => {
-            // Checked orders cannot fail; should the world have changed under them, the battle lapses.
-            cx.emit(LandEvent::BattleEnded { area: b.area });
-            return None;
-        }
-    };
+    let report = field.report().clone();
+    // The record's setup holds each side's first guard commitment (every one is in `guards`).
+    for (r, g) in &b.guards {
+        let side = match r {
+            Role::Attacker => &mut s.attacker,
+            Role::Defender => &mut s.defender,
+        };
+        side.guard = side.guard.or(Some(*g));
+    }
+    let chits = s
+        .chits
+        .first()
+        .copied()
+        .unwrap_or((AttackChit::Assault, DefendChit::Defend));
     let w = cx.world();
     let side_powers = |r: Role| -> Vec<PowerId> {
-        let mut v: Vec<PowerId> = ids_of(&b, r)
+        let mut v: Vec<PowerId> = ids_of(b, r)
             .iter()
             .filter_map(|id| points_power(w, *id))
             .collect();
@@ -155,9 +139,6 @@ pub fn fight(
         Outcome::Won { winner } => (side_powers(winner), side_powers(winner.other())),
         _ => (Vec::new(), Vec::new()),
     };
-    for roll in rolls_of(&report) {
-        cx.push(WorldEvent::DiceRolled { roll });
-    }
     cx.emit(LandEvent::BattleFought {
         record: Box::new(BattleRecord {
             area: b.area,
@@ -168,15 +149,17 @@ pub fn fight(
             report: report.clone(),
             winners: winners.clone(),
             losers: losers.clone(),
+            guards: b.guards.clone(),
         }),
     });
     let place = area_name(&cx.ctx(), b.area);
     // Losses, and for a trivial combat's destroyed side, its survivors' surrender (4.4.6.1).
+    let chart = &cx.scenario.combat;
     let trivial = battle::trivial::overwhelmed(chart, &s).filter(|_| {
         report.outcome != Outcome::Withdrew && report.rounds.iter().any(|r| !r.fire.is_empty())
     });
     for r in [Role::Attacker, Role::Defender] {
-        let ids = ids_of(&b, r).to_vec();
+        let ids = ids_of(b, r).to_vec();
         let side = s.side(r);
         let after = match r {
             Role::Attacker => &report.attacker_left,
@@ -201,7 +184,7 @@ pub fn fight(
             );
             let lost = apply_losses(cx, &ids, &left, "7.5.3", &format!("at {place}"));
             record_losses(cx, lost, LossCause::Combat, "7.5.3");
-            let captor = power_of(&b, r.other()).map(Nation::Power);
+            let captor = power_of(b, r.other()).map(Nation::Power);
             surrender(
                 cx,
                 &ids,
@@ -217,12 +200,12 @@ pub fn fight(
     if let Outcome::Won { winner } = report.outcome
         && trivial.is_none()
     {
-        pursue(cx, &b, &s, winner, dice);
+        pursue(cx, b, &s, winner, dice);
     }
-    battle_points(cx, &b, &s, &report, &winners, &losers);
-    leader_casualties(cx, &b, dice);
-    let retreats = retreats(cx, &b, &report);
-    order_retreats(cx, &b, retreats)
+    battle_points(cx, b, &s, &report, &winners, &losers);
+    leader_casualties(cx, b, dice);
+    let retreats = retreats(cx, b, &report);
+    order_retreats(cx, b, retreats)
 }
 
 /// Coalition's 7.5.8: the winner's cavalry pursues: the loser loses as many more factors as the chart's dice

@@ -1,7 +1,8 @@
 //! Rule 7.5 in the Land Phase (Coalition's land combat, `docs/rules/land.md` 7.5 to 7.5.9): after a mover's
-//! supply, each area where its corps stand with enemy corps is a battle. Both sides choose their chit (and, with
-//! 12.3.4, a guard commitment) sealed; the battle layer fights it (`crate::battle`, `docs/rules/combat.md`); then
-//! every die is logged, losses and prisoners recorded (14.3.2.2.1 reads the loss records), the winner's cavalry
+//! supply, each area where its corps stand with enemy corps is a battle. Its setup is fixed when it begins; then,
+//! day by day (7.5.2, `days`), both sides choose the day's chit (and, with 12.3.4, a guard commitment for that
+//! day) sealed and the battle layer fights the day (`crate::battle`, `docs/rules/combat.md`), every die logged;
+//! after the last day losses and prisoners are recorded (14.3.2.2.1 reads the loss records), the winner's cavalry
 //! pursues (7.5.8), political points follow the battle's size (7.5.7, with 14.3.2.1.3's cap), leaders may fall
 //! (12.7), and the side that must leave retreats (7.5.9).
 
@@ -21,11 +22,13 @@ use crate::world::{Ask, World};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-/// 12.3.4: a guard commitment as a side submits it: the day and round it is made in, and the morale levels it
-/// shifts (1 or 2).
+/// 12.3.4: a guard commitment as a side submits it with a day's chit: the round of the day being fought it is
+/// made in, and the morale levels it shifts (1 or 2). `day`, if given, must be the day being fought (the older
+/// form `guard DAY.ROUND+SHIFT`); a commitment belongs to the day it is submitted for (once a day).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct GuardOrder {
-    pub day: u8,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub day: Option<u8>,
     pub round: u8,
     pub shift: u8,
 }
@@ -55,6 +58,17 @@ pub struct Battle {
     pub defender: Option<PowerId>,
     pub attacking: Vec<CorpsId>,
     pub defending: Vec<CorpsId>,
+    /// 7.5.2: the setup the battle started with (its sides, terrain, river crossing, options), with each side's
+    /// outflanking force once its first Outflank named it and every day's chits so far; no guard (a commitment
+    /// belongs to its day: `guards`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub setup: Option<Setup>,
+    /// 7.5.2: the battle fought one day at a time: what it carries between days and its report so far.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub field: Option<battle::field::Battle>,
+    /// 12.3.4: the guard commitments made so far, each with its side and day.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub guards: Vec<(Role, GuardCommitment)>,
     /// After the battle: the retreats still to be made, the first owed now.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub retreats: Vec<Retreat>,
@@ -67,9 +81,15 @@ pub struct BattleRecord {
     pub attacker: PowerId,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub defender: Option<PowerId>,
+    /// The first day's chits (`setup.chits` holds every day's).
     pub chits: (AttackChit, DefendChit),
+    /// The setup the battle was fought with: every day's chits, each side's outflanking force and, as its guard,
+    /// its first guard commitment (all of them are in `guards`).
     pub setup: Setup,
     pub report: Report,
+    /// 12.3.4: every guard commitment made, with its side and day.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub guards: Vec<(Role, GuardCommitment)>,
     /// The powers whose political points the battle moves (7.5.7, 4.6.3.6): the winning side's, the losing side's.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub winners: Vec<PowerId>,
@@ -146,19 +166,30 @@ pub fn next(cx: &mut LCx, slot: usize, mover: usize) -> Option<Ask> {
             cx.emit(LandEvent::CombatLapsed { area: combat.area });
             continue;
         }
-        let battle = Battle {
+        let mut battle = Battle {
             area: combat.area,
             attacker: combat.attacker,
             defender: chooser(w, &defending),
             attacking,
             defending,
+            setup: None,
+            field: None,
+            guards: Vec::new(),
             retreats: Vec::new(),
         };
+        // 7.5.2: the setup is fixed at the start; the battle is then fought a day at a time.
+        let s = base_setup(&cx.ctx(), &battle);
+        let Ok(field) = battle::field::Battle::start(&cx.scenario.combat, &s) else {
+            cx.emit(LandEvent::CombatLapsed { area: combat.area });
+            continue;
+        };
+        battle.setup = Some(s);
+        battle.field = Some(field);
         let owing: Vec<PowerId> = std::iter::once(battle.attacker)
             .chain(battle.defender)
             .collect();
         cx.emit(LandEvent::BattleBegan {
-            battle,
+            battle: Box::new(battle),
             slot,
             mover,
         });
@@ -255,14 +286,8 @@ pub(super) fn side_leaders(ctx: &LCtx, b: &Battle, role: Role) -> Vec<(LeaderId,
         .collect()
 }
 
-/// One side of a battle as the battle layer reads it.
-pub(super) fn side_setup(
-    ctx: &LCtx,
-    b: &Battle,
-    role: Role,
-    outflanking: &[CorpsId],
-    guard: Option<GuardOrder>,
-) -> SideSetup {
+/// One side of a battle as the battle layer reads it (no outflanking force, no guard commitment yet).
+pub(super) fn side_setup(ctx: &LCtx, b: &Battle, role: Role) -> SideSetup {
     let w = ctx.world;
     let ids = match role {
         Role::Attacker => &b.attacking,
@@ -281,7 +306,7 @@ pub(super) fn side_setup(
                 power: fighting_power(w, *id)?.0,
                 kind: c.kind,
                 factors: c.factors,
-                outflanking: outflanking.contains(id),
+                outflanking: false,
                 trained: trained(ctx, c.owner),
             })
         })
@@ -293,11 +318,7 @@ pub(super) fn side_setup(
             .into_iter()
             .map(|(_, l)| l)
             .collect(),
-        guard: guard.map(|g| GuardCommitment {
-            day: g.day,
-            round: g.round,
-            shift: g.shift,
-        }),
+        guard: None,
     }
 }
 
@@ -340,30 +361,18 @@ fn across_river(ctx: &LCtx, b: &Battle) -> bool {
         })
 }
 
-/// A side's submitted chit, as the setup reads it.
-#[derive(Clone, Debug)]
-pub(super) struct Order {
-    outflanking: Vec<CorpsId>,
-    guard: Option<GuardOrder>,
-}
-
-/// The battle's setup from both sides' orders.
-pub(super) fn setup(
-    ctx: &LCtx,
-    b: &Battle,
-    chits: (AttackChit, DefendChit),
-    att: &Order,
-    def: &Order,
-) -> Setup {
+/// 7.5.2: the battle's setup as it starts, from the world: both sides, the terrain, the river crossing, the
+/// options; no chits yet, no outflanking force, no guard commitment (each day adds its own, `days::day_setup`).
+pub(super) fn base_setup(ctx: &LCtx, b: &Battle) -> Setup {
     Setup {
-        attacker: side_setup(ctx, b, Role::Attacker, &att.outflanking, att.guard),
-        defender: side_setup(ctx, b, Role::Defender, &def.outflanking, def.guard),
+        attacker: side_setup(ctx, b, Role::Attacker),
+        defender: side_setup(ctx, b, Role::Defender),
         terrain: ctx
             .scenario
             .area(b.area)
             .map_or(crate::scenario::Terrain::Clear, |a| a.terrain),
         river: across_river(ctx, b),
-        chits: vec![chits],
+        chits: Vec::new(),
         options: options(ctx),
         walls: None,
         days: None,
@@ -392,28 +401,10 @@ pub fn default(ctx: &LCtx, power: PowerId) -> LandDecision {
     }
 }
 
-/// A side's order from its decision (or the default).
-pub(super) fn order_of(d: &LandDecision) -> Order {
-    match d {
-        LandDecision::Attack {
-            outflanking, guard, ..
-        }
-        | LandDecision::Defend {
-            outflanking, guard, ..
-        } => Order {
-            outflanking: outflanking.clone(),
-            guard: *guard,
-        },
-        _ => Order {
-            outflanking: Vec::new(),
-            guard: None,
-        },
-    }
-}
-
-/// 7.5.2, 12.3.4: checks a side's chit: the right side's kind of chit, an outflank the side can make with the
-/// corps it names (a leader, a corps other than artillery in each force, artillery pinning, cossacks and
-/// freikorps outflanking), a guard commitment only under 12.3.4 with guard that may commit.
+/// 7.5.2, 12.3.4: checks a side's chit for the day being fought: the right side's kind of chit, an outflank the
+/// side can make with the corps it names (a leader, a corps other than artillery in each force, artillery
+/// pinning, cossacks and freikorps outflanking), the same force its first outflank of the battle named, a guard
+/// commitment only under 12.3.4, in a round of the day being fought, with guard left that may commit.
 pub fn check(ctx: &LCtx, power: PowerId, d: &LandDecision) -> RuleResult<()> {
     let Some(b) = &ctx.own.battle else {
         return Err(RuleError::new("7.5", "no battle is under way"));
@@ -491,10 +482,28 @@ pub fn check(ctx: &LCtx, power: PowerId, d: &LandDecision) -> RuleResult<()> {
         Role::Attacker => chits.0 == AttackChit::Outflank,
         Role::Defender => chits.1 == DefendChit::Outflank,
     };
-    if outflanks && outflanking.is_empty() {
+    // Coalition's 7.5.2: a side's outflanking force is the one its first Outflank of the battle names; a later
+    // Outflank names the same corps, or none (the same force).
+    let fixed = super::days::split(b, role);
+    if outflanks && outflanking.is_empty() && fixed.is_empty() {
         return Err(RuleError::new(
             "7.5.2",
             "an outflank names the corps of the outflanking force",
+        ));
+    }
+    if outflanks && !outflanking.is_empty() && !fixed.is_empty() && !same_corps(outflanking, &fixed)
+    {
+        return Err(RuleError::new(
+            "7.5.2",
+            format!(
+                "this side's outflanking force is {} for the whole battle (its first outflank named it): a later \
+                 outflank names the same corps, or none",
+                fixed
+                    .iter()
+                    .map(|c| c.to_string())
+                    .collect::<Vec<_>>()
+                    .join(",")
+            ),
         ));
     }
     if !outflanks && !outflanking.is_empty() {
@@ -503,6 +512,7 @@ pub fn check(ctx: &LCtx, power: PowerId, d: &LandDecision) -> RuleResult<()> {
             "only an outflank splits the force: name no corps",
         ));
     }
+    let day = b.field.as_ref().map_or(1, |f| f.day());
     if let Some(g) = guard {
         if !ctx.rulebook.has(OptionalRule::GuardCommitment) {
             return Err(RuleError::new(
@@ -510,30 +520,41 @@ pub fn check(ctx: &LCtx, power: PowerId, d: &LandDecision) -> RuleResult<()> {
                 "guard commitment is an optional rule this game does not use",
             ));
         }
-        let days = ctx.scenario.combat.days.max(1);
-        if !(1..=days).contains(&g.day) || !(1..=3).contains(&g.round) {
+        if g.day.is_some_and(|d| d != day) || !(1..=3).contains(&g.round) {
             return Err(RuleError::new(
                 "12.3.4",
                 format!(
-                    "the guard commits in a round (1 to 3) of a day (1 to {days}), not day {} round {}",
-                    g.day, g.round
+                    "the guard commits once a day, in a round (1 to 3) of the day being fought (day {day}), not{} \
+                     round {}",
+                    g.day.map_or(String::new(), |d| format!(" day {d}")),
+                    g.round
                 ),
             ));
         }
     }
-    let order = Order {
+    let Some(base) = &b.setup else {
+        return Err(RuleError::new("7.5", "no battle is under way"));
+    };
+    let order = super::days::Order {
         outflanking: outflanking.clone(),
         guard: *guard,
     };
-    let none = Order {
-        outflanking: Vec::new(),
-        guard: None,
+    let none = super::days::Order::default();
+    let orders = match role {
+        Role::Attacker => [&order, &none],
+        Role::Defender => [&none, &order],
     };
-    let s = match role {
-        Role::Attacker => setup(ctx, b, chits, &order, &none),
-        Role::Defender => setup(ctx, b, chits, &none, &order),
-    };
-    battle::field::check(&ctx.scenario.combat, &s)
+    let s = super::days::day_setup(base, day, chits, orders);
+    let chart = &ctx.scenario.combat;
+    battle::field::check_chits(chart, &s, day as usize, chits)?;
+    // 12.3.4.3 with the guard factors the side has left.
+    battle::field::check_guard(chart, &super::days::with_factors_left(b, &s))
+}
+
+/// Whether two lists name the same corps (in any order).
+fn same_corps(a: &[CorpsId], b: &[CorpsId]) -> bool {
+    let set = |x: &[CorpsId]| x.iter().copied().collect::<std::collections::BTreeSet<_>>();
+    set(a) == set(b)
 }
 
 /// The outflanking force the choices offer: every corps but the artillery and the largest other corps (which pin).
@@ -562,8 +583,9 @@ fn offered_split(ctx: &LCtx, ids: &[CorpsId]) -> Vec<CorpsId> {
         .collect()
 }
 
-/// The legal decisions of `power` in the battle: its side's chits (an outflank with the split `offered_split`
-/// makes; with 12.3.4 each guard commitment of the first day), or the areas of its retreat.
+/// The legal decisions of `power` in the battle: its side's chits for the day being fought (an outflank with its
+/// outflanking force once named, else the split `offered_split` makes; with 12.3.4 each guard commitment of the
+/// day), or the areas of its retreat.
 pub fn choices(ctx: &LCtx, power: PowerId) -> Vec<LandDecision> {
     let Some(b) = &ctx.own.battle else {
         return Vec::new();
@@ -578,7 +600,7 @@ pub fn choices(ctx: &LCtx, power: PowerId) -> Vec<LandDecision> {
             .map(|a| LandDecision::Retreat { to: *a })
             .collect();
     }
-    // 12.3.4: the shifts the guard table has a line for (1 and 2 morale levels), in each round of the first day.
+    // 12.3.4: the shifts the guard table has a line for (1 and 2 morale levels), in each round of the day.
     let shifts: Vec<u8> = ctx.scenario.combat.guard.losses.keys().copied().collect();
     let guards: Vec<Option<GuardOrder>> = std::iter::once(None)
         .chain(
@@ -586,7 +608,7 @@ pub fn choices(ctx: &LCtx, power: PowerId) -> Vec<LandDecision> {
                 .flat_map(|round| shifts.iter().map(move |shift| (round, *shift)))
                 .map(|(round, shift)| {
                     Some(GuardOrder {
-                        day: 1,
+                        day: None,
                         round,
                         shift,
                     })
@@ -596,7 +618,12 @@ pub fn choices(ctx: &LCtx, power: PowerId) -> Vec<LandDecision> {
         .collect();
     let mut out = Vec::new();
     if power == b.attacker {
-        let split = offered_split(ctx, &b.attacking);
+        let split = super::days::split(b, Role::Attacker);
+        let split = if split.is_empty() {
+            offered_split(ctx, &b.attacking)
+        } else {
+            split
+        };
         for chit in AttackChit::ALL {
             for guard in &guards {
                 let outflanking = if chit == AttackChit::Outflank {
@@ -612,7 +639,12 @@ pub fn choices(ctx: &LCtx, power: PowerId) -> Vec<LandDecision> {
             }
         }
     } else if Some(power) == b.defender {
-        let split = offered_split(ctx, &b.defending);
+        let split = super::days::split(b, Role::Defender);
+        let split = if split.is_empty() {
+            offered_split(ctx, &b.defending)
+        } else {
+            split
+        };
         for chit in DefendChit::ALL {
             for guard in &guards {
                 let outflanking = if chit == DefendChit::Outflank {

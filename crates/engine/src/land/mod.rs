@@ -21,6 +21,7 @@
 mod aftermath;
 pub mod combat;
 mod conquest;
+mod days;
 mod depots;
 mod loans;
 pub mod movement;
@@ -206,11 +207,23 @@ pub enum LandEvent {
     CombatLapsed { area: AreaId },
     /// 7.5: a battle begins (in the combat step of the mover at `slot`, `mover`); both sides owe their chits.
     BattleBegan {
-        battle: Battle,
+        battle: Box<Battle>,
         slot: usize,
         mover: usize,
     },
-    /// 7.5: a battle fought (its dice are the `DiceRolled` events just before; losses and points follow).
+    /// 7.5.2: a day of a battle fought with both sides' chits (its dice are the `DiceRolled` events just before):
+    /// the setup it was fought with (outflanking forces, the day's guard commitments), what the day decided, and
+    /// the battle as it stands after it (both sides are asked again unless it is over).
+    BattleDayFought {
+        area: AreaId,
+        day: u8,
+        chits: (AttackChit, DefendChit),
+        setup: Box<crate::battle::Setup>,
+        report: Box<crate::battle::field::DayReport>,
+        battle: Box<crate::battle::field::Battle>,
+    },
+    /// 7.5: a battle fought, its last day over (every day's dice were logged with its day; losses and points
+    /// follow).
     BattleFought { record: Box<BattleRecord> },
     /// 7.5.9: forces that must retreat and have a choice of areas.
     RetreatsOwed { retreats: Vec<Retreat> },
@@ -272,6 +285,7 @@ impl LandEvent {
             | LandEvent::BattleBegan { .. }
             | LandEvent::BattleFought { .. }
             | LandEvent::BattleEnded { .. } => "7.5",
+            LandEvent::BattleDayFought { .. } => "7.5.2",
             LandEvent::RetreatsOwed { .. } | LandEvent::Retreated { .. } => "7.5.9",
             LandEvent::SiegeStepBegan { .. }
             | LandEvent::SiegeRolled { .. }
@@ -362,10 +376,15 @@ pub fn apply(own: &mut LandState, world: &mut World, e: &LandEvent) {
             mover,
         } => {
             own.combats.retain(|c| c.area != battle.area);
-            own.battle = Some(battle.clone());
+            own.battle = Some((**battle).clone());
             own.stage = Stage::Battle;
             own.slot = *slot;
             own.mover = *mover;
+        }
+        LandEvent::BattleDayFought { setup, battle, .. } => {
+            if let Some(b) = own.battle.as_mut() {
+                days::apply_day(b, setup, battle);
+            }
         }
         LandEvent::BattleFought { .. } => {}
         LandEvent::RetreatsOwed { retreats } => {
@@ -607,7 +626,7 @@ impl Step for LandPhase {
             });
             let ask = match retreat {
                 Some(to) => aftermath::retreat(cx, to),
-                None => aftermath::fight(cx, decisions, dice),
+                None => days::fight(cx, decisions, dice),
             };
             return ask.or_else(|| after_battle(cx, dice));
         }

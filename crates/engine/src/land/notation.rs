@@ -1,6 +1,6 @@
 //! Rule 3.3 (Coalition's text forms) for the Land Phase: `slot 3`, `depots build ulm,munich remove linz`,
 //! `move fr-1,fr-2,napoleon paris>reims>metz`, `drop fr-1 infantry:2`, `pick fr-1 militia:1`, `undo`, `done`,
-//! and in a battle `attack outflank with fr-2,fr-3 guard 1.2+2`, `defend cordon`, `retreat passau`.
+//! and in a battle `attack outflank with fr-2,fr-3 guard 2+2`, `defend cordon`, `retreat passau`.
 
 use super::{GuardOrder, LandDecision, LandEvent};
 use crate::kernel::error::{RuleError, RuleResult};
@@ -194,12 +194,16 @@ fn chit_rest(
         write!(f, " with {}", join(outflanking, ","))?;
     }
     if let Some(g) = guard {
-        write!(f, " guard {}.{}+{}", g.day, g.round, g.shift)?;
+        match g.day {
+            Some(day) => write!(f, " guard {day}.{}+{}", g.round, g.shift)?,
+            None => write!(f, " guard {}+{}", g.round, g.shift)?,
+        }
     }
     Ok(())
 }
 
-/// Reads `CHIT [with CORPS,...] [guard DAY.ROUND+SHIFT]`.
+/// Reads `CHIT [with CORPS,...] [guard ROUND+SHIFT]` (the round of the day being fought; the older
+/// `guard DAY.ROUND+SHIFT` names the day too, which must be the day being fought).
 fn chit_parts<T: serde::de::DeserializeOwned>(
     verb: &str,
     rest: &str,
@@ -208,7 +212,7 @@ fn chit_parts<T: serde::de::DeserializeOwned>(
         RuleError::new(
             "3.3",
             format!(
-                "write `{verb} CHIT [with CORPS,CORPS] [guard DAY.ROUND+SHIFT]` (chits: {})",
+                "write `{verb} CHIT [with CORPS,CORPS] [guard ROUND+SHIFT]` (chits: {})",
                 if verb == "attack" {
                     "outflank, assault, escalated_assault, echelon, probe"
                 } else {
@@ -232,10 +236,13 @@ fn chit_parts<T: serde::de::DeserializeOwned>(
             }
             "guard" => {
                 let g = words.next().ok_or_else(usage)?;
-                let (day, rest) = g.split_once('.').ok_or_else(usage)?;
+                let (day, rest) = match g.split_once('.') {
+                    Some((day, rest)) => (Some(day.parse().map_err(|_| usage())?), rest),
+                    None => (None, g),
+                };
                 let (round, shift) = rest.split_once('+').ok_or_else(usage)?;
                 guard = Some(GuardOrder {
-                    day: day.parse().map_err(|_| usage())?,
+                    day,
                     round: round.parse().map_err(|_| usage())?,
                     shift: shift.parse().map_err(|_| usage())?,
                 });
@@ -419,10 +426,15 @@ impl fmt::Display for LandEvent {
                 let (la, ld) = record.report.losses(&record.setup);
                 write!(
                     f,
-                    "battle at {} (7.5): {} v {}; {}; losses {la} and {ld}",
+                    "battle at {} (7.5): {}; {}; losses {la} and {ld}",
                     record.area,
-                    chit_key(&record.chits.0),
-                    chit_key(&record.chits.1),
+                    record
+                        .setup
+                        .chits
+                        .iter()
+                        .map(|c| format!("{} v {}", chit_key(&c.0), chit_key(&c.1)))
+                        .collect::<Vec<_>>()
+                        .join(", then "),
                     match record.report.outcome {
                         crate::battle::Outcome::Won { winner } => match winner {
                             crate::scenario::combat::Role::Attacker => "the attacker wins",
@@ -433,6 +445,27 @@ impl fmt::Display for LandEvent {
                     }
                 )
             }
+            LandEvent::BattleDayFought {
+                area,
+                day,
+                chits,
+                report,
+                ..
+            } => write!(
+                f,
+                "battle at {area}, day {day} (7.5.2): {} v {}; {}",
+                chit_key(&chits.0),
+                chit_key(&chits.1),
+                match report.outcome {
+                    None => "the battle goes on",
+                    Some(crate::battle::Outcome::Won { winner }) => match winner {
+                        crate::scenario::combat::Role::Attacker => "the attacker wins",
+                        crate::scenario::combat::Role::Defender => "the defender wins",
+                    },
+                    Some(crate::battle::Outcome::Withdrew) => "the defender withdraws",
+                    Some(crate::battle::Outcome::Undecided) => "undecided",
+                }
+            ),
             LandEvent::RetreatsOwed { retreats } => write!(
                 f,
                 "to retreat (7.5.9): {}",

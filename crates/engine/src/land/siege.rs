@@ -485,6 +485,9 @@ fn frame(
         defender: None,
         attacking,
         defending,
+        setup: None,
+        field: None,
+        guards: Vec::new(),
         retreats: Vec::new(),
     }
 }
@@ -514,7 +517,7 @@ fn assault(
         .map(|(_, l)| l)
         .collect();
     let setup = Setup {
-        attacker: side_setup(&ctx, &b, Role::Attacker, &[], None),
+        attacker: side_setup(&ctx, &b, Role::Attacker),
         defender: garrison_side(&ctx, &garrisons, leaders),
         terrain: terrain(&ctx, area),
         river: false,
@@ -591,7 +594,7 @@ fn sortie(cx: &mut LCx, power: PowerId, area: AreaId, chit: AttackChit, dice: &m
         .collect();
     let setup = Setup {
         attacker: garrison_side(&ctx, &garrisons, leaders),
-        defender: side_setup(&ctx, &b, Role::Defender, &[], None),
+        defender: side_setup(&ctx, &b, Role::Defender),
         terrain: terrain(&ctx, area),
         river: false,
         chits: vec![(chit, DefendChit::Defend)],

@@ -1,0 +1,189 @@
+//! Rule 7.5.2 in the Land Phase (Coalition's days of battle, `docs/rules/land.md` 7.5, `docs/rules/combat.md`
+//! 7.5.2 and 12.3.4): a battle is fought one day at a time. Both sides submit the day's chit (and, under 12.3.4,
+//! a guard commitment for that day) sealed; the day is fought (`battle::field::Battle::fight_day`), its dice
+//! logged in order and the day recorded (`LandEvent::BattleDayFought`); if the battle goes on, both sides are
+//! asked again, else its aftermath follows (`aftermath::conclude`).
+//!
+//! The setup is fixed when the battle begins. A side's outflanking force is the one its first Outflank of the
+//! battle names, and stays that force: a later Outflank names the same corps, or none (`combat::check` refuses a
+//! different split, 7.5.2). A guard commitment belongs to the day it is submitted with (once a day, 12.3.4).
+
+use super::aftermath;
+use super::combat::{Battle, GuardOrder, default};
+use super::{LCx, LandDecision, LandEvent};
+use crate::battle::field::DayReport;
+use crate::battle::{GuardCommitment, Report, Setup};
+use crate::kernel::dice::{Dice, Roll};
+use crate::kernel::ids::{CorpsId, PowerId};
+use crate::scenario::combat::{AttackChit, DefendChit, Role};
+use crate::world::{Ask, WorldEvent};
+use std::collections::BTreeMap;
+
+/// A side's orders for a day, besides its chit: the corps it names to outflank, its guard commitment.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Order {
+    pub(super) outflanking: Vec<CorpsId>,
+    pub(super) guard: Option<GuardOrder>,
+}
+
+/// A side's orders from its decision (anything else: none).
+fn order_of(d: &LandDecision) -> Order {
+    match d {
+        LandDecision::Attack {
+            outflanking, guard, ..
+        }
+        | LandDecision::Defend {
+            outflanking, guard, ..
+        } => Order {
+            outflanking: outflanking.clone(),
+            guard: *guard,
+        },
+        _ => Order::default(),
+    }
+}
+
+/// Coalition's 7.5.2: side `role`'s outflanking force for the rest of the battle (named by its first Outflank),
+/// empty while it has not outflanked.
+pub(super) fn split(b: &Battle, role: Role) -> Vec<CorpsId> {
+    let (Some(s), ids) = (
+        &b.setup,
+        match role {
+            Role::Attacker => &b.attacking,
+            Role::Defender => &b.defending,
+        },
+    ) else {
+        return Vec::new();
+    };
+    let side = s.side(role);
+    ids.iter()
+        .filter(|id| {
+            let name = id.to_string();
+            side.corps.iter().any(|c| c.outflanking && c.name == name)
+        })
+        .copied()
+        .collect()
+}
+
+/// 7.5.2 and 12.3.4: the setup day `day` is fought with: the battle's (`base`), a side's outflanking force set by
+/// the corps its order names when it has none yet (its first Outflank), each side's guard commitment for this
+/// day, and the day's chits after those of the days before.
+pub(super) fn day_setup(
+    base: &Setup,
+    day: u8,
+    chits: (AttackChit, DefendChit),
+    orders: [&Order; 2],
+) -> Setup {
+    let mut s = base.clone();
+    for (side, order) in [&mut s.attacker, &mut s.defender].into_iter().zip(orders) {
+        if !order.outflanking.is_empty() && !side.corps.iter().any(|c| c.outflanking) {
+            for c in &mut side.corps {
+                c.outflanking = order.outflanking.iter().any(|id| id.to_string() == c.name);
+            }
+        }
+        side.guard = order.guard.map(|g| GuardCommitment {
+            day,
+            round: g.round,
+            shift: g.shift,
+        });
+    }
+    s.chits.push(chits);
+    s
+}
+
+/// The setup with each corps' factors as the battle has left them (12.3.4.3 reads the guard a side has left).
+pub(super) fn with_factors_left(b: &Battle, s: &Setup) -> Setup {
+    let mut out = s.clone();
+    if let Some(f) = &b.field {
+        let r = f.report();
+        for (c, left) in out.attacker.corps.iter_mut().zip(&r.attacker_left) {
+            c.factors = *left;
+        }
+        for (c, left) in out.defender.corps.iter_mut().zip(&r.defender_left) {
+            c.factors = *left;
+        }
+    }
+    out
+}
+
+/// The rolls of a day in the order they were made.
+fn day_rolls(day: &DayReport) -> Vec<Roll> {
+    let mut r = Report::new((String::new(), String::new()), (0, 0));
+    r.opening = day.opening.clone();
+    r.rounds = day.rounds.clone();
+    aftermath::rolls_of(&r)
+}
+
+/// 7.5.2: fights the day once both sides' chits are in (a side that submitted nothing: the default, 3.6): logs
+/// its dice and records it; asks both sides again (sealed) if the battle goes on, else runs its aftermath.
+pub(super) fn fight(
+    cx: &mut LCx,
+    decisions: &BTreeMap<PowerId, LandDecision>,
+    dice: &mut Dice,
+) -> Option<Ask> {
+    let b = cx.own().battle.clone()?;
+    let (Some(base), Some(mut field)) = (b.setup.clone(), b.field.clone()) else {
+        cx.emit(LandEvent::BattleEnded { area: b.area });
+        return None;
+    };
+    let ctx = cx.ctx();
+    let att_d = decisions
+        .get(&b.attacker)
+        .cloned()
+        .unwrap_or_else(|| default(&ctx, b.attacker));
+    let def_d = b
+        .defender
+        .and_then(|p| decisions.get(&p).cloned())
+        .unwrap_or(LandDecision::Defend {
+            chit: DefendChit::Defend,
+            outflanking: Vec::new(),
+            guard: None,
+        });
+    let chits = match (&att_d, &def_d) {
+        (LandDecision::Attack { chit: a, .. }, LandDecision::Defend { chit: d, .. }) => (*a, *d),
+        _ => (AttackChit::Assault, DefendChit::Defend),
+    };
+    let day = field.day();
+    let s = day_setup(&base, day, chits, [&order_of(&att_d), &order_of(&def_d)]);
+    let report = match field.fight_day(&cx.scenario.combat, &s, chits, &mut || dice.d6()) {
+        Ok(r) => r,
+        Err(_) => {
+            // Checked orders cannot fail; should the world have changed under them, the battle lapses.
+            cx.emit(LandEvent::BattleEnded { area: b.area });
+            return None;
+        }
+    };
+    for roll in day_rolls(&report) {
+        cx.push(WorldEvent::DiceRolled { roll });
+    }
+    let over = field.is_over();
+    cx.emit(LandEvent::BattleDayFought {
+        area: b.area,
+        day,
+        chits,
+        setup: Box::new(s),
+        report: Box::new(report),
+        battle: Box::new(field),
+    });
+    if !over {
+        let owing: Vec<PowerId> = std::iter::once(b.attacker).chain(b.defender).collect();
+        return Ask::sealed(owing);
+    }
+    let b = cx.own().battle.clone()?;
+    aftermath::conclude(cx, &b, dice)
+}
+
+/// Applies a day fought to the battle under way: the setup keeps the outflanking forces and the chits so far
+/// (its guard commitments go to `guards`, each with its day); the day-by-day battle is the one after the day.
+pub(super) fn apply_day(b: &mut Battle, setup: &Setup, field: &crate::battle::field::Battle) {
+    let mut s = setup.clone();
+    for (r, g) in [
+        (Role::Attacker, s.attacker.guard.take()),
+        (Role::Defender, s.defender.guard.take()),
+    ] {
+        if let Some(g) = g {
+            b.guards.push((r, g));
+        }
+    }
+    b.setup = Some(s);
+    b.field = Some(field.clone());
+}

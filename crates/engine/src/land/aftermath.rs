@@ -155,34 +155,18 @@ pub(super) fn conclude(cx: &mut LCx, b: &Battle, dice: &mut Dice) -> Option<Ask>
     let place = area_name(&cx.ctx(), b.area);
     // Losses, and for a trivial combat's destroyed side, its survivors' surrender (4.4.6.1).
     let chart = &cx.scenario.combat;
-    let trivial = battle::trivial::overwhelmed(chart, &s).filter(|_| {
-        report.outcome != Outcome::Withdrew && report.rounds.iter().any(|r| !r.fire.is_empty())
-    });
+    let survivors = battle::trivial::survivors(chart, &s, &report);
     for r in [Role::Attacker, Role::Defender] {
         let ids = ids_of(b, r).to_vec();
-        let side = s.side(r);
         let after = match r {
             Role::Attacker => &report.attacker_left,
             Role::Defender => &report.defender_left,
         };
-        if trivial == Some(r) {
+        if let Some((small, left)) = &survivors
+            && *small == r
+        {
             // What fire left of the destroyed side surrenders; the rest fell to fire.
-            let mut left: Vec<Factors> = side.corps.iter().map(|c| c.factors).collect();
-            let hit = report
-                .rounds
-                .iter()
-                .flat_map(|rr| rr.fire.iter())
-                .find(|f| f.side == r.other())
-                .map_or(0, |f| f.inflicted);
-            battle::losses::allocate(
-                &side.corps,
-                &mut left,
-                |_| true,
-                hit,
-                s.options.proportional_losses,
-                false,
-            );
-            let lost = apply_losses(cx, &ids, &left, "7.5.3", &format!("at {place}"));
+            let lost = apply_losses(cx, &ids, left, "7.5.3", &format!("at {place}"));
             record_losses(cx, lost, LossCause::Combat, "7.5.3");
             let captor = power_of(b, r.other()).map(Nation::Power);
             surrender(
@@ -198,7 +182,7 @@ pub(super) fn conclude(cx: &mut LCx, b: &Battle, dice: &mut Dice) -> Option<Ask>
         }
     }
     if let Outcome::Won { winner } = report.outcome
-        && trivial.is_none()
+        && survivors.is_none()
     {
         pursue(cx, b, &s, winner, dice);
     }

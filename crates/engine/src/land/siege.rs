@@ -297,7 +297,10 @@ fn siege_roll(cx: &mut LCx, power: PowerId, area: AreaId, dice: &mut Dice) {
             format!("{besiegers} besieging factors against {held}"),
         ));
     }
-    let needed = chart.falls_on.get(&kind).copied().unwrap_or(7);
+    // `falls_on` has both kinds: checked when combat.ron is loaded.
+    let Some(needed) = chart.falls_on.get(&kind).copied() else {
+        return;
+    };
     let roll = dice.roll(
         power.0.as_str(),
         "7.5.4",
@@ -526,55 +529,20 @@ fn assault(
         walls: city(&ctx, area).map(|(_, k)| k),
         days: Some(cx.scenario.combat.siege.days),
     };
-    let Some(report) = fight(cx, &setup, dice) else {
-        return;
-    };
-    let won = report.outcome
-        == Outcome::Won {
-            winner: Role::Attacker,
-        };
-    let (winners, losers) = powers(cx.world(), &attacking, &garrisons);
-    let (winners, losers) = if won {
-        (winners, losers)
-    } else if report.outcome
-        == (Outcome::Won {
-            winner: Role::Defender,
-        })
-    {
-        (losers, winners)
-    } else {
-        (Vec::new(), Vec::new())
-    };
-    let place = area_name(&cx.ctx(), area);
-    cx.emit(LandEvent::SiegeCombatFought {
-        record: Box::new(SiegeRecord {
-            area,
-            kind: SiegeCombat::Assault,
-            power,
-            corps: attacking.clone(),
-            garrisons: garrisons.iter().map(|(n, _)| *n).collect(),
-            setup: setup.clone(),
-            report: report.clone(),
-            winners: winners.clone(),
-            losers: losers.clone(),
-        }),
-    });
     let fought = Fought {
         corps: &attacking,
         corps_role: Role::Attacker,
         garrisons: &garrisons,
     };
-    settle(
-        cx,
-        area,
-        &setup,
-        &report,
-        &fought,
-        &format!("in the assault on {place}"),
-    );
-    let points = cx.scenario.combat.siege.assault_points;
-    siege_points(cx, area, points, &winners, &losers, "assault");
-    if won {
+    let Some(report) = combat(cx, power, area, SiegeCombat::Assault, &setup, &fought, dice) else {
+        return;
+    };
+    if report.outcome
+        == (Outcome::Won {
+            winner: Role::Attacker,
+        })
+    {
+        let place = area_name(&cx.ctx(), area);
         surrender_city(cx, power, area, &format!("{place} is taken by assault"));
     }
 }
@@ -602,52 +570,19 @@ fn sortie(cx: &mut LCx, power: PowerId, area: AreaId, chit: AttackChit, dice: &m
         walls: None,
         days: Some(cx.scenario.combat.siege.days),
     };
-    let Some(report) = fight(cx, &setup, dice) else {
-        return;
-    };
-    let won = report.outcome
-        == Outcome::Won {
-            winner: Role::Attacker,
-        };
-    let (besiegers, garrison) = powers(cx.world(), &defending, &garrisons);
-    let (winners, losers) = match report.outcome {
-        Outcome::Won {
-            winner: Role::Attacker,
-        } => (garrison, besiegers),
-        Outcome::Won {
-            winner: Role::Defender,
-        } => (besiegers, garrison),
-        _ => (Vec::new(), Vec::new()),
-    };
-    let place = area_name(&cx.ctx(), area);
-    cx.emit(LandEvent::SiegeCombatFought {
-        record: Box::new(SiegeRecord {
-            area,
-            kind: SiegeCombat::Sortie,
-            power,
-            corps: defending.clone(),
-            garrisons: garrisons.iter().map(|(n, _)| *n).collect(),
-            setup: setup.clone(),
-            report: report.clone(),
-            winners: winners.clone(),
-            losers: losers.clone(),
-        }),
-    });
     let fought = Fought {
         corps: &defending,
         corps_role: Role::Defender,
         garrisons: &garrisons,
     };
-    settle(
-        cx,
-        area,
-        &setup,
-        &report,
-        &fought,
-        &format!("in the sortie at {place}"),
-    );
-    let points = cx.scenario.combat.siege.sortie_points;
-    siege_points(cx, area, points, &winners, &losers, "sortie");
+    let Some(report) = combat(cx, power, area, SiegeCombat::Sortie, &setup, &fought, dice) else {
+        return;
+    };
+    let won = report.outcome
+        == (Outcome::Won {
+            winner: Role::Attacker,
+        });
+    let place = area_name(&cx.ctx(), area);
     if won && let Some(s) = cx.world().sieges.get(&area).cloned() {
         let date = cx.world().date();
         cx.push(WorldEvent::SiegeChanged {
@@ -657,6 +592,55 @@ fn sortie(cx: &mut LCx, power: PowerId, area: AreaId, chit: AttackChit, dice: &m
             reason: format!("the sortie at {place} wrecks the siege works: the siege starts again"),
         });
     }
+}
+
+/// Fights a siege combat (7.5.4.1 or 7.5.4.2.1) with `setup`, logs its dice and record, settles both sides'
+/// losses and moves its points (7.5.4.2.2, or the assault's); `None` when the setup cannot be fought.
+fn combat(
+    cx: &mut LCx,
+    power: PowerId,
+    area: AreaId,
+    kind: SiegeCombat,
+    setup: &Setup,
+    fought: &Fought,
+    dice: &mut Dice,
+) -> Option<Report> {
+    let report = fight(cx, setup, dice)?;
+    let (corps_side, garrison_side) = powers(cx.world(), fought.corps, fought.garrisons);
+    let (winners, losers) = match report.outcome {
+        Outcome::Won { winner } if winner == fought.corps_role => (corps_side, garrison_side),
+        Outcome::Won { .. } => (garrison_side, corps_side),
+        _ => (Vec::new(), Vec::new()),
+    };
+    cx.emit(LandEvent::SiegeCombatFought {
+        record: Box::new(SiegeRecord {
+            area,
+            kind,
+            power,
+            corps: fought.corps.to_vec(),
+            garrisons: fought.garrisons.iter().map(|(n, _)| *n).collect(),
+            setup: setup.clone(),
+            report: report.clone(),
+            winners: winners.clone(),
+            losers: losers.clone(),
+        }),
+    });
+    let place = area_name(&cx.ctx(), area);
+    let (why, points, what) = match kind {
+        SiegeCombat::Assault => (
+            format!("in the assault on {place}"),
+            cx.scenario.combat.siege.assault_points,
+            "assault",
+        ),
+        SiegeCombat::Sortie => (
+            format!("in the sortie at {place}"),
+            cx.scenario.combat.siege.sortie_points,
+            "sortie",
+        ),
+    };
+    settle(cx, area, setup, &report, fought, &why);
+    siege_points(cx, area, points, &winners, &losers, what);
+    Some(report)
 }
 
 /// The terrain of an area.

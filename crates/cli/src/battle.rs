@@ -78,7 +78,17 @@ fn head(s: &mut String, setup: &Setup, r: &Report) {
     let names = |x: &coalition_engine::battle::SideSetup| {
         x.corps
             .iter()
-            .map(|c| format!("{} ({} factors)", c.name, c.factors.total()))
+            .map(|c| {
+                let coming = c
+                    .reinforcing
+                    .and_then(|g| x.reinforcements.get(g as usize))
+                    .map(|g| match &g.leader {
+                        Some(l) => format!(", on its way from {} with {}", g.from, l.name),
+                        None => format!(", on its way from {}", g.from),
+                    })
+                    .unwrap_or_default();
+                format!("{} ({} factors{coming})", c.name, c.factors.total())
+            })
             .collect::<Vec<_>>()
             .join(", ")
     };

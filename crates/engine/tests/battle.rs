@@ -3,89 +3,15 @@
 
 use coalition_engine::battle::field::{Battle, check, resolve};
 use coalition_engine::battle::side::{combat_morale, command, dated_ratings, effective_tactical};
-use coalition_engine::battle::{
-    BattleCorps, BattleLeader, GuardCommitment, Options, Outcome, Report, Setup, SideSetup,
-};
+use coalition_engine::battle::{BattleCorps, GuardCommitment, Options, Outcome, Report, Setup};
 use coalition_engine::ids::{Key, LeaderId};
-use coalition_engine::scenario::combat::{AttackChit, CombatChart, DefendChit, Role};
-use coalition_engine::scenario::{CorpsKind, Factors, Terrain, embedded_scenario};
+use coalition_engine::scenario::combat::{AttackChit, DefendChit, Role};
+use coalition_engine::scenario::{CorpsKind, Factors, Terrain};
 use coalition_engine::{Date, battle};
 
-fn chart() -> CombatChart {
-    static CHART: std::sync::OnceLock<CombatChart> = std::sync::OnceLock::new();
-    CHART
-        .get_or_init(|| embedded_scenario("1805").unwrap().combat)
-        .clone()
-}
-
-fn k(s: &str) -> Key {
-    Key::new(s).unwrap()
-}
-
-fn inf(n: u16) -> Factors {
-    Factors {
-        infantry: n,
-        ..Default::default()
-    }
-}
-
-fn corps(name: &str, power: &str, kind: CorpsKind, factors: Factors) -> BattleCorps {
-    BattleCorps {
-        name: name.into(),
-        nation: k(power),
-        power: k(power),
-        kind,
-        factors,
-        outflanking: false,
-        trained: false,
-    }
-}
-
-fn leader(name: &str, power: &str, s: u8, t: u8, mt: u8) -> BattleLeader {
-    BattleLeader {
-        name: name.into(),
-        power: k(power),
-        strategic: s,
-        tactical: t,
-        tactical_max: mt,
-    }
-}
-
-fn side(corps: Vec<BattleCorps>, leaders: Vec<BattleLeader>) -> SideSetup {
-    SideSetup {
-        corps,
-        leaders,
-        ..Default::default()
-    }
-}
-
-/// French I Corps (20 infantry, Davout) attacks Austrian I Corps (20 infantry, Mack) in clear terrain.
-fn french_v_austrian(a: AttackChit, d: DefendChit) -> Setup {
-    Setup {
-        attacker: side(
-            vec![corps("fr-1", "france", CorpsKind::Infantry, inf(20))],
-            vec![leader("Davout", "france", 5, 5, 4)],
-        ),
-        defender: side(
-            vec![corps("au-1", "austria", CorpsKind::Infantry, inf(20))],
-            vec![leader("Mack", "austria", 2, 2, 3)],
-        ),
-        terrain: Terrain::Clear,
-        river: false,
-        chits: vec![(a, d)],
-        options: Options::default(),
-        walls: None,
-        days: None,
-    }
-}
-
-/// Resolves with the dice `faces` first (every one must be used), then 1s for as long as the battle lasts.
-fn run(setup: &Setup, faces: &[u8]) -> Report {
-    let mut it = faces.iter().copied();
-    let r = resolve(&chart(), setup, &mut || it.next().unwrap_or(1)).unwrap();
-    assert!(it.next().is_none(), "every forced die was used");
-    r
-}
+#[path = "common/battle_setup.rs"]
+mod setup;
+use setup::*;
 
 #[test]
 fn a_battle_is_fought_round_by_round_on_the_chits_tables() {
@@ -598,6 +524,7 @@ fn british_trained_corps_fight_at_four() {
         vec![BattleCorps {
             nation: k("portugal"),
             trained: true,
+            reinforcing: None,
             ..corps("pt-1", "great-britain", CorpsKind::Infantry, inf(10))
         }],
         vec![],

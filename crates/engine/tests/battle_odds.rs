@@ -180,6 +180,7 @@ mod random {
                 },
                 outflanking: out && a == 0,
                 trained: false,
+                reinforcing: None,
             })
     }
 
@@ -188,8 +189,28 @@ mod random {
             proptest::collection::vec(any_corps(power), 1..3),
             proptest::option::of((1u8..6, 0u8..6, 1u8..4)),
             proptest::option::of((1u8..4, 1u8..4, 1u8..3)),
+            // Coalition's 7.5.2: sometimes a corps on its way from a next area, led or on its own rating.
+            proptest::option::of((any_corps(power), proptest::option::of(1u8..6))),
         )
-            .prop_map(move |(corps, leader, guard)| SideSetup {
+            .prop_map(move |(mut corps, leader, guard, coming)| SideSetup {
+                reinforcements: coming
+                    .map(|(mut c, strategic)| {
+                        c.outflanking = false;
+                        c.reinforcing = Some(0);
+                        corps.push(c);
+                        coalition_engine::battle::Reinforcing {
+                            from: "next door".into(),
+                            leader: strategic.map(|s| BattleLeader {
+                                name: format!("{power} reinforcing leader"),
+                                power: k(power),
+                                strategic: s,
+                                tactical: 1,
+                                tactical_max: 1,
+                            }),
+                        }
+                    })
+                    .into_iter()
+                    .collect(),
                 corps,
                 leaders: leader
                     .map(|(s, t, m)| BattleLeader {

@@ -21,11 +21,39 @@ pub fn check(chart: &CombatChart, setup: &Setup) -> RuleResult<()> {
     check_guard(chart, setup)
 }
 
-/// 7.5: each side has factors.
+/// 7.5: each side has factors in the battle at first; Coalition's 7.5.2: a corps on its way comes with one of
+/// its side's stacks and does not outflank.
 pub(crate) fn check_factors(setup: &Setup) -> RuleResult<()> {
     for r in SIDES {
         let s = setup.side(r);
-        if s.corps.iter().all(|c| c.factors.is_empty()) {
+        for c in &s.corps {
+            match c.reinforcing {
+                Some(g) if g as usize >= s.reinforcements.len() => {
+                    return Err(RuleError::new(
+                        "7.5.2",
+                        format!(
+                            "{} comes with the {}'s reinforcing stack {g}, which is not described",
+                            c.name,
+                            role_name(r)
+                        ),
+                    ));
+                }
+                Some(_) if c.outflanking => {
+                    return Err(RuleError::new(
+                        "7.5.2",
+                        format!(
+                            "{} is on its way from a next area and cannot outflank",
+                            c.name
+                        ),
+                    ));
+                }
+                _ => {}
+            }
+        }
+        if s.corps
+            .iter()
+            .all(|c| c.factors.is_empty() || c.reinforcing.is_some())
+        {
             return Err(RuleError::new(
                 "7.5",
                 format!("the {} has no factors", role_name(r)),
@@ -76,7 +104,11 @@ pub fn check_chits<'c>(
         let groups = |out: bool| {
             s.corps
                 .iter()
-                .filter(|c| c.outflanking == out && c.kind != CorpsKind::Artillery)
+                .filter(|c| {
+                    c.outflanking == out
+                        && c.kind != CorpsKind::Artillery
+                        && c.reinforcing.is_none()
+                })
                 .count()
         };
         if groups(true) == 0 || groups(false) == 0 {
@@ -88,10 +120,11 @@ pub fn check_chits<'c>(
         {
             return why("artillery stays in the pinning force");
         }
-        if s.corps
-            .iter()
-            .any(|c| !c.outflanking && matches!(c.kind, CorpsKind::Cossack | CorpsKind::Freikorps))
-        {
+        if s.corps.iter().any(|c| {
+            !c.outflanking
+                && c.reinforcing.is_none()
+                && matches!(c.kind, CorpsKind::Cossack | CorpsKind::Freikorps)
+        }) {
             return why("cossacks and freikorps go in the outflanking force");
         }
     }

@@ -9,15 +9,26 @@ use crate::kernel::error::{RuleError, RuleResult};
 use crate::scenario::combat::{AttackChit, CombatChart, DefendChit, Role};
 use serde::{Deserialize, Serialize};
 
-/// Each side's combat morale (4.5.3) and commander (4.5.4), from the setup.
+/// Each side's combat morale (4.5.3) and commander (4.5.4), from the setup (its corps in the battle at first).
 pub(crate) fn sides(chart: &CombatChart, setup: &Setup) -> ([i32; 2], [Command; 2]) {
     let left = setup.starting_factors();
     let opts = &setup.options;
+    // Corps on their way from next areas (Coalition's 7.5.2) count once they join.
+    let here = |s: &SideSetup, i: usize| s.corps[i].reinforcing.is_none();
     let morale = [
-        combat_morale(chart, opts, &setup.attacker, &left[0], |_| true),
-        combat_morale(chart, opts, &setup.defender, &left[1], |_| true),
+        combat_morale(chart, opts, &setup.attacker, &left[0], |i| {
+            here(&setup.attacker, i)
+        }),
+        combat_morale(chart, opts, &setup.defender, &left[1], |i| {
+            here(&setup.defender, i)
+        }),
     ];
-    let corps_count = |s: &SideSetup| s.corps.iter().filter(|c| !c.factors.is_empty()).count();
+    let corps_count = |s: &SideSetup| {
+        s.corps
+            .iter()
+            .filter(|c| !c.factors.is_empty() && c.reinforcing.is_none())
+            .count()
+    };
     let cmd = [
         command(chart, opts, &setup.attacker, corps_count(&setup.attacker)),
         command(chart, opts, &setup.defender, corps_count(&setup.defender)),

@@ -72,6 +72,8 @@ pub(crate) enum At {
     Withdraw,
     /// Corps `i` of a leaderless defender tries to withdraw on its own rating.
     WithdrawCorps(usize),
+    /// Corps `i` of a side (with the rest of its stack when a leader leads it) tries to join from a next area.
+    Reinforce(Role, usize),
     /// The outflanking force's arrival die.
     Outflank,
     /// A side's guard commitment die (12.3.4.4).
@@ -96,10 +98,17 @@ pub(crate) struct State {
     pub(crate) at: At,
     /// Each corps' factors left, by side, in the setup's order (shared between states until they differ).
     pub(crate) left: [Arc<[Factors]>; 2],
-    /// Corps still in the battle (a corps that withdrew is not).
+    /// Corps in the battle (a corps that withdrew is not, nor one still on its way).
     pub(crate) present: [Arc<[bool]>; 2],
+    /// Corps on their way from a next area, not yet arrived (Coalition's 7.5.2 reinforcement; left out of a
+    /// record when there are none, the setup giving their number).
+    #[serde(default, skip_serializing_if = "none_waiting")]
+    pub(crate) waiting: [Arc<[bool]>; 2],
     /// Morale lost so far (tenths).
     pub(crate) lost: [i32; 2],
+    /// A side's combat morale once corps joined it from next areas (tenths; none: the battle's).
+    #[serde(default, skip_serializing_if = "no_new_morale")]
+    pub(crate) morale: [Option<i32>; 2],
     /// The outflanking force has arrived (this day).
     pub(crate) arrived: bool,
     /// The day's withdrawal gets 12.3.3.2's +1 (decided before the first corps tries).
@@ -115,6 +124,14 @@ pub(crate) struct State {
     pub(crate) outcome: Option<Outcome>,
 }
 
+fn none_waiting(w: &[Arc<[bool]>; 2]) -> bool {
+    w.iter().all(|s| s.iter().all(|x| !x))
+}
+
+fn no_new_morale(m: &[Option<i32>; 2]) -> bool {
+    m.iter().all(Option::is_none)
+}
+
 /// What a day of battle reads besides the state: the chart, the setup, each side's combat morale and commander,
 /// and the day's line of the chart.
 pub(crate) struct Cx<'a> {
@@ -123,7 +140,7 @@ pub(crate) struct Cx<'a> {
     pub(crate) morale: [i32; 2],
     pub(crate) command: &'a [Command; 2],
     pub(crate) p: &'a ChitPairing,
-    terrain: Option<&'a TerrainEffect>,
+    pub(super) terrain: Option<&'a TerrainEffect>,
     /// 7.5.4.1: an assault's walls, moving the tables as terrain does.
     walls: crate::scenario::combat::Walls,
     days: u8,
@@ -186,7 +203,7 @@ impl<'a> Cx<'a> {
         self.setup.options.artillery && self.terrain.is_some_and(|t| t.bombardment)
     }
 
-    fn roll(
+    pub(super) fn roll(
         &self,
         r: Role,
         rule: &str,
@@ -219,7 +236,7 @@ pub(crate) enum Against {
     },
 }
 
-fn signed(v: i32, what: &str) -> String {
+pub(super) fn signed(v: i32, what: &str) -> String {
     match v {
         0 => String::new(),
         v if v > 0 => format!(" +{v}{what}"),
@@ -235,11 +252,12 @@ impl State {
             round: 0,
             at: At::Dawn,
             left: setup.starting_factors().map(Arc::from),
-            present: [
-                vec![true; setup.attacker.corps.len()].into(),
-                vec![true; setup.defender.corps.len()].into(),
-            ],
+            present: [&setup.attacker, &setup.defender]
+                .map(|s| s.corps.iter().map(|c| c.reinforcing.is_none()).collect()),
+            waiting: [&setup.attacker, &setup.defender]
+                .map(|s| s.corps.iter().map(|c| c.reinforcing.is_some()).collect()),
             lost: [0, 0],
+            morale: [None, None],
             arrived: false,
             cavalry_withdrawal: false,
             committed: [false, false],
@@ -270,7 +288,7 @@ impl State {
         self.sum_of(cx, r, Factors::total)
     }
 
-    fn sum_of(&self, cx: &Cx, r: Role, f: impl Fn(&Factors) -> u32) -> u32 {
+    pub(super) fn sum_of(&self, cx: &Cx, r: Role, f: impl Fn(&Factors) -> u32) -> u32 {
         self.left[ix(r)]
             .iter()
             .enumerate()
@@ -281,7 +299,7 @@ impl State {
 
     /// The side's morale for this day: its combat morale plus the chits' specials for its commander's nation.
     fn morale_now(&self, cx: &Cx, r: Role) -> i32 {
-        cx.morale[ix(r)]
+        self.morale[ix(r)].unwrap_or(cx.morale[ix(r)])
             + cx.p
                 .bonuses
                 .iter()
@@ -333,7 +351,7 @@ impl State {
 
     /// The combat die's net modifier for side `r` (4.5.4's chart, 12.3.3.1, the chits' specials), held within the
     /// chart's limits: what [`State::modifiers`] adds up to.
-    fn net_modifier(&self, cx: &Cx, r: Role) -> i32 {
+    pub(super) fn net_modifier(&self, cx: &Cx, r: Role) -> i32 {
         let net = self.chart_modifier(cx, r)
             + self.cavalry_superior(cx, r).map_or(0, |_| 1)
             + self.bonuses(cx, r).map(|b| b.die as i32).sum::<i32>();
@@ -342,7 +360,7 @@ impl State {
 
     /// The combat die's modifiers for side `r`, each with its reason, the last holding the net within the
     /// chart's limits.
-    fn modifiers(&self, cx: &Cx, r: Role) -> Vec<Modifier> {
+    pub(super) fn modifiers(&self, cx: &Cx, r: Role) -> Vec<Modifier> {
         let mut m = Vec::new();
         let v = self.chart_modifier(cx, r);
         if v != 0 {
@@ -495,8 +513,22 @@ impl State {
         if let Some(l) = log.as_deref_mut() {
             l.round = Some(RoundReport::new(self.day, round));
         }
-        // 4.5.2: the outflank's arrival before rounds 2 and 3.
-        if round >= 2 && cx.p.outflank.is_some() && !self.arrived {
+        // Coalition's 7.5.2: reinforcements from next areas before rounds 2 and 3.
+        let fights_on = cx.table(Role::Attacker, round, self.arrived).is_some()
+            || (cx.p.outflank.is_some() && !self.arrived);
+        if round >= 2
+            && fights_on
+            && let Some(at) = self.next_reinforcement(cx, Role::Attacker, 0)
+        {
+            self.at = at;
+            return;
+        }
+        self.before_outflank(cx, log);
+    }
+
+    /// 4.5.2: the outflank's arrival before rounds 2 and 3, then the round's guard, bombardment and fire.
+    pub(super) fn before_outflank(&mut self, cx: &Cx, log: Option<&mut Log>) {
+        if self.round >= 2 && cx.p.outflank.is_some() && !self.arrived {
             self.at = At::Outflank;
             return;
         }
@@ -515,7 +547,7 @@ impl State {
     }
 
     /// 12.3.4: the guard commitments of this round, from side `from` on; then the bombardment.
-    fn next_guard(&mut self, cx: &Cx, from: usize, log: Option<&mut Log>) {
+    pub(super) fn next_guard(&mut self, cx: &Cx, from: usize, log: Option<&mut Log>) {
         if cx.setup.options.guard_commitment {
             for (k, r) in SIDES.iter().enumerate().skip(from) {
                 let Some(g) = cx.setup.side(*r).guard else {
@@ -533,7 +565,7 @@ impl State {
     }
 
     /// 12.3.5: the bombardment dice of this round, from side `from` on; once both have rolled, the losses.
-    fn next_bombardment(&mut self, cx: &Cx, from: usize, mut log: Option<&mut Log>) {
+    pub(super) fn next_bombardment(&mut self, cx: &Cx, from: usize, mut log: Option<&mut Log>) {
         if cx.bombardment() {
             for (k, r) in SIDES.iter().enumerate().skip(from) {
                 let guns = self.sum_of(cx, *r, |x| x.artillery as u32);
@@ -681,6 +713,7 @@ impl State {
                 let (s, _) = intrinsic(cx.chart, &cx.setup.defender.corps[i]);
                 Against::Target(self.withdraw_target(cx, s).0)
             }
+            At::Reinforce(r, i) => Against::Target(self.reinforce_target(cx, r, i).0),
             At::Outflank => Against::Target(self.outflank_target(cx).0),
             At::Guard(r) => Against::Guard(r),
             At::Bombard(r) => Against::Table {
@@ -784,6 +817,7 @@ impl State {
                 }
                 self.next_withdrawal(cx, i + 1, log);
             }
+            At::Reinforce(r, i) => self.reinforce(cx, r, i, face, effect.0 != 0, log),
             At::Outflank => self.outflank(cx, face, effect.0 != 0, log),
             At::Guard(r) => self.guard(cx, r, face, effect.0 as u32, log),
             At::Bombard(r) => self.bombard(cx, r, face, effect.0 as u32, log),
@@ -843,86 +877,6 @@ impl State {
             return self.finish(Outcome::Withdrew);
         }
         self.after_outflank(cx, log);
-    }
-
-    /// 12.3.4.4: the guard factors side `r`'s commitment loses on a die of `face` (the guard table's entry).
-    fn guard_loss(&self, cx: &Cx, r: Role, face: u8) -> u32 {
-        let g = cx
-            .setup
-            .side(r)
-            .guard
-            .expect("a guard commitment is rolled for");
-        cx.chart
-            .guard
-            .losses
-            .get(&g.shift)
-            .and_then(|x| x.get(face as usize - 1))
-            .copied()
-            .unwrap_or(0) as u32
-    }
-
-    /// 12.3.4.4 and 12.3.4.5: side `r` commits its guard and loses `lose` guard factors.
-    fn guard(&mut self, cx: &Cx, r: Role, face: u8, lose: u32, mut log: Option<&mut Log>) {
-        let g = cx
-            .setup
-            .side(r)
-            .guard
-            .expect("a guard commitment is rolled for");
-        let have: u32 = self.sum_of(cx, r, |x| x.guard as u32);
-        let mut n = lose.min(have);
-        for x in Arc::make_mut(&mut self.left[ix(r)]).iter_mut() {
-            let t = (x.guard as u32).min(n);
-            x.guard -= t as u16;
-            n -= t;
-        }
-        if let Some(l) = log.as_deref_mut() {
-            let purpose = format!("the {} commits its guard (+{})", role_name(r), g.shift);
-            let roll = cx.roll(r, "12.3.4.4", purpose, face, Vec::new());
-            l.round().before.push(roll);
-            l.note(if lose >= have {
-                format!(
-                    "the {}'s committed guard is lost ({lose} factors): it breaks without fighting (12.3.4.5)",
-                    role_name(r)
-                )
-            } else {
-                format!(
-                    "the {}'s guard loses {lose} factors and raises its morale level by {} (12.3.4.2)",
-                    role_name(r),
-                    g.shift
-                )
-            });
-        }
-        if lose >= have {
-            self.guard_broken[ix(r)] = true;
-        } else {
-            self.shift[ix(r)] = g.shift;
-        }
-        self.next_guard(cx, ix(r) + 1, log);
-    }
-
-    /// 12.3.5.3 and 12.3.5.4: side `r`'s artillery bombards and inflicts `n` factors: casualties only, applied
-    /// once both sides have rolled.
-    fn bombard(&mut self, cx: &Cx, r: Role, face: u8, n: u32, mut log: Option<&mut Log>) {
-        self.pending[ix(r)] = (n, 0);
-        if let Some(l) = log.as_deref_mut() {
-            let guns = self.sum_of(cx, r, |x| x.artillery as u32);
-            let table = cx.chart.bombardment.table;
-            let purpose = format!("the {}'s artillery bombards on {table}", role_name(r));
-            let roll = cx.roll(r, "12.3.5.4", purpose, face, self.modifiers(cx, r));
-            debug_assert_eq!(roll.total, face as i32 + self.net_modifier(cx, r));
-            let (percent, _) = cx.chart.cell(table, roll.total);
-            debug_assert_eq!(n, cx.chart.factors_lost(percent, guns));
-            l.round().bombardment.push(Fire {
-                side: r,
-                table,
-                roll,
-                percent,
-                firing: guns,
-                inflicted: n,
-                morale: 0,
-            });
-        }
-        self.next_bombardment(cx, ix(r) + 1, log);
     }
 
     /// The table side `r` fires on this round, moved by terrain and a committed guard (7.5.2, 12.3.4.2).

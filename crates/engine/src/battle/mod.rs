@@ -7,15 +7,18 @@
 //! description. The files: `side` (morale, commander, ratings), `check` (whether a setup can be fought), `field`
 //! (the procedure, a state machine that consumes one die at a time), `day` (a battle fought one day at a time),
 //! `losses` (who loses which factors), `trivial` (7.5.3 and 12.3.10), `odds` (the exact chances of every outcome,
-//! with `memo`, its cache of loss allocations), `casualties` (12.7, after the battle).
+//! with `memo`, its cache of loss allocations), `casualties` (12.7, after the battle), `guard` (the guard's
+//! commitment and bombardment), `reinforce` (corps joining from next areas).
 
 pub mod casualties;
 mod check;
 mod day;
 pub mod field;
+mod guard;
 pub mod losses;
 mod memo;
 pub mod odds;
+mod reinforce;
 pub mod side;
 pub mod trivial;
 
@@ -42,6 +45,20 @@ pub struct BattleCorps {
     /// 12.3.2: its nation has been a British-trained free state long enough.
     #[serde(default)]
     pub trained: bool,
+    /// Coalition's 7.5.2 reinforcement: not in the battle at first but on its way from a next area, with the
+    /// stack of [`SideSetup::reinforcements`] it comes with.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reinforcing: Option<u8>,
+}
+
+/// Coalition's 7.5.2 reinforcement: a stack trying to join a battle from a next area (its corps are the side's
+/// corps with its index as `reinforcing`), led by `leader` or, with none, each corps on its own rating.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Reinforcing {
+    /// Where it comes from, for the report.
+    pub from: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub leader: Option<BattleLeader>,
 }
 
 /// A leader present, with its ratings as they stand for this battle (12.3.7.3 already applied).
@@ -74,6 +91,9 @@ pub struct SideSetup {
     pub dominant: Vec<Key>,
     #[serde(default)]
     pub guard: Option<GuardCommitment>,
+    /// Coalition's 7.5.2: the stacks trying to join from next areas.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reinforcements: Vec<Reinforcing>,
 }
 
 /// The optional rules a battle reads (the game's rulebook decides them).

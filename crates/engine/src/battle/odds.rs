@@ -359,8 +359,9 @@ impl Count for Natural {
 type Endings<C> = BTreeMap<(Outcome, u32, u32), C>;
 
 /// 7.5.2: the most dice a battle fought with the pairing of `cx` every day can roll: per day the withdrawal (one
-/// die, or one per leaderless corps), two outflank arrivals, two guard commitments, and per round two bombardment
-/// dice and two fire dice.
+/// die, or one per leaderless corps), two outflank arrivals, two rolls of each corps on its way from a next area
+/// (at most one die a corps before rounds 2 and 3), two guard commitments, and per round two bombardment dice and
+/// two fire dice.
 fn most_dice(cx: &Cx, leader: bool) -> u32 {
     let p = cx.p;
     let withdraw = match p.withdraw {
@@ -380,7 +381,12 @@ fn most_dice(cx: &Cx, leader: bool) -> u32 {
         0
     };
     let bombard = if cx.setup.options.artillery { 2 } else { 0 };
-    cx.chart.days.max(1) as u32 * (withdraw + outflank + guard + 3 * (bombard + 2))
+    let coming = [&cx.setup.attacker, &cx.setup.defender]
+        .iter()
+        .flat_map(|s| &s.corps)
+        .filter(|c| c.reinforcing.is_some())
+        .count() as u32;
+    cx.chart.days.max(1) as u32 * (withdraw + outflank + 2 * coming + guard + 3 * (bombard + 2))
 }
 
 /// Walks every state of the battle from `start` (before day 1) in the procedure's order (day, round, step),

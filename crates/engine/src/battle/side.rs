@@ -137,7 +137,14 @@ pub fn effective_tactical(tactical: u8, max: u8, corps: usize, options: &Options
 pub fn command(chart: &CombatChart, options: &Options, side: &SideSetup, corps: usize) -> Command {
     let mut by_power: std::collections::BTreeMap<&crate::kernel::ids::Key, usize> =
         std::collections::BTreeMap::new();
-    for c in &side.corps {
+    // Corps on their way from next areas (Coalition's 7.5.2) do not choose the command: it is the battle's from
+    // its start.
+    let here: Vec<&BattleCorps> = side
+        .corps
+        .iter()
+        .filter(|c| c.reinforcing.is_none())
+        .collect();
+    for c in &here {
         *by_power.entry(&c.power).or_default() += 1;
     }
     let most = by_power.values().copied().max().unwrap_or(0);
@@ -166,7 +173,7 @@ pub fn command(chart: &CombatChart, options: &Options, side: &SideSetup, corps: 
             leader: true,
         };
     }
-    let ratings: Vec<(u8, u8)> = side.corps.iter().map(|c| intrinsic(chart, c)).collect();
+    let ratings: Vec<(u8, u8)> = here.iter().map(|c| intrinsic(chart, c)).collect();
     let s = ratings.iter().map(|r| r.0).max().unwrap_or(0);
     let t = ratings.iter().map(|r| r.1).max().unwrap_or(0);
     let tactical = if options.corps_leaders {

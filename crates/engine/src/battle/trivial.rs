@@ -10,7 +10,19 @@ use crate::scenario::Factors;
 use crate::scenario::combat::{CombatChart, DefendChit, Role};
 
 fn total(setup: &Setup, r: Role) -> u32 {
-    setup.side(r).corps.iter().map(|c| c.factors.total()).sum()
+    setup
+        .side(r)
+        .corps
+        .iter()
+        .filter(|c| c.reinforcing.is_none())
+        .map(|c| c.factors.total())
+        .sum()
+}
+
+/// Whether corps `i` of side `r` is in the combat: corps on their way from next areas (Coalition's 7.5.2) take
+/// no part in a trivial combat.
+fn here(setup: &Setup, r: Role, i: usize) -> bool {
+    setup.side(r).corps[i].reinforcing.is_none()
 }
 
 /// 7.5.3 and 12.3.10: the side that is overwhelmed, if the combat is trivial: at most the chart's `max_factors`
@@ -60,7 +72,12 @@ pub fn fight(
     let opts = &setup.options;
     let cmd = |r: Role| {
         let s = setup.side(r);
-        command(chart, opts, s, s.corps.len())
+        command(
+            chart,
+            opts,
+            s,
+            s.corps.iter().filter(|c| c.reinforcing.is_none()).count(),
+        )
     };
     let (ca, cd) = (cmd(Role::Attacker), cmd(Role::Defender));
     let mut left = setup.starting_factors();
@@ -106,7 +123,12 @@ pub fn fight(
         } else {
             chart.trivial.larger
         };
-        let firing: u32 = left[ix(r)].iter().map(Factors::total).sum();
+        let firing: u32 = left[ix(r)]
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| here(setup, r, *i))
+            .map(|(_, f)| f.total())
+            .sum();
         let c = if r == Role::Attacker { &ca } else { &cd };
         let x = roll(
             c.power.as_str(),
@@ -132,7 +154,7 @@ pub fn fight(
         let got = allocate(
             corps,
             &mut left[ix(r)],
-            |_| true,
+            |i| here(setup, r, i),
             hits[ix(r)],
             opts.proportional_losses,
             false,
@@ -142,8 +164,10 @@ pub fn fight(
         }
     }
     // The overwhelmed side is destroyed.
-    for f in left[ix(small)].iter_mut() {
-        *f = Factors::default();
+    for (i, f) in left[ix(small)].iter_mut().enumerate() {
+        if here(setup, small, i) {
+            *f = Factors::default();
+        }
     }
     rr.notes.push(format!(
         "the {} is overwhelmed and destroyed ({})",
@@ -182,7 +206,7 @@ pub fn survivors(
     allocate(
         &side.corps,
         &mut left,
-        |_| true,
+        |i| here(setup, small, i),
         hit,
         setup.options.proportional_losses,
         false,

@@ -308,6 +308,7 @@ pub(super) fn side_setup(ctx: &LCtx, b: &Battle, role: Role) -> SideSetup {
                 factors: c.factors,
                 outflanking: false,
                 trained: trained(ctx, c.owner),
+                reinforcing: None,
             })
         })
         .collect::<Vec<_>>();
@@ -319,6 +320,7 @@ pub(super) fn side_setup(ctx: &LCtx, b: &Battle, role: Role) -> SideSetup {
             .map(|(_, l)| l)
             .collect(),
         guard: None,
+        reinforcements: Vec::new(),
     }
 }
 

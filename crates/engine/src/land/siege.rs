@@ -464,6 +464,7 @@ fn garrison_side(
                 factors: *f,
                 outflanking: false,
                 trained: false,
+                reinforcing: None,
             })
         })
         .collect();
@@ -472,6 +473,7 @@ fn garrison_side(
         corps,
         leaders,
         guard: None,
+        reinforcements: Vec::new(),
     }
 }
 

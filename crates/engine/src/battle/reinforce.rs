@@ -1,0 +1,142 @@
+//! Coalition's 7.5.2 reinforcement of a battle from next areas (`docs/rules/combat.md` 7.5.2): before rounds 2
+//! and 3 of every day, each stack on its way rolls to join: a stack with a leader rolls once on the leader's
+//! strategic rating, a stack without one corps by corps on each corps' own (12.3.7.1); the terrain's `reinforce`
+//! moves the target. A corps that arrives fights from that round on, and its side's combat morale is its
+//! factor-weighted average with it from then on; the command does not change during the battle.
+
+use super::BattleLeader;
+use super::field::{At, Cx, Log, SIDES, State, ix, role_name, signed};
+use super::side::{combat_morale, intrinsic};
+use crate::scenario::combat::Role;
+use std::sync::Arc;
+
+impl State {
+    /// Whether corps `i` of side `r` is still on its way (a record without the list has none on its way).
+    pub(super) fn is_waiting(&self, r: Role, i: usize) -> bool {
+        self.waiting[ix(r)].get(i).copied().unwrap_or(false)
+    }
+
+    /// Whether corps `i` of side `r` rolls for itself now: it is on its way and either comes without a leader or
+    /// is the first of its led stack still on its way.
+    fn rolls_for(&self, cx: &Cx, r: Role, i: usize) -> bool {
+        let side = cx.setup.side(r);
+        if !self.is_waiting(r, i) {
+            return false;
+        }
+        let Some(g) = side.corps[i].reinforcing else {
+            return false;
+        };
+        if led(cx, r, g).is_none() {
+            return true;
+        }
+        !(0..i).any(|j| self.is_waiting(r, j) && side.corps[j].reinforcing == Some(g))
+    }
+
+    /// The next die of the reinforcements before this round: side `r`'s from corps `from` on, then the
+    /// defender's; `None` when no stack is left to roll.
+    pub(super) fn next_reinforcement(&self, cx: &Cx, r: Role, from: usize) -> Option<At> {
+        for side in SIDES.into_iter().skip(ix(r)) {
+            let start = if side == r { from } else { 0 };
+            let n = cx.setup.side(side).corps.len();
+            if let Some(i) = (start..n).find(|i| self.rolls_for(cx, side, *i)) {
+                return Some(At::Reinforce(side, i));
+            }
+        }
+        None
+    }
+
+    /// The die the roll of corps `i` of side `r` (and its stack) must make or beat, with its explanation: the
+    /// stack's leader's strategic rating, or the corps' own, with the terrain's `reinforce`.
+    pub(super) fn reinforce_target(&self, cx: &Cx, r: Role, i: usize) -> (i32, String) {
+        let c = &cx.setup.side(r).corps[i];
+        let terrain = cx.terrain.map_or(0, |t| t.reinforce) as i32;
+        let (s, whose) = match c.reinforcing.and_then(|g| led(cx, r, g)) {
+            Some(l) => (l.strategic, l.name.as_str()),
+            None => (intrinsic(cx.chart, c).0, "its own"),
+        };
+        (
+            s as i32 + terrain,
+            format!("strategic {s} ({whose}){}", signed(terrain, " terrain")),
+        )
+    }
+
+    /// Applies the roll of corps `i` of side `r`: on a success it (with its led stack) joins the battle. Then
+    /// the next stack rolls, or the round goes on to the outflank's arrival.
+    pub(super) fn reinforce(
+        &mut self,
+        cx: &Cx,
+        r: Role,
+        i: usize,
+        face: u8,
+        ok: bool,
+        mut log: Option<&mut Log>,
+    ) {
+        let side = cx.setup.side(r);
+        let g = side.corps[i].reinforcing;
+        let joining: Vec<usize> = match g.and_then(|g| led(cx, r, g)) {
+            Some(_) => (i..side.corps.len())
+                .filter(|j| self.is_waiting(r, *j) && side.corps[*j].reinforcing == g)
+                .collect(),
+            None => vec![i],
+        };
+        if let Some(l) = log.as_deref_mut() {
+            let (target, why) = self.reinforce_target(cx, r, i);
+            let names: Vec<&str> = joining
+                .iter()
+                .map(|j| side.corps[*j].name.as_str())
+                .collect();
+            let from = g
+                .and_then(|g| side.reinforcements.get(g as usize))
+                .map_or("a next area", |s| s.from.as_str());
+            let purpose = format!(
+                "the {}'s {} from {from}: to join before round {}, {target} or less ({why})",
+                role_name(r),
+                names.join(", "),
+                self.round
+            );
+            let roll = cx.roll(r, "7.5.2", purpose, face, Vec::new());
+            l.round().before.push(roll);
+            let verb = match (ok, names.len()) {
+                (true, 1) => "joins",
+                (true, _) => "join",
+                (false, 1) => "does not join",
+                (false, _) => "do not join",
+            };
+            l.note(format!("{} {verb} the {}", names.join(", "), role_name(r)));
+        }
+        if ok {
+            let present = Arc::make_mut(&mut self.present[ix(r)]);
+            for j in &joining {
+                present[*j] = true;
+            }
+            let waiting = Arc::make_mut(&mut self.waiting[ix(r)]);
+            for j in &joining {
+                waiting[*j] = false;
+            }
+            // The side's combat morale (4.5.3) from now on counts the corps that joined.
+            let factors: Vec<_> = side.corps.iter().map(|c| c.factors).collect();
+            let me = &*self;
+            self.morale[ix(r)] = Some(combat_morale(
+                cx.chart,
+                &cx.setup.options,
+                side,
+                &factors,
+                |j| !me.is_waiting(r, j),
+            ));
+        }
+        match self.next_reinforcement(cx, r, i + 1) {
+            Some(at) => self.at = at,
+            None => self.before_outflank(cx, log),
+        }
+    }
+}
+
+/// The leader of side `r`'s reinforcing stack `g`, if one leads it.
+fn led<'a>(cx: &Cx<'a>, r: Role, g: u8) -> Option<&'a BattleLeader> {
+    cx.setup
+        .side(r)
+        .reinforcements
+        .get(g as usize)?
+        .leader
+        .as_ref()
+}

@@ -597,3 +597,149 @@ fn a_first_outflank_on_a_later_day_names_the_force_for_the_rest_of_the_battle() 
     );
     submit(&mut g, "france", "attack outflank with fr-1");
 }
+
+/// The rolls of a day's rounds made under Coalition's 7.5.2 reinforcement.
+fn reinforcement_rolls(report: &DayReport) -> Vec<u8> {
+    report
+        .rounds
+        .iter()
+        .flat_map(|r| &r.before)
+        .filter(|x| x.rule == "7.5.2")
+        .map(|x| x.faces[0])
+        .collect()
+}
+
+#[test]
+fn a_stack_sent_from_a_next_area_joins_the_battle_and_moves_into_it() {
+    // rule: 7.5.2
+    let far = r#"{"corps": {"corps": "au-2", "factors": {"infantry": 6}, "location": {"area": "verona"}}}"#;
+    let mut g = french_attack(Rulebook::preset(Preset::Standard), &[far]);
+    // Austria is offered its chits with the cavalry corps at Vienna sent too.
+    assert!(
+        g.choices(p("austria")).iter().any(|d| {
+            let t = d.to_string();
+            t.starts_with("defend defend reinforce ") && t.contains("au-c1")
+        }),
+        "{:?}",
+        g.choices(p("austria"))
+    );
+    // Not a corps of another power, not one in the battle, not one far away.
+    assert_eq!(
+        refused(&mut g, "austria", "defend defend reinforce fr-1"),
+        "7.5.2"
+    );
+    assert_eq!(
+        refused(&mut g, "austria", "defend defend reinforce au-1"),
+        "7.5.2"
+    );
+    assert_eq!(
+        refused(&mut g, "austria", "defend defend reinforce au-2"),
+        "7.5.2"
+    );
+    submit(&mut g, "france", "attack probe");
+    // Round 1's fire, then before round 2 the stack rolls a 1 on the strategic rating of the best Austrian leader
+    // at Vienna (Hiller's 3): it joins.
+    g.force_dice(&QUIET_DAY).unwrap();
+    submit(&mut g, "austria", "defend defend reinforce au-c1");
+    let days = days_fought(&g);
+    let report = &days[0].2;
+    assert_eq!(
+        reinforcement_rolls(report),
+        vec![1],
+        "one roll for the led stack"
+    );
+    assert_eq!(
+        report.rounds[1].fire[1].firing,
+        report.rounds[0].fire[1].firing - report.rounds[0].fire[0].inflicted + 5,
+        "the cavalry fires from round 2"
+    );
+    let st = g.state();
+    assert_eq!(
+        st.forces.corps[&corps("au-c1")].location,
+        Location::Area(area("linz")),
+        "the corps that joined stands in the battle's area"
+    );
+    let leader =
+        |l: &str| st.forces.leaders[&coalition_engine::ids::LeaderId::new(l).unwrap()].location;
+    assert!(
+        report.rounds[1].before[0]
+            .purpose
+            .contains("strategic 3 (Hiller)")
+    );
+    assert_eq!(
+        leader("hiller"),
+        Location::Area(area("linz")),
+        "the stack's leader comes with it"
+    );
+    assert_eq!(leader("ferdinand"), Location::Area(area("vienna")));
+    assert_eq!(leader("mack"), Location::Area(area("vienna")));
+    let b = st.land.battle.clone().unwrap();
+    assert!(b.defending.contains(&corps("au-c1")));
+    // It is in the battle now: it cannot be sent again.
+    submit(&mut g, "france", "attack probe");
+    assert_eq!(
+        refused(&mut g, "austria", "defend defend reinforce au-c1"),
+        "7.5.2"
+    );
+}
+
+#[test]
+fn a_stack_that_does_not_arrive_stays_where_it_was_and_the_aftermath_passes_it_by() {
+    // rule: 7.5.2
+    let mut g = french_attack(Rulebook::preset(Preset::Standard), &[]);
+    submit(&mut g, "france", "attack probe");
+    // Sixes for the stack before rounds 2 and 3: it never arrives.
+    g.force_dice(&[1, 1, 6, 1, 1, 6, 1, 1]).unwrap();
+    submit(&mut g, "austria", "defend defend reinforce au-c1");
+    let days = days_fought(&g);
+    assert_eq!(reinforcement_rolls(&days[0].2), vec![6, 6]);
+    assert_eq!(
+        g.state().forces.corps[&corps("au-c1")].location,
+        Location::Area(area("vienna"))
+    );
+    fight_out(&mut g, "attack assault", "defend defend");
+    let st = g.state();
+    let c1 = &st.forces.corps[&corps("au-c1")];
+    assert_eq!(
+        c1.location,
+        Location::Area(area("vienna")),
+        "it neither fought nor retreated"
+    );
+    assert_eq!(c1.factors.total(), 5, "it lost nothing");
+    let r = &fought(&g)[0];
+    assert!(
+        r.setup
+            .defender
+            .corps
+            .iter()
+            .any(|c| c.name == "au-c1" && c.reinforcing.is_some()),
+        "the record keeps the corps sent"
+    );
+}
+
+#[test]
+fn a_trivial_combat_takes_no_reinforcements() {
+    // rule: 7.5.3
+    let mut g = french_attack(
+        Rulebook::preset(Preset::Standard),
+        &[
+            r#"{"corps": {"corps": "au-1", "factors": {"infantry": 2}, "location": {"area": "linz"}}}"#,
+        ],
+    );
+    assert!(
+        g.state()
+            .land
+            .battle
+            .as_ref()
+            .unwrap()
+            .field
+            .as_ref()
+            .unwrap()
+            .trivial()
+            .is_some()
+    );
+    assert_eq!(
+        refused(&mut g, "austria", "defend defend reinforce au-c1"),
+        "7.5.3"
+    );
+}

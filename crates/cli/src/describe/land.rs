@@ -150,22 +150,24 @@ fn decision_in(s: &Scenario, st: Option<&State>, d: &LandDecision) -> String {
             chit,
             outflanking,
             guard,
+            reinforce,
         } => chit_words(
             "attack",
             &spaced(&format!("{chit:?}")),
             s,
-            outflanking,
+            (outflanking, reinforce),
             guard,
         ),
         LandDecision::Defend {
             chit,
             outflanking,
             guard,
+            reinforce,
         } => chit_words(
             "defend",
             &spaced(&format!("{chit:?}")),
             s,
-            outflanking,
+            (outflanking, reinforce),
             guard,
         ),
         LandDecision::Retreat { to } => format!("retreat to {}", area(s, *to)),
@@ -309,7 +311,7 @@ fn chit_words(
     verb: &str,
     chit: &str,
     s: &Scenario,
-    outflanking: &[CorpsId],
+    (outflanking, reinforce): (&[CorpsId], &[CorpsId]),
     guard: &Option<coalition_engine::land::GuardOrder>,
 ) -> String {
     let mut t = format!("{verb}: {chit}");
@@ -317,6 +319,12 @@ fn chit_words(
         t.push_str(&format!(
             ", outflanking with {}",
             units(s, outflanking, &[])
+        ));
+    }
+    if !reinforce.is_empty() {
+        t.push_str(&format!(
+            ", sending {} from next areas",
+            units(s, reinforce, &[])
         ));
     }
     if let Some(g) = guard {

@@ -132,6 +132,20 @@ impl Battle {
         &self.state
     }
 
+    /// Coalition's 7.5.2: the corps of side `r` (by their place in the setup) that came from next areas and have
+    /// joined the battle.
+    pub fn joined(&self, setup: &Setup, r: Role) -> Vec<usize> {
+        let present = &self.state.present[usize::from(r == Role::Defender)];
+        setup
+            .side(r)
+            .corps
+            .iter()
+            .enumerate()
+            .filter(|(i, c)| c.reinforcing.is_some() && present.get(*i).copied().unwrap_or(false))
+            .map(|(i, _)| i)
+            .collect()
+    }
+
     pub fn into_report(self) -> Report {
         self.report
     }
@@ -174,6 +188,7 @@ impl Battle {
             return Ok(());
         }
         let p = check_chits(chart, setup, self.day() as usize, chits)?;
+        self.state.admit(setup);
         let cx = Cx::new(chart, setup, self.morale, &self.command, p);
         let mut log = Log::new(&mut self.report);
         self.state.dawn(&cx, Some(&mut log));

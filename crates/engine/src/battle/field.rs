@@ -683,6 +683,12 @@ impl State {
         self.shift = [0, 0];
         self.guard_broken = [false, false];
         self.pending = [(0, 0); 2];
+        // Coalition's 7.5.2: corps on their way that have not arrived by the day's end do not join this battle.
+        for w in &mut self.waiting {
+            if w.iter().any(|x| *x) {
+                *w = w.iter().map(|_| false).collect();
+            }
+        }
         if self.day > cx.days {
             self.finish(Outcome::Undecided);
         } else {

@@ -1,16 +1,40 @@
 //! Coalition's 7.5.2 reinforcement of a battle from next areas (`docs/rules/combat.md` 7.5.2): before rounds 2
-//! and 3 of every day, each stack on its way rolls to join: a stack with a leader rolls once on the leader's
+//! and 3 of the day, each stack on its way rolls to join: a stack with a leader rolls once on the leader's
 //! strategic rating, a stack without one corps by corps on each corps' own (12.3.7.1); the terrain's `reinforce`
 //! moves the target. A corps that arrives fights from that round on, and its side's combat morale is its
-//! factor-weighted average with it from then on; the command does not change during the battle.
+//! factor-weighted average with it from then on; the command does not change during the battle. A corps that has
+//! not arrived by the day's end does not join the battle; the Land Phase may send others on later days.
 
-use super::BattleLeader;
 use super::field::{At, Cx, Log, SIDES, State, ix, role_name, signed};
 use super::side::{combat_morale, intrinsic};
+use super::{BattleLeader, Setup};
 use crate::scenario::combat::Role;
 use std::sync::Arc;
 
 impl State {
+    /// Coalition's 7.5.2: the corps a setup adds for the day about to be fought (sent from next areas, at the end
+    /// of a side's list): each starts on its way with its factors.
+    pub(crate) fn admit(&mut self, setup: &Setup) {
+        for r in SIDES {
+            let corps = &setup.side(r).corps;
+            let n = self.left[ix(r)].len();
+            if corps.len() <= n {
+                continue;
+            }
+            let new = &corps[n..];
+            let mut left = self.left[ix(r)].to_vec();
+            left.extend(new.iter().map(|c| c.factors));
+            let mut present = self.present[ix(r)].to_vec();
+            present.extend(new.iter().map(|c| c.reinforcing.is_none()));
+            let mut waiting = self.waiting[ix(r)].to_vec();
+            waiting.resize(n, false);
+            waiting.extend(new.iter().map(|c| c.reinforcing.is_some()));
+            self.left[ix(r)] = left.into();
+            self.present[ix(r)] = present.into();
+            self.waiting[ix(r)] = waiting.into();
+        }
+    }
+
     /// Whether corps `i` of side `r` is still on its way (a record without the list has none on its way).
     pub(super) fn is_waiting(&self, r: Role, i: usize) -> bool {
         self.waiting[ix(r)].get(i).copied().unwrap_or(false)

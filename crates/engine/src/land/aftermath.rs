@@ -11,7 +11,7 @@ use crate::kernel::rulebook::OptionalRule;
 use crate::scenario::combat::{AttackChit, DefendChit, Role};
 use crate::scenario::{BattlePoints, Factors, LeaderStatus, Location, LossCause};
 use crate::world::geography::{area_name, at_war_sides, enemy_corps, may_enter, neighbours};
-use crate::world::{Ask, LossRecord, WorldEvent};
+use crate::world::{Ask, LossRecord, World, WorldEvent};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The rolls of a report in the order they were made.
@@ -96,6 +96,15 @@ fn ids_of(b: &Battle, r: Role) -> &[CorpsId] {
     }
 }
 
+/// Whether a corps of the battle stands in its area: every corps that fought does; a corps sent from a next area
+/// that never joined (Coalition's 7.5.2) does not, and the aftermath passes it by.
+fn here(w: &World, b: &Battle, id: &CorpsId) -> bool {
+    w.forces
+        .corps
+        .get(id)
+        .is_some_and(|c| c.location == Location::Area(b.area))
+}
+
 fn power_of(b: &Battle, r: Role) -> Option<PowerId> {
     match r {
         Role::Attacker => Some(b.attacker),
@@ -129,6 +138,7 @@ pub(super) fn conclude(cx: &mut LCx, b: &Battle, dice: &mut Dice) -> Option<Ask>
     let side_powers = |r: Role| -> Vec<PowerId> {
         let mut v: Vec<PowerId> = ids_of(b, r)
             .iter()
+            .filter(|id| here(w, b, id))
             .filter_map(|id| points_power(w, *id))
             .collect();
         v.sort();
@@ -200,12 +210,14 @@ fn pursue(cx: &mut LCx, b: &Battle, s: &Setup, winner: Role, dice: &mut Dice) {
     let cav = |r: Role| -> u32 {
         ids_of(b, r)
             .iter()
+            .filter(|id| here(w, b, id))
             .filter_map(|id| w.forces.corps.get(id))
             .map(|c| battle::side::cavalry(&c.factors))
             .sum()
     };
     let excess = cav(winner).saturating_sub(cav(winner.other()));
     let loser = winner.other();
+    let fought: Vec<bool> = ids_of(b, loser).iter().map(|id| here(w, b, id)).collect();
     let left: Vec<Factors> = ids_of(b, loser)
         .iter()
         .map(|id| {
@@ -216,7 +228,13 @@ fn pursue(cx: &mut LCx, b: &Battle, s: &Setup, winner: Role, dice: &mut Dice) {
                 .unwrap_or_default()
         })
         .collect();
-    if excess == 0 || n_dice == 0 || left.iter().all(Factors::is_empty) {
+    if excess == 0
+        || n_dice == 0
+        || left
+            .iter()
+            .zip(&fought)
+            .all(|(f, here)| !*here || f.is_empty())
+    {
         return;
     }
     let who = power_of(b, winner).map_or("host".to_string(), |p| p.to_string());
@@ -234,7 +252,7 @@ fn pursue(cx: &mut LCx, b: &Battle, s: &Setup, winner: Role, dice: &mut Dice) {
     battle::losses::allocate(
         corps,
         &mut after,
-        |_| true,
+        |i| fought.get(i).copied().unwrap_or(false),
         n,
         s.options.proportional_losses,
         false,
@@ -264,12 +282,13 @@ fn battle_points(
         return;
     };
     let chart = &cx.scenario.combat;
-    let size: u32 = s
-        .attacker
-        .corps
-        .iter()
-        .chain(&s.defender.corps)
-        .map(|c| c.factors.total())
+    // Corps sent from next areas count once they joined (Coalition's 7.5.2).
+    let w = cx.world();
+    let size: u32 = [Role::Attacker, Role::Defender]
+        .into_iter()
+        .flat_map(|r| s.side(r).corps.iter().zip(ids_of(b, r)))
+        .filter(|(c, id)| c.reinforcing.is_none() || here(w, b, id))
+        .map(|(c, _)| c.factors.total())
         .sum();
     let points = chart
         .points

@@ -249,68 +249,72 @@ pub(super) fn side_leaders(ctx: &LCtx, b: &Battle, role: Role) -> Vec<(LeaderId,
             .map(|(id, _)| *id)
             .collect(),
     };
-    let date = w.date();
-    let chart = &ctx.scenario.combat;
+    ids.into_iter()
+        .filter_map(|id| Some((id, battle_leader(ctx, b.area, id)?)))
+        .collect()
+}
+
+/// A leader as a battle at `area` reads it: its ratings for the month and place (12.3.7.3) and the power it
+/// fights for.
+pub(super) fn battle_leader(ctx: &LCtx, area: AreaId, id: LeaderId) -> Option<BattleLeader> {
+    let w = ctx.world;
     let home = ctx
         .scenario
-        .area(b.area)
+        .area(area)
         .and_then(|a| ctx.scenario.province(a.province))
         .map(|p| p.nation);
-    ids.into_iter()
-        .filter_map(|id| {
-            let def = ctx.scenario.leader(id)?;
-            let st = w.forces.leaders.get(&id)?;
-            let power = match st.nation {
-                Nation::Power(p) => p,
-                Nation::Minor(m) => w.minors.get(&m)?.controller?,
-            };
-            let (strategic, tactical) = battle::side::dated_ratings(
-                chart,
-                &id,
-                (def.strategic, def.tactical),
-                date,
-                home.as_ref() == Some(&def.nation),
-                ctx.rulebook.has(OptionalRule::NapoleonsRatings),
-            );
-            Some((
-                id,
-                BattleLeader {
-                    name: def.name.clone(),
-                    power: power.0,
-                    strategic,
-                    tactical,
-                    tactical_max: def.tactical_max,
-                },
-            ))
-        })
-        .collect()
+    let def = ctx.scenario.leader(id)?;
+    let st = w.forces.leaders.get(&id)?;
+    let power = match st.nation {
+        Nation::Power(p) => p,
+        Nation::Minor(m) => w.minors.get(&m)?.controller?,
+    };
+    let (strategic, tactical) = battle::side::dated_ratings(
+        &ctx.scenario.combat,
+        &id,
+        (def.strategic, def.tactical),
+        w.date(),
+        home.as_ref() == Some(&def.nation),
+        ctx.rulebook.has(OptionalRule::NapoleonsRatings),
+    );
+    Some(BattleLeader {
+        name: def.name.clone(),
+        power: power.0,
+        strategic,
+        tactical,
+        tactical_max: def.tactical_max,
+    })
+}
+
+/// A corps as the battle layer reads it: its nation, the power it fights for, its kind and factors (none on its
+/// way, none outflanking).
+pub(super) fn battle_corps(ctx: &LCtx, id: CorpsId) -> Option<BattleCorps> {
+    let w = ctx.world;
+    let c = w.forces.corps.get(&id)?;
+    Some(BattleCorps {
+        name: id.to_string(),
+        nation: match c.owner {
+            Nation::Power(p) => p.0,
+            Nation::Minor(m) => m.0,
+        },
+        power: fighting_power(w, id)?.0,
+        kind: c.kind,
+        factors: c.factors,
+        outflanking: false,
+        trained: trained(ctx, c.owner),
+        reinforcing: None,
+    })
 }
 
 /// One side of a battle as the battle layer reads it (no outflanking force, no guard commitment yet).
 pub(super) fn side_setup(ctx: &LCtx, b: &Battle, role: Role) -> SideSetup {
-    let w = ctx.world;
     let ids = match role {
         Role::Attacker => &b.attacking,
         Role::Defender => &b.defending,
     };
     let corps = ids
         .iter()
-        .filter_map(|id| {
-            let c = w.forces.corps.get(id)?;
-            Some(BattleCorps {
-                name: id.to_string(),
-                nation: match c.owner {
-                    Nation::Power(p) => p.0,
-                    Nation::Minor(m) => m.0,
-                },
-                power: fighting_power(w, *id)?.0,
-                kind: c.kind,
-                factors: c.factors,
-                outflanking: false,
-                trained: trained(ctx, c.owner),
-                reinforcing: None,
-            })
-        })
+        .filter_map(|id| battle_corps(ctx, *id))
         .collect::<Vec<_>>();
     SideSetup {
         dominant: dominant_of(ctx, &corps),
@@ -382,7 +386,7 @@ pub(super) fn base_setup(ctx: &LCtx, b: &Battle) -> Setup {
 }
 
 /// The documented default (3.6, Coalition's 7.5.2): the attacker assaults, the defender defends; no outflank,
-/// no guard.
+/// no guard, no corps sent from next areas.
 pub fn default(ctx: &LCtx, power: PowerId) -> LandDecision {
     if let Some(b) = &ctx.own.battle
         && let Some(r) = b.retreats.first()
@@ -394,11 +398,13 @@ pub fn default(ctx: &LCtx, power: PowerId) -> LandDecision {
             chit: AttackChit::Assault,
             outflanking: Vec::new(),
             guard: None,
+            reinforce: Vec::new(),
         },
         _ => LandDecision::Defend {
             chit: DefendChit::Defend,
             outflanking: Vec::new(),
             guard: None,
+            reinforce: Vec::new(),
         },
     }
 }
@@ -434,26 +440,30 @@ pub fn check(ctx: &LCtx, power: PowerId, d: &LandDecision) -> RuleResult<()> {
             )),
         };
     }
-    let (role, chits, outflanking, guard) = match d {
+    let (role, chits, outflanking, guard, reinforce) = match d {
         LandDecision::Attack {
             chit,
             outflanking,
             guard,
+            reinforce,
         } if power == b.attacker => (
             Role::Attacker,
             (*chit, DefendChit::Defend),
             outflanking,
             guard,
+            reinforce,
         ),
         LandDecision::Defend {
             chit,
             outflanking,
             guard,
+            reinforce,
         } if Some(power) == b.defender => (
             Role::Defender,
             (AttackChit::Assault, *chit),
             outflanking,
             guard,
+            reinforce,
         ),
         _ => {
             return Err(RuleError::new(
@@ -537,9 +547,11 @@ pub fn check(ctx: &LCtx, power: PowerId, d: &LandDecision) -> RuleResult<()> {
     let Some(base) = &b.setup else {
         return Err(RuleError::new("7.5", "no battle is under way"));
     };
+    super::reinforce::check(ctx, b, power, reinforce)?;
     let order = super::days::Order {
         outflanking: outflanking.clone(),
         guard: *guard,
+        coming: super::reinforce::coming(ctx, b, power, reinforce),
     };
     let none = super::days::Order::default();
     let orders = match role {
@@ -637,6 +649,7 @@ pub fn choices(ctx: &LCtx, power: PowerId) -> Vec<LandDecision> {
                     chit,
                     outflanking,
                     guard: *guard,
+                    reinforce: Vec::new(),
                 });
             }
         }
@@ -658,9 +671,44 @@ pub fn choices(ctx: &LCtx, power: PowerId) -> Vec<LandDecision> {
                     chit,
                     outflanking,
                     guard: *guard,
+                    reinforce: Vec::new(),
                 });
             }
         }
+    }
+    // Coalition's 7.5.2: each chit (without a guard commitment) also with every corps the side may send from
+    // next areas; a text decision may send any of them.
+    let coming = super::reinforce::eligible(ctx, b, power);
+    if !coming.is_empty() {
+        let with: Vec<LandDecision> = out
+            .iter()
+            .filter_map(|d| match d {
+                LandDecision::Attack {
+                    chit,
+                    outflanking,
+                    guard: None,
+                    ..
+                } => Some(LandDecision::Attack {
+                    chit: *chit,
+                    outflanking: outflanking.clone(),
+                    guard: None,
+                    reinforce: coming.clone(),
+                }),
+                LandDecision::Defend {
+                    chit,
+                    outflanking,
+                    guard: None,
+                    ..
+                } => Some(LandDecision::Defend {
+                    chit: *chit,
+                    outflanking: outflanking.clone(),
+                    guard: None,
+                    reinforce: coming.clone(),
+                }),
+                _ => None,
+            })
+            .collect();
+        out.extend(with);
     }
     out.retain(|d| check(ctx, power, d).is_ok());
     out

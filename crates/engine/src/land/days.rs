@@ -10,7 +10,8 @@
 
 use super::aftermath;
 use super::combat::{Battle, GuardOrder, default};
-use super::{LCx, LandDecision, LandEvent};
+use super::reinforce::Coming;
+use super::{LCtx, LCx, LandDecision, LandEvent};
 use crate::battle::field::DayReport;
 use crate::battle::{GuardCommitment, Report, Setup};
 use crate::kernel::dice::{Dice, Roll};
@@ -19,24 +20,33 @@ use crate::scenario::combat::{AttackChit, DefendChit, Role};
 use crate::world::{Ask, WorldEvent};
 use std::collections::BTreeMap;
 
-/// A side's orders for a day, besides its chit: the corps it names to outflank, its guard commitment.
+/// A side's orders for a day, besides its chit: the corps it names to outflank, its guard commitment, the corps
+/// it sends from next areas (Coalition's 7.5.2).
 #[derive(Clone, Debug, Default)]
 pub(super) struct Order {
     pub(super) outflanking: Vec<CorpsId>,
     pub(super) guard: Option<GuardOrder>,
+    pub(super) coming: Coming,
 }
 
-/// A side's orders from its decision (anything else: none).
-fn order_of(d: &LandDecision) -> Order {
+/// `power`'s orders from its decision (anything else: none).
+fn order_of(ctx: &LCtx, b: &Battle, power: PowerId, d: &LandDecision) -> Order {
     match d {
         LandDecision::Attack {
-            outflanking, guard, ..
+            outflanking,
+            guard,
+            reinforce,
+            ..
         }
         | LandDecision::Defend {
-            outflanking, guard, ..
+            outflanking,
+            guard,
+            reinforce,
+            ..
         } => Order {
             outflanking: outflanking.clone(),
             guard: *guard,
+            coming: super::reinforce::coming(ctx, b, power, reinforce),
         },
         _ => Order::default(),
     }
@@ -66,7 +76,8 @@ pub(super) fn split(b: &Battle, role: Role) -> Vec<CorpsId> {
 
 /// 7.5.2 and 12.3.4: the setup day `day` is fought with: the battle's (`base`), a side's outflanking force set by
 /// the corps its order names when it has none yet (its first Outflank), each side's guard commitment for this
-/// day, and the day's chits after those of the days before.
+/// day, the corps it sends from next areas for the day after its list (their stacks after its earlier ones), and
+/// the day's chits after those of the days before.
 pub(super) fn day_setup(
     base: &Setup,
     day: u8,
@@ -85,6 +96,16 @@ pub(super) fn day_setup(
             round: g.round,
             shift: g.shift,
         });
+        let offset = side.reinforcements.len() as u8;
+        side.reinforcements
+            .extend(order.coming.stacks.iter().cloned());
+        for c in &order.coming.corps {
+            if side.corps.iter().all(|x| x.name != c.name) {
+                let mut c = c.clone();
+                c.reinforcing = c.reinforcing.map(|g| g + offset);
+                side.corps.push(c);
+            }
+        }
     }
     s.chits.push(chits);
     s
@@ -137,13 +158,20 @@ pub(super) fn fight(
             chit: DefendChit::Defend,
             outflanking: Vec::new(),
             guard: None,
+            reinforce: Vec::new(),
         });
     let chits = match (&att_d, &def_d) {
         (LandDecision::Attack { chit: a, .. }, LandDecision::Defend { chit: d, .. }) => (*a, *d),
         _ => (AttackChit::Assault, DefendChit::Defend),
     };
     let day = field.day();
-    let s = day_setup(&base, day, chits, [&order_of(&att_d), &order_of(&def_d)]);
+    let orders = [
+        order_of(&ctx, &b, b.attacker, &att_d),
+        b.defender
+            .map(|p| order_of(&ctx, &b, p, &def_d))
+            .unwrap_or_default(),
+    ];
+    let s = day_setup(&base, day, chits, [&orders[0], &orders[1]]);
     let report = match field.fight_day(&cx.scenario.combat, &s, chits, &mut || dice.d6()) {
         Ok(r) => r,
         Err(_) => {
@@ -156,6 +184,12 @@ pub(super) fn fight(
         cx.push(WorldEvent::DiceRolled { roll });
     }
     let over = field.is_over();
+    // Coalition's 7.5.2: the corps that joined from next areas move into the battle's area.
+    let joined: Vec<(Role, Vec<usize>)> = [Role::Attacker, Role::Defender]
+        .into_iter()
+        .map(|r| (r, field.joined(&s, r)))
+        .collect();
+    super::reinforce::arrivals(cx, &b, &s, &joined);
     cx.emit(LandEvent::BattleDayFought {
         area: b.area,
         day,
@@ -182,6 +216,18 @@ pub(super) fn apply_day(b: &mut Battle, setup: &Setup, field: &crate::battle::fi
     ] {
         if let Some(g) = g {
             b.guards.push((r, g));
+        }
+    }
+    // Coalition's 7.5.2: the corps sent from next areas this day are the battle's from now on (after its list,
+    // in the setup's order), whether they joined or not.
+    for (ids, side) in [
+        (&mut b.attacking, &s.attacker),
+        (&mut b.defending, &s.defender),
+    ] {
+        for c in side.corps.iter().skip(ids.len()) {
+            if let Ok(k) = crate::kernel::ids::Key::new(&c.name) {
+                ids.push(CorpsId(k));
+            }
         }
     }
     b.setup = Some(s);

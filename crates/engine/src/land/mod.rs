@@ -27,6 +27,7 @@ mod loans;
 pub mod movement;
 mod notation;
 mod order;
+mod reinforce;
 pub mod siege;
 pub mod supply;
 
@@ -464,21 +465,26 @@ pub enum LandDecision {
     /// Takes back the mover's last move (when it rolled no die and met no enemy).
     Undo,
     /// 7.5.2: the attacker's chit for a battle (sealed until both are in): with Outflank, the corps of the
-    /// outflanking force; with 12.3.4, a guard commitment.
+    /// outflanking force; with 12.3.4, a guard commitment; the corps it sends from next areas for the day
+    /// (Coalition's 7.5.2 reinforcement).
     Attack {
         chit: AttackChit,
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         outflanking: Vec<CorpsId>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         guard: Option<GuardOrder>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        reinforce: Vec<CorpsId>,
     },
-    /// 7.5.2: the defender's chit for a battle (sealed until both are in).
+    /// 7.5.2: the defender's chit for a battle (sealed until both are in), with the same orders.
     Defend {
         chit: DefendChit,
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         outflanking: Vec<CorpsId>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         guard: Option<GuardOrder>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        reinforce: Vec<CorpsId>,
     },
     /// Coalition's 7.5.9: where a force leaving a battle retreats.
     Retreat { to: AreaId },

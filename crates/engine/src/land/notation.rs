@@ -1,6 +1,6 @@
 //! Rule 3.3 (Coalition's text forms) for the Land Phase: `slot 3`, `depots build ulm,munich remove linz`,
 //! `move fr-1,fr-2,napoleon paris>reims>metz`, `drop fr-1 infantry:2`, `pick fr-1 militia:1`, `undo`, `done`,
-//! and in a battle `attack outflank with fr-2,fr-3 guard 2+2`, `defend cordon`, `retreat passau`.
+//! and in a battle `attack outflank with fr-2,fr-3 reinforce fr-5 guard 2+2`, `defend cordon`, `retreat passau`.
 
 use super::{GuardOrder, LandDecision, LandEvent};
 use crate::kernel::error::{RuleError, RuleResult};
@@ -110,15 +110,21 @@ pub fn parse(verb: &str, rest: &str, scenario: &Scenario) -> Option<RuleResult<L
                 }
             })
         })(),
-        "attack" => chit_parts(verb, rest).map(|(chit, outflanking, guard)| LandDecision::Attack {
-            chit,
-            outflanking,
-            guard,
+        "attack" => chit_parts(verb, rest).map(|(chit, outflanking, guard, reinforce)| {
+            LandDecision::Attack {
+                chit,
+                outflanking,
+                guard,
+                reinforce,
+            }
         }),
-        "defend" => chit_parts(verb, rest).map(|(chit, outflanking, guard)| LandDecision::Defend {
-            chit,
-            outflanking,
-            guard,
+        "defend" => chit_parts(verb, rest).map(|(chit, outflanking, guard, reinforce)| {
+            LandDecision::Defend {
+                chit,
+                outflanking,
+                guard,
+                reinforce,
+            }
         }),
         "retreat" => key(rest, "area").map(|a| LandDecision::Retreat { to: AreaId(a) }),
         "siege" => key(rest, "area").map(|a| LandDecision::Besiege { area: AreaId(a) }),
@@ -184,14 +190,18 @@ fn chit_key<T: serde::Serialize>(chit: &T) -> String {
         .unwrap_or_default()
 }
 
-/// ` outflank fr-2,fr-3 guard 1.2+2` after a chit.
+/// ` with fr-2,fr-3 reinforce fr-5 guard 1+2` after a chit.
 fn chit_rest(
     f: &mut fmt::Formatter<'_>,
     outflanking: &[CorpsId],
     guard: &Option<GuardOrder>,
+    reinforce: &[CorpsId],
 ) -> fmt::Result {
     if !outflanking.is_empty() {
         write!(f, " with {}", join(outflanking, ","))?;
+    }
+    if !reinforce.is_empty() {
+        write!(f, " reinforce {}", join(reinforce, ","))?;
     }
     if let Some(g) = guard {
         match g.day {
@@ -202,17 +212,17 @@ fn chit_rest(
     Ok(())
 }
 
-/// Reads `CHIT [with CORPS,...] [guard ROUND+SHIFT]` (the round of the day being fought; the older
-/// `guard DAY.ROUND+SHIFT` names the day too, which must be the day being fought).
-fn chit_parts<T: serde::de::DeserializeOwned>(
-    verb: &str,
-    rest: &str,
-) -> RuleResult<(T, Vec<CorpsId>, Option<GuardOrder>)> {
+/// A chit with its orders: the outflanking force, the guard commitment, the corps sent from next areas.
+type ChitParts<T> = (T, Vec<CorpsId>, Option<GuardOrder>, Vec<CorpsId>);
+
+/// Reads `CHIT [with CORPS,...] [reinforce CORPS,...] [guard ROUND+SHIFT]` (the round of the day being fought;
+/// the older `guard DAY.ROUND+SHIFT` names the day too, which must be the day being fought).
+fn chit_parts<T: serde::de::DeserializeOwned>(verb: &str, rest: &str) -> RuleResult<ChitParts<T>> {
     let usage = || {
         RuleError::new(
             "3.3",
             format!(
-                "write `{verb} CHIT [with CORPS,CORPS] [guard ROUND+SHIFT]` (chits: {})",
+                "write `{verb} CHIT [with CORPS,CORPS] [reinforce CORPS,CORPS] [guard ROUND+SHIFT]` (chits: {})",
                 if verb == "attack" {
                     "outflank, assault, escalated_assault, echelon, probe"
                 } else {
@@ -226,12 +236,17 @@ fn chit_parts<T: serde::de::DeserializeOwned>(
         words.next().ok_or_else(usage)?.replace('-', "_"),
     ))
     .map_err(|_| usage())?;
-    let (mut outflanking, mut guard) = (Vec::new(), None);
+    let (mut outflanking, mut guard, mut reinforce) = (Vec::new(), None, Vec::new());
     while let Some(w) = words.next() {
         match w {
-            "with" => {
+            "with" | "reinforce" => {
+                let list = if w == "with" {
+                    &mut outflanking
+                } else {
+                    &mut reinforce
+                };
                 for c in words.next().ok_or_else(usage)?.split(',') {
-                    outflanking.push(CorpsId(key(c.trim(), "corps")?));
+                    list.push(CorpsId(key(c.trim(), "corps")?));
                 }
             }
             "guard" => {
@@ -250,7 +265,7 @@ fn chit_parts<T: serde::de::DeserializeOwned>(
             _ => return Err(usage()),
         }
     }
-    Ok((chit, outflanking, guard))
+    Ok((chit, outflanking, guard, reinforce))
 }
 
 impl fmt::Display for LandDecision {
@@ -295,17 +310,19 @@ impl fmt::Display for LandDecision {
                 chit,
                 outflanking,
                 guard,
+                reinforce,
             } => {
                 write!(f, "attack {}", chit_key(chit))?;
-                chit_rest(f, outflanking, guard)
+                chit_rest(f, outflanking, guard, reinforce)
             }
             LandDecision::Defend {
                 chit,
                 outflanking,
                 guard,
+                reinforce,
             } => {
                 write!(f, "defend {}", chit_key(chit))?;
-                chit_rest(f, outflanking, guard)
+                chit_rest(f, outflanking, guard, reinforce)
             }
             LandDecision::Retreat { to } => write!(f, "retreat {to}"),
             LandDecision::Besiege { area } => write!(f, "siege {area}"),

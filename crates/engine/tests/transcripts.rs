@@ -118,6 +118,8 @@ cases! {
     battles_7_5_2_several_days_outflank_arrives => "battles/7.5.2-a-battle-of-several-days-with-an-outflank-that-arrives.json",
     battles_7_5_4_siege_and_assault => "battles/7.5.4-a-siege-that-ends-in-an-assault.json",
     battles_7_5_4_2_sortie => "battles/7.5.4.2-a-garrison-sortie.json",
+    battles_12_3_4_5_guard_breaks => "battles/12.3.4.5-a-guard-lost-on-commitment-breaks-its-side.json",
+    battles_12_3_4_6_guard_did_not_win => "battles/12.3.4.6-a-committed-guard-that-does-not-win-breaks-its-side.json",
     economic_8_a_year_of_1805 => "economic/8-a-year-of-1805.json",
     kernel_1805_first_month => "kernel/1805-first-month.json",
     land_7_paris_to_vienna => "land/7-paris-to-vienna-with-a-depot-chain.json",

@@ -1,0 +1,106 @@
+//! Writes golden transcripts of battles (`tests/transcripts/battles/`) by playing them through the Land Phase:
+//! each case is a set-up, the decisions of the powers it is about, forced dice where the case needs a die to
+//! show a face, and the default decision (3.6) of every other power owing one. Each case prints its dice,
+//! rounds, morale and points for review. Run from the workspace root:
+//! `cargo run -p coalition-engine --example battle_cases [CASE]`; then review the snapshots
+//! (`cargo test -p coalition-engine --test transcripts`).
+#[path = "cases/mod.rs"]
+mod cases;
+
+use cases::{B, standard};
+use coalition_engine::Step;
+
+fn main() {
+    let only = std::env::args().nth(1);
+    let cases: [(&str, fn()); 2] = [("guard", guard_lost), ("guard-fails", guard_fails)];
+    for (name, case) in cases {
+        if only.as_deref().is_none_or(|o| o == name) {
+            println!("{name}:");
+            case();
+        }
+    }
+}
+
+const AT_WAR_FA: &str =
+    r#"{"war": {"aggressor": {"power": "france"}, "defender": {"power": "austria"}}}"#;
+const BAVARIA_FRENCH: &str =
+    r#"{"minor_control": {"minor": "bavaria", "controller": "france", "status": "free_state"}}"#;
+const MACK_AT_VIENNA: &str =
+    r#"{"leader": {"leader": "mack", "status": "active", "location": {"area": "vienna"}}}"#;
+const FERDINAND_AT_VIENNA: &str =
+    r#"{"leader": {"leader": "ferdinand", "status": "active", "location": {"area": "vienna"}}}"#;
+
+/// The set-up of a French attack on Linz in January 1805 (Austria's I Corps and Cavalry Reserve stand there, its
+/// leaders in Vienna): France at war with Austria, Bavaria a French free state, and France's corps at Munich.
+fn linz(rules: &[&str], french: &[&str]) -> B {
+    let mut adjs = vec![AT_WAR_FA, BAVARIA_FRENCH];
+    adjs.extend_from_slice(french);
+    adjs.extend_from_slice(&[MACK_AT_VIENNA, FERDINAND_AT_VIENNA]);
+    B::new(rules, standard(), (1805, 1), Step::Land, &adjs)
+}
+
+/// France moves first, marches `corps` from Munich to Linz, and its corps there, out of its supply, forage in
+/// January (ones: no loss).
+fn march_on_linz(b: &mut B, corps: &str, foraging: usize) {
+    b.until("france");
+    b.submit("france", "slot 1");
+    b.until("france");
+    b.submit("france", &format!("move {corps} munich>passau>linz"));
+    b.force(&vec![1; foraging]);
+    b.submit("france", "done");
+}
+
+/// 12.3.4.4 and 12.3.4.5: France attacks Linz with I Corps and two factors of the Imperial Guard, and commits
+/// the guard in round 1 to shift its morale level by two; the Guard Commitment Table's die (a 4) loses two guard
+/// factors, all France has: France breaks without fighting the round, Austria still fires, and France loses.
+fn guard_lost() {
+    let mut b = linz(
+        &["12.3.4", "12.3.4.4", "12.3.4.5"],
+        &[
+            r#"{"corps": {"corps": "fr-1", "factors": {"infantry": 12, "cavalry": 2}, "location": {"area": "munich"}}}"#,
+            r#"{"corps": {"corps": "fr-g", "factors": {"guard": 2}, "location": {"area": "munich"}}}"#,
+        ],
+    );
+    march_on_linz(&mut b, "fr-1,fr-g", 2);
+    let m = b.mark();
+    b.submit("france", "attack assault guard 1+2");
+    // The guard's die, then Austria's fire (a 4 on 4-1: three factors, 1.4 morale); France does not fire.
+    b.force(&[4, 4]);
+    b.submit("austria", "defend defend");
+    b.logged(r#"{"dice_rolled": {"roll": {"rule": "12.3.4.4", "faces": [4]}}}"#);
+    b.logged(r#"{"land": {"battle_fought": {"record": {"report": {"outcome": {"won": {"winner": "defender"}}}}}}}"#);
+    b.submit("france", "retreat passau");
+    b.finish_land();
+    b.summary(m);
+    b.save_in(
+        "battles",
+        "12.3.4.5-a-guard-lost-on-commitment-breaks-its-side",
+    );
+}
+
+/// 12.3.4.2 and 12.3.4.6: France commits the Imperial Guard in round 1 to shift its morale level by one; the die
+/// (a 1) costs it no guard factor and France fires on 3-2 instead of 3-1, but Austria is not broken that round:
+/// France breaks and loses the battle.
+fn guard_fails() {
+    let mut b = linz(
+        &["12.3.4", "12.3.4.2", "12.3.4.6"],
+        &[
+            r#"{"corps": {"corps": "fr-1", "factors": {"infantry": 12, "cavalry": 2}, "location": {"area": "munich"}}}"#,
+            r#"{"corps": {"corps": "fr-g", "factors": {"guard": 6}, "location": {"area": "munich"}}}"#,
+        ],
+    );
+    march_on_linz(&mut b, "fr-1,fr-g", 2);
+    let m = b.mark();
+    b.submit("france", "attack assault guard 1+1");
+    // The guard's die, France's fire (a 2), Austria's (a 3).
+    b.force(&[1, 2, 3]);
+    b.submit("austria", "defend defend");
+    b.logged(r#"{"land": {"battle_fought": {"record": {"report": {"outcome": {"won": {"winner": "defender"}}}}}}}"#);
+    b.submit("france", "retreat passau");
+    b.finish_land();
+    b.summary(m);
+    b.save_in(
+        "battles",
+        "12.3.4.6-a-committed-guard-that-does-not-win-breaks-its-side",
+    );
+}

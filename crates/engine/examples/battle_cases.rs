@@ -12,7 +12,11 @@ use coalition_engine::Step;
 
 fn main() {
     let only = std::env::args().nth(1);
-    let cases: [(&str, fn()); 2] = [("guard", guard_lost), ("guard-fails", guard_fails)];
+    let cases: [(&str, fn()); 3] = [
+        ("guard", guard_lost),
+        ("guard-fails", guard_fails),
+        ("bombardment", bombardment),
+    ];
     for (name, case) in cases {
         if only.as_deref().is_none_or(|o| o == name) {
             println!("{name}:");
@@ -102,5 +106,32 @@ fn guard_fails() {
     b.save_in(
         "battles",
         "12.3.4.6-a-committed-guard-that-does-not-win-breaks-its-side",
+    );
+}
+
+/// 12.3.5: France attacks Linz with I Corps and ten factors of the Artillery Reserve. Before each round's fire
+/// the artillery bombards on the 5-5 table whatever the round's tables (12.3.5.4): three, two and two factors,
+/// no morale (12.3.5.3); the factors it hits take no part in that round's fire (12.3.5.1), and the artillery fires
+/// again with the rest of its side (12.3.5.5). Austria breaks in round 3.
+fn bombardment() {
+    let mut b = linz(
+        &["12.3.5.1", "12.3.5.3", "12.3.5.4", "12.3.5.5"],
+        &[
+            r#"{"corps": {"corps": "fr-1", "factors": {"infantry": 12, "cavalry": 2}, "location": {"area": "munich"}}}"#,
+            r#"{"corps": {"corps": "fr-a", "factors": {"artillery": 10}, "location": {"area": "munich"}}}"#,
+        ],
+    );
+    march_on_linz(&mut b, "fr-1,fr-a", 2);
+    let m = b.mark();
+    b.submit("france", "attack assault");
+    // Each round: the bombardment, France's fire, Austria's fire.
+    b.force(&[6, 6, 1, 5, 6, 1, 4, 6, 1]);
+    b.submit("austria", "defend defend");
+    b.logged(r#"{"dice_rolled": {"roll": {"rule": "12.3.5.4", "faces": [6]}}}"#);
+    b.finish_land();
+    b.summary(m);
+    b.save_in(
+        "battles",
+        "12.3.5-an-artillery-bombardment-before-each-round",
     );
 }

@@ -120,6 +120,7 @@ cases! {
     battles_7_5_4_2_sortie => "battles/7.5.4.2-a-garrison-sortie.json",
     battles_12_3_4_5_guard_breaks => "battles/12.3.4.5-a-guard-lost-on-commitment-breaks-its-side.json",
     battles_12_3_4_6_guard_did_not_win => "battles/12.3.4.6-a-committed-guard-that-does-not-win-breaks-its-side.json",
+    battles_12_3_5_bombardment => "battles/12.3.5-an-artillery-bombardment-before-each-round.json",
     economic_8_a_year_of_1805 => "economic/8-a-year-of-1805.json",
     kernel_1805_first_month => "kernel/1805-first-month.json",
     land_7_paris_to_vienna => "land/7-paris-to-vienna-with-a-depot-chain.json",

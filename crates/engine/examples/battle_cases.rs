@@ -12,10 +12,12 @@ use coalition_engine::Step;
 
 fn main() {
     let only = std::env::args().nth(1);
-    let cases: [(&str, fn()); 3] = [
+    let cases: [(&str, fn()); 5] = [
         ("guard", guard_lost),
         ("guard-fails", guard_fails),
         ("bombardment", bombardment),
+        ("ump-cap", ump_cap),
+        ("napoleon", napoleon_uncapped),
     ];
     for (name, case) in cases {
         if only.as_deref().is_none_or(|o| o == name) {
@@ -133,5 +135,75 @@ fn bombardment() {
     b.save_in(
         "battles",
         "12.3.5-an-artillery-bombardment-before-each-round",
+    );
+}
+
+/// The set-up of an Austrian attack in May 1805 on Upper Silesia (Neisse), where two French corps stand with a
+/// corps of Prussia, an uncontrolled major power France controls (14.3), 42 factors against Austria's 26 at
+/// Olmutz: 68 in all, two points a power.
+fn neisse(rules: &[&str], extra: &[&str]) -> B {
+    let mut adjs = vec![
+        r#"{"set_ump_control": {"ump": "prussia", "controller": "france", "status": "active"}}"#,
+        AT_WAR_FA,
+        r#"{"war": {"aggressor": {"power": "prussia"}, "defender": {"power": "austria"}}}"#,
+        r#"{"corps": {"corps": "fr-1", "factors": {"infantry": 12, "cavalry": 2}, "location": {"area": "neisse"}}}"#,
+        r#"{"corps": {"corps": "fr-3", "factors": {"infantry": 14, "cavalry": 2}, "location": {"area": "neisse"}}}"#,
+        r#"{"corps": {"corps": "pr-1", "factors": {"infantry": 9, "cavalry": 3}, "location": {"area": "neisse"}}}"#,
+        r#"{"corps": {"corps": "au-1", "factors": {"infantry": 12, "cavalry": 2}, "location": {"area": "olmutz"}}}"#,
+        r#"{"corps": {"corps": "au-2", "factors": {"infantry": 10, "cavalry": 2}, "location": {"area": "olmutz"}}}"#,
+        MACK_AT_VIENNA,
+        FERDINAND_AT_VIENNA,
+    ];
+    adjs.extend_from_slice(extra);
+    B::new(rules, standard(), (1805, 5), Step::Land, &adjs)
+}
+
+/// France moves first and stays (its corps at Neisse, out of its supply, forage: ones, no loss); Austria
+/// attacks Neisse from Olmutz; France, with most of the defending corps, chooses their chit; Austria's dice are
+/// ones, the defenders' sixes: Austria breaks in round 2.
+fn austria_attacks_neisse(b: &mut B) -> usize {
+    b.until("france");
+    b.submit("france", "slot 1");
+    b.until("france");
+    b.force(&[1, 1]);
+    b.submit("france", "done");
+    b.until("austria");
+    let m = b.mark();
+    b.submit("austria", "move au-1,au-2 olmutz>neisse");
+    b.submit("austria", "done");
+    b.submit("austria", "attack assault");
+    b.force(&[1, 6, 1, 6]);
+    b.until_asked("france");
+    b.submit("france", "defend defend");
+    m
+}
+
+/// 14.3.2.1.3: France and its UMP Prussia win a battle of 68 factors at Neisse: each wins two points, which are
+/// France's to gain, four in all, held to three.
+fn ump_cap() {
+    let mut b = neisse(&["14.3.2.1.3"], &[]);
+    let m = austria_attacks_neisse(&mut b);
+    b.logged(r#"{"points_changed": {"power": "france", "delta": 3, "rule": "14.3.2.1.3"}}"#);
+    b.finish_land();
+    b.summary(m);
+    b.save_in("battles", "14.3.2.1.3-an-ump-s-battle-points-held-to-three");
+}
+
+/// 14.3.2.1.3's exception: the same battle with Napoleon at Neisse commanding France's and Prussia's corps:
+/// France gains all four points.
+fn napoleon_uncapped() {
+    let mut b = neisse(
+        &["14.3.2.1.3"],
+        &[
+            r#"{"leader": {"leader": "napoleon", "status": "active", "location": {"area": "neisse"}}}"#,
+        ],
+    );
+    let m = austria_attacks_neisse(&mut b);
+    b.logged(r#"{"points_changed": {"power": "france", "delta": 4, "rule": "14.3.2.1.3"}}"#);
+    b.finish_land();
+    b.summary(m);
+    b.save_in(
+        "battles",
+        "14.3.2.1.3-napoleon-commands-and-the-points-are-not-held",
     );
 }

@@ -12,12 +12,13 @@ use coalition_engine::Step;
 
 fn main() {
     let only = std::env::args().nth(1);
-    let cases: [(&str, fn()); 5] = [
+    let cases: [(&str, fn()); 6] = [
         ("guard", guard_lost),
         ("guard-fails", guard_fails),
         ("bombardment", bombardment),
         ("ump-cap", ump_cap),
         ("napoleon", napoleon_uncapped),
+        ("mixed", mixed_force),
     ];
     for (name, case) in cases {
         if only.as_deref().is_none_or(|o| o == name) {
@@ -205,5 +206,52 @@ fn napoleon_uncapped() {
     b.save_in(
         "battles",
         "14.3.2.1.3-napoleon-commands-and-the-points-are-not-held",
+    );
+}
+
+/// 12.3.6: Austria declares war on Bavaria; France, at war with Austria, is the one power willing to run it and
+/// sets up its two corps at Munich; France attacks Linz with I Corps (12 factors) and the first Bavarian corps
+/// (6), two to one, loses six factors in battle and three to the pursuit, and each nationality loses its share:
+/// France four and two, Bavaria two and one.
+fn mixed_force() {
+    let mut b = B::new(
+        &["12.3.6"],
+        standard(),
+        (1805, 1),
+        Step::MinorCountryControl,
+        &[
+            AT_WAR_FA,
+            r#"{"war": {"aggressor": {"power": "austria"}, "defender": {"minor": "bavaria"}}}"#,
+            r#"{"corps": {"corps": "fr-1", "factors": {"infantry": 10, "cavalry": 2}, "location": {"area": "munich"}}}"#,
+            MACK_AT_VIENNA,
+            FERDINAND_AT_VIENNA,
+        ],
+    );
+    let m = b.mark();
+    b.until_asked("france");
+    for other in ["great-britain", "prussia", "russia", "spain", "turkey"] {
+        b.submit(other, "roll none");
+    }
+    // France alone is willing: it runs Bavaria without a roll.
+    b.submit("france", "roll bavaria");
+    b.until_asked("france");
+    b.submit("france", "setup corps munich:4i+2c,munich:4i+0c");
+    b.summary(m);
+    // I Corps forages at Linz; the Bavarians trace their supply home.
+    march_on_linz(&mut b, "fr-1,bavaria-1", 1);
+    let m = b.mark();
+    b.submit("france", "attack assault");
+    // France's fire misses twice; Austria's sixes take three factors a round (on 4-1 and 4-2) and break France in
+    // round 2; the pursuit's die is a 3.
+    b.force(&[1, 6, 1, 6, 3]);
+    b.submit("austria", "defend defend");
+    b.logged(r#"{"corps_changed": {"corps": "bavaria-1", "rule": "7.5.6", "reason": "bavaria-1 loses 2 factor(s) in battle at Linz"}}"#);
+    b.logged(r#"{"corps_changed": {"corps": "fr-1", "rule": "7.5.6", "reason": "fr-1 loses 4 factor(s) in battle at Linz"}}"#);
+    b.submit("france", "retreat passau");
+    b.finish_land();
+    b.summary(m);
+    b.save_in(
+        "battles",
+        "12.3.6-proportional-losses-of-a-french-and-bavarian-force",
     );
 }

@@ -8,17 +8,18 @@
 mod cases;
 
 use cases::{B, standard};
-use coalition_engine::Step;
+use coalition_engine::{Date, Step};
 
 fn main() {
     let only = std::env::args().nth(1);
-    let cases: [(&str, fn()); 6] = [
+    let cases: [(&str, fn()); 7] = [
         ("guard", guard_lost),
         ("guard-fails", guard_fails),
         ("bombardment", bombardment),
         ("ump-cap", ump_cap),
         ("napoleon", napoleon_uncapped),
         ("mixed", mixed_force),
+        ("trained", british_training),
     ];
     for (name, case) in cases {
         if only.as_deref().is_none_or(|o| o == name) {
@@ -253,5 +254,53 @@ fn mixed_force() {
     b.save_in(
         "battles",
         "12.3.6-proportional-losses-of-a-french-and-bavarian-force",
+    );
+}
+
+/// 12.3.2: Spain declares war on Portugal in January 1805; Great Britain, at war with Spain, is the one power
+/// willing to run it, runs it as a free state and sets up its corps at Evora (Spain's war with Portugal itself
+/// lapses in February, 4.6.6; Spain stays at war with Great Britain). Every power then makes its default
+/// decisions for 24 months: a minor's corps exists only once it is set up (4.6.3.4), so the 24 months cannot be
+/// shortened by a set-up. In January 1807 Spain attacks Evora: the Portuguese corps, British-trained for 24
+/// continuous months, fights at 4.0 (Portugal's own morale is 2.0, which would have broken in round 3), holds out
+/// and wins.
+fn british_training() {
+    let mut b = B::new(
+        &["12.3.2"],
+        standard(),
+        (1805, 1),
+        Step::MinorCountryControl,
+        &[
+            r#"{"war": {"aggressor": {"power": "spain"}, "defender": {"minor": "portugal"}}}"#,
+            r#"{"corps": {"corps": "sp-1", "factors": {"infantry": 8, "cavalry": 2}, "location": {"area": "badajoz"}}}"#,
+        ],
+    );
+    let m = b.mark();
+    b.until_asked("great-britain");
+    for other in ["austria", "france", "prussia", "russia", "turkey"] {
+        b.submit(other, "roll none");
+    }
+    // Great Britain alone is willing: it runs Portugal without a roll.
+    b.submit("great-britain", "roll portugal");
+    b.until_asked("great-britain");
+    b.submit("great-britain", "setup corps evora:6i+1c; fleet lisbon");
+    b.summary(m);
+    let trained = Date::new(1807, 1).unwrap();
+    while b.g.state().date() < trained {
+        b.default_one();
+    }
+    b.until("spain");
+    b.submit("spain", "move sp-1 badajoz>evora");
+    b.submit("spain", "done");
+    let m = b.mark();
+    b.submit("spain", "attack assault");
+    b.force(&[3, 3, 3, 3, 3, 3]);
+    b.submit("great-britain", "defend defend");
+    b.logged(r#"{"land": {"battle_fought": {"record": {"report": {"morale": [30, 40]}}}}}"#);
+    b.finish_land();
+    b.summary(m);
+    b.save_in(
+        "battles",
+        "12.3.2-a-british-trained-portuguese-corps-fights-at-4.0",
     );
 }

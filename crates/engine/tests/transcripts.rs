@@ -118,6 +118,7 @@ cases! {
     battles_7_5_2_several_days_outflank_arrives => "battles/7.5.2-a-battle-of-several-days-with-an-outflank-that-arrives.json",
     battles_7_5_4_siege_and_assault => "battles/7.5.4-a-siege-that-ends-in-an-assault.json",
     battles_7_5_4_2_sortie => "battles/7.5.4.2-a-garrison-sortie.json",
+    battles_12_3_2_british_training => "battles/12.3.2-a-british-trained-portuguese-corps-fights-at-4.0.json",
     battles_12_3_4_5_guard_breaks => "battles/12.3.4.5-a-guard-lost-on-commitment-breaks-its-side.json",
     battles_12_3_4_6_guard_did_not_win => "battles/12.3.4.6-a-committed-guard-that-does-not-win-breaks-its-side.json",
     battles_12_3_5_bombardment => "battles/12.3.5-an-artillery-bombardment-before-each-round.json",

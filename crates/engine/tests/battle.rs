@@ -825,3 +825,25 @@ fn a_fortress_walls_move_an_assaults_tables_and_a_limited_combat_lasts_its_days(
     assert_eq!(r.rounds[0].fire[0].table.to_string(), "3-1");
     assert!(r.rounds.iter().any(|x| x.day == 2));
 }
+
+#[test]
+fn proportional_losses_hold_over_the_whole_battle_not_each_round() {
+    // rule: 12.3.6
+    // 14 French and 10 Bavarian factors lose 1, then 3, then 3: the 7 lost are shared 14:10 over the battle
+    // (4.08 and 2.92: 4 and 3), not rounded round by round (1+2+2 and 0+1+1: 5 and 2).
+    let corps = vec![
+        corps("fr-1", "france", CorpsKind::Infantry, inf(14)),
+        BattleCorps {
+            nation: Key::new("bavaria").unwrap(),
+            ..corps("bav-1", "france", CorpsKind::Infantry, inf(10))
+        },
+    ];
+    let mut left: Vec<Factors> = corps.iter().map(|c| c.factors).collect();
+    for n in [1, 3, 3] {
+        assert_eq!(
+            battle::losses::allocate(&corps, &mut left, |_| true, n, true, false),
+            n
+        );
+    }
+    assert_eq!((14 - left[0].total(), 10 - left[1].total()), (4, 3));
+}

@@ -89,8 +89,46 @@ pub fn shares(start: &BTreeMap<Key, u32>, left: &BTreeMap<Key, u32>, n: u32) -> 
     out
 }
 
-/// Takes `n` losses from a side: with 12.3.6, each nationality its share (what one cannot take, the others do);
-/// otherwise largest corps first.
+/// 12.3.6 over the whole battle: each nationality's share of `n` more losses, so that its losses so far
+/// (`start` − `now`) and these together are as nearly proportional to its factors at the start as possible. A
+/// nationality already past its share of the total takes none; the excess then comes off the largest shares
+/// (ties: key order).
+pub fn shares_so_far(
+    start: &BTreeMap<Key, u32>,
+    now: &BTreeMap<Key, u32>,
+    n: u32,
+) -> BTreeMap<Key, u32> {
+    let before: BTreeMap<Key, u32> = start
+        .iter()
+        .map(|(k, s)| (*k, s.saturating_sub(now.get(k).copied().unwrap_or(0))))
+        .collect();
+    let total_before: u32 = before.values().sum();
+    let target = shares(start, start, total_before + n);
+    let mut out: BTreeMap<Key, u32> = target
+        .iter()
+        .map(|(k, t)| (*k, t.saturating_sub(before.get(k).copied().unwrap_or(0))))
+        .collect();
+    let mut sum: u32 = out.values().sum();
+    while sum > n {
+        let Some(k) = out
+            .iter()
+            .filter(|(_, v)| **v > 0)
+            .max_by_key(|(k, v)| (**v, std::cmp::Reverse(**k)))
+            .map(|(k, _)| *k)
+        else {
+            break;
+        };
+        *out.get_mut(&k).expect("a share") -= 1;
+        sum -= 1;
+    }
+    for (k, v) in out.iter_mut() {
+        *v = (*v).min(now.get(k).copied().unwrap_or(0));
+    }
+    out
+}
+
+/// Takes `n` losses from a side: with 12.3.6, each nationality its share of the battle's losses so far and these
+/// (what one cannot take, the others do); otherwise largest corps first.
 pub fn allocate(
     corps: &[BattleCorps],
     left: &mut [Factors],
@@ -111,7 +149,7 @@ pub fn allocate(
         }
     }
     let mut lost = 0;
-    for (nation, share) in shares(&start, &now, n) {
+    for (nation, share) in shares_so_far(&start, &now, n) {
         lost += largest_first(
             left,
             |i| eligible(i) && corps[i].nation == nation,

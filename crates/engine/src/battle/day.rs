@@ -68,7 +68,12 @@ impl Battle {
         if let Some(small) = super::trivial::overwhelmed(chart, setup) {
             let cmd = |r: Role| {
                 let s = setup.side(r);
-                command(chart, &setup.options, s, s.corps.len())
+                command(
+                    chart,
+                    &setup.options,
+                    s,
+                    s.corps.iter().filter(|c| c.reinforcing.is_none()).count(),
+                )
             };
             let command = [cmd(Role::Attacker), cmd(Role::Defender)];
             let report = Report::new((command[0].describe(), command[1].describe()), (0, 0));

@@ -25,7 +25,7 @@ pub(crate) type Allocation = (
     ByAddress<[Factors]>,
 );
 
-type FxBuild = std::hash::BuildHasherDefault<Fx>;
+pub(crate) type FxBuild = std::hash::BuildHasherDefault<Fx>;
 
 /// A shared value known by its address (the cache holds it, so the address is not reused).
 #[derive(Clone)]
@@ -52,7 +52,10 @@ pub(crate) struct Fx(u64);
 
 impl std::hash::Hasher for Fx {
     fn finish(&self) -> u64 {
-        self.0
+        // The multiply leaves the low bits, which pick a table's slot, to the low bits of the last word alone:
+        // fold the high bits down (the last step of MurmurHash3's finaliser).
+        let h = (self.0 ^ (self.0 >> 33)).wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+        h ^ (h >> 33)
     }
 
     fn write(&mut self, bytes: &[u8]) {

@@ -8,11 +8,13 @@
 //! 12.7's leader casualties are rolled after the battle and are not part of it: they are left out.
 
 use super::field::{Allocations, At, Battle, Cx, State, check_chits};
+use super::memo::FxBuild;
 use super::{Outcome, Report, Setup};
 use crate::kernel::error::{RuleError, RuleResult};
 use crate::scenario::combat::{AttackChit, CombatChart, DefendChit, Role};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 /// A natural number of any size: an exact count of dice sequences. Written in decimal (a string in JSON).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -397,31 +399,133 @@ fn walk<C: Count>(cx: &Cx, start: State, k: u32, setup: &Setup) -> Endings<C> {
         starting: setup.starting_factors(),
         endings: BTreeMap::new(),
         open: BTreeMap::new(),
+        interned: Interned::default(),
     };
     let mut first = start;
     first.dawn(cx, None);
     w.settle(first, C::six_to(k));
     // Every die moves a state to a later step, so a step's states have all their chances once the earlier
-    // steps are done: each is merged with its equals and rolled once.
-    while let Some((_, mut states)) = w.open.pop_first() {
-        states.sort_unstable_by(|a, b| a.0.cmp(&b.0));
-        let mut it = states.into_iter().peekable();
-        while let Some((s, mut c)) = it.next() {
-            while let Some((_, more)) = it.next_if(|(x, _)| *x == s) {
-                c.add(&more);
-            }
+    // steps are done: each was merged with its equals as it was reached and is rolled once. The order they are
+    // rolled in does not matter: the counts are exact sums.
+    while let Some((_, states)) = w.open.pop_first() {
+        for (_, (s, c)) in states {
             w.roll(s, c);
         }
     }
     w.endings
 }
 
-/// The walk's progress: the states still to roll, by step, and the endings reached.
+/// A [`State`] in a few machine words, to merge equal states by hashing: its shared parts (the factors left,
+/// the corps present and on their way) by the number [`Interned`] gave their value.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct Compact {
+    day: u8,
+    round: u8,
+    at: At,
+    left: [u32; 2],
+    present: [u32; 2],
+    waiting: [u32; 2],
+    lost: [i32; 2],
+    morale: [Option<i32>; 2],
+    arrived: bool,
+    cavalry_withdrawal: bool,
+    committed: [bool; 2],
+    shift: [u8; 2],
+    guard_broken: [bool; 2],
+    pending: [(u32, i32); 2],
+    outcome: Option<Outcome>,
+}
+
+/// A number for each value of a state's shared parts: equal values, equal numbers. Each value seen is held, so
+/// that an address it was seen at is not reused for another value while the walk lasts.
+#[derive(Default)]
+struct Interned {
+    factors: Numbers<crate::scenario::Factors>,
+    flags: Numbers<bool>,
+}
+
+/// The numbers of one kind of shared part: by address (fast; the entry holds the value, so that its address is
+/// not reused), and by value.
+struct Numbers<T> {
+    by_address: HashMap<usize, (Arc<[T]>, u32)>,
+    by_value: HashMap<Arc<[T]>, u32>,
+}
+
+impl<T> Default for Numbers<T> {
+    fn default() -> Self {
+        Numbers {
+            by_address: HashMap::default(),
+            by_value: HashMap::default(),
+        }
+    }
+}
+
+impl<T: std::hash::Hash + Eq> Numbers<T> {
+    fn of(&mut self, v: &Arc<[T]>) -> u32 {
+        let address = Arc::as_ptr(v) as *const u8 as usize;
+        if let Some((_, n)) = self.by_address.get(&address) {
+            return *n;
+        }
+        let next = self.by_value.len() as u32;
+        let n = *self.by_value.entry(v.clone()).or_insert(next);
+        self.by_address.insert(address, (v.clone(), n));
+        n
+    }
+}
+
+impl Interned {
+    fn compact(&mut self, s: &State) -> Compact {
+        // Every part of the state, so that a part added to it must be added here.
+        let State {
+            day,
+            round,
+            at,
+            left,
+            present,
+            waiting,
+            lost,
+            morale,
+            arrived,
+            cavalry_withdrawal,
+            committed,
+            shift,
+            guard_broken,
+            pending,
+            outcome,
+        } = s;
+        Compact {
+            day: *day,
+            round: *round,
+            at: *at,
+            left: [self.factors.of(&left[0]), self.factors.of(&left[1])],
+            present: [self.flags.of(&present[0]), self.flags.of(&present[1])],
+            waiting: [self.flags.of(&waiting[0]), self.flags.of(&waiting[1])],
+            lost: *lost,
+            morale: *morale,
+            arrived: *arrived,
+            cavalry_withdrawal: *cavalry_withdrawal,
+            committed: *committed,
+            shift: *shift,
+            guard_broken: *guard_broken,
+            pending: *pending,
+            outcome: *outcome,
+        }
+    }
+}
+
+type HashMap<K, V> = std::collections::HashMap<K, V, FxBuild>;
+
+/// The states of one step of the procedure, each with its chances so far.
+type Step<C> = HashMap<Compact, (State, C)>;
+
+/// The walk's progress: the states still to roll, by step, each with its chances so far, and the endings
+/// reached.
 struct Walk<'a, C> {
     cx: &'a Cx<'a>,
     starting: [Vec<crate::scenario::Factors>; 2],
     endings: Endings<C>,
-    open: BTreeMap<(u8, u8, At), Vec<(State, C)>>,
+    open: BTreeMap<(u8, u8, At), Step<C>>,
+    interned: Interned,
 }
 
 impl<C: Count> Walk<'_, C> {
@@ -434,7 +538,7 @@ impl<C: Count> Walk<'_, C> {
             .sum()
     }
 
-    /// A state reached with `c` chances: an ending, or a state to roll at its step.
+    /// A state reached with `c` chances: an ending, or a state to roll at its step, merged with its equal.
     fn settle(&mut self, s: State, c: C) {
         if s.at == At::Over {
             let key = (
@@ -444,10 +548,21 @@ impl<C: Count> Walk<'_, C> {
             );
             self.endings.entry(key).or_insert_with(C::zero).add(&c);
         } else {
-            self.open
+            let key = self.interned.compact(&s);
+            match self
+                .open
                 .entry((s.day, s.round, s.at))
                 .or_default()
-                .push((s, c));
+                .entry(key)
+            {
+                std::collections::hash_map::Entry::Occupied(mut o) => {
+                    debug_assert!(o.get().0 == s, "equal compact states are equal");
+                    o.get_mut().1.add(&c);
+                }
+                std::collections::hash_map::Entry::Vacant(v) => {
+                    v.insert((s, c));
+                }
+            }
         }
     }
 

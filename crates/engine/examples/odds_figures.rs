@@ -1,0 +1,69 @@
+//! Coalition's 7.5 odds (`docs/rules/combat.md`, "Odds"): how long the exact odds take for every pair of chits of
+//! the README's example battle, plain, with every optional rule the odds read, and with a stack on its way from a
+//! next area; printed per pair with the slowest. A figure, not a test: the machine may be busy.
+//!
+//! Run: `cargo run --release -p coalition-engine --example odds_figures [FILTER]`.
+
+use coalition_engine::battle::odds::odds;
+use coalition_engine::battle::{Reinforcing, Setup};
+use coalition_engine::scenario::combat::{AttackChit, DefendChit};
+use coalition_engine::scenario::embedded_scenario;
+use std::time::Instant;
+
+fn main() {
+    let filter = std::env::args().nth(1).unwrap_or_default();
+    let only = std::env::args().nth(2).unwrap_or_default();
+    let chart = embedded_scenario("1805").unwrap().combat;
+    let example: Setup =
+        serde_json::from_str(include_str!("../../../examples/battle.json")).unwrap();
+    let mut all = example.clone();
+    all.options.artillery = true;
+    all.options.guard_commitment = true;
+    for side in [&mut all.attacker, &mut all.defender] {
+        for c in &mut side.corps {
+            c.factors.artillery = 2;
+        }
+    }
+    let mut reinforced = example.clone();
+    let mut more = reinforced.defender.corps[1].clone();
+    more.name = "au-3".into();
+    more.reinforcing = Some(0);
+    reinforced.defender.corps.push(more);
+    reinforced.defender.reinforcements.push(Reinforcing {
+        from: "Brünn".into(),
+        leader: None,
+    });
+    let mut worst = (0.0f64, String::new());
+    let mut total = 0.0;
+    for (name, setup) in [
+        ("example", &example),
+        ("options", &all),
+        ("reinforced", &reinforced),
+    ] {
+        if !name.contains(&filter) {
+            continue;
+        }
+        for a in AttackChit::ALL {
+            for d in DefendChit::ALL {
+                if !format!("{a:?} v {d:?}").contains(&only) {
+                    continue;
+                }
+                let t = Instant::now();
+                let Ok(o) = odds(&chart, setup, (a, d)) else {
+                    continue;
+                };
+                let ms = t.elapsed().as_secs_f64() * 1000.0;
+                total += ms;
+                let what = format!("{name} {a:?} v {d:?}");
+                println!("{what:<45} {ms:>9.1} ms  ({} endings)", o.endings.len());
+                if ms > worst.0 {
+                    worst = (ms, what);
+                }
+            }
+        }
+    }
+    println!(
+        "slowest: {} {:.1} ms; all pairs {:.0} ms",
+        worst.1, worst.0, total
+    );
+}

@@ -151,6 +151,7 @@ fn guard_setup(shift: u8) -> Setup {
         day: 1,
         round: 1,
         shift,
+        nation: None,
     });
     s
 }
@@ -175,6 +176,7 @@ fn who_may_commit_the_guard_and_how_far() {
         day: 1,
         round: 1,
         shift: 1,
+        nation: None,
     });
     assert!(check(&c, &s).is_ok(), "one factor may shift +1");
     for p in ["great-britain", "spain"] {
@@ -264,6 +266,7 @@ fn both_sides_may_commit_their_guard_in_the_same_round() {
         day: 1,
         round: 1,
         shift: 1,
+        nation: None,
     });
     // Both roll on the table before the round (1 and 1: no loss at +1), and both fire one level up.
     let r = run(&s, &[1, 1, 1, 1]);

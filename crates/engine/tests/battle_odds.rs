@@ -223,7 +223,12 @@ mod random {
                     .into_iter()
                     .collect(),
                 dominant: Vec::new(),
-                guard: guard.map(|(day, round, shift)| GuardCommitment { day, round, shift }),
+                guard: guard.map(|(day, round, shift)| GuardCommitment {
+                    day,
+                    round,
+                    shift,
+                    nation: None,
+                }),
             })
     }
 

@@ -2,10 +2,12 @@
 //! with its chits: both sides have factors, an outflank can be made, a committed guard may commit.
 
 use super::field::{SIDES, role_name};
-use super::{Setup, SideSetup};
+use super::{GuardCommitment, Setup, SideSetup};
 use crate::kernel::error::{RuleError, RuleResult};
+use crate::kernel::ids::Key;
 use crate::scenario::CorpsKind;
 use crate::scenario::combat::{AttackChit, ChitPairing, CombatChart, DefendChit};
+use std::collections::BTreeMap;
 
 /// Checks a setup before a battle: both sides have factors, the chits' outflank can be made (4.5.2: a leader
 /// present, a corps other than artillery in each force, artillery in the pinning force, cossacks and freikorps in
@@ -68,7 +70,7 @@ pub(crate) fn check_guard(chart: &CombatChart, setup: &Setup) -> RuleResult<()> 
     if setup.options.guard_commitment {
         for r in SIDES {
             if let Some(g) = setup.side(r).guard {
-                guard_may_commit(chart, setup.side(r), g.shift)?;
+                guard_may_commit(chart, setup.side(r), &g)?;
             }
         }
     }
@@ -131,34 +133,85 @@ pub fn check_chits<'c>(
     Ok(p)
 }
 
-/// 12.3.4.3: whether a side's guard may shift the morale level by `shift`.
-fn guard_may_commit(chart: &CombatChart, side: &SideSetup, shift: u8) -> RuleResult<()> {
-    let guard = |p: &crate::kernel::ids::Key| -> u16 {
-        side.corps
-            .iter()
-            .filter(|c| &c.power == p)
-            .map(|c| c.factors.guard)
-            .sum()
+/// 12.3.4.3: the guard factors of each nationality of a side (by its corps' `nation`), given each corps'
+/// guard factors as they stand (`guard(i)`; none: the corps is not in the fight).
+pub(crate) fn guard_by_nation(
+    side: &SideSetup,
+    guard: impl Fn(usize) -> Option<u32>,
+) -> BTreeMap<Key, u32> {
+    let mut out: BTreeMap<Key, u32> = BTreeMap::new();
+    for (i, c) in side.corps.iter().enumerate() {
+        if let Some(g) = guard(i).filter(|g| *g > 0) {
+            *out.entry(c.nation).or_default() += g;
+        }
+    }
+    out
+}
+
+/// 12.3.4 and 12.3.4.3: the nationality a commitment shifting `shift` levels commits, given the side's guard
+/// factors by nationality: the one `named`, if its guard may make the shift; with none named, the only
+/// nationality whose guard may (refused when several may: only one nationality's guard commits, and the player
+/// says which). +2 needs `two_levels_min_factors` guard of a `two_levels` nationality, +1 one guard factor of a
+/// `one_level` nationality; the others' guard never commits.
+pub(crate) fn committed_nation(
+    chart: &CombatChart,
+    guard: &BTreeMap<Key, u32>,
+    shift: u8,
+    named: Option<Key>,
+) -> RuleResult<Key> {
+    let may = |n: &Key| {
+        let have = guard.get(n).copied().unwrap_or(0);
+        match shift {
+            1 => chart.guard.one_level.contains(n) && have >= 1,
+            2 => {
+                chart.guard.two_levels.contains(n)
+                    && have >= chart.guard.two_levels_min_factors as u32
+            }
+            _ => false,
+        }
     };
-    let ok = match shift {
-        1 => chart.guard.one_level.iter().any(|p| guard(p) >= 1),
-        2 => chart
-            .guard
-            .two_levels
-            .iter()
-            .any(|p| guard(p) >= chart.guard.two_levels_min_factors),
-        _ => false,
-    };
-    if ok {
-        Ok(())
-    } else {
+    let able: Vec<Key> = guard.keys().copied().filter(may).collect();
+    let refused = |what: String| {
         Err(RuleError::new(
             "12.3.4.3",
             format!(
-                "this side's guard may not shift the morale level by {shift}: +2 needs {} French or Russian guard \
-                 factors, +1 one Austrian, French, Prussian or Russian; British and Spanish guard never commit",
+                "{what} may not shift the morale level by {shift}: +2 needs {} French or Russian guard factors of \
+                 one nationality, +1 one Austrian, French, Prussian or Russian; British and Spanish guard never \
+                 commit",
                 chart.guard.two_levels_min_factors
             ),
         ))
+    };
+    match named {
+        Some(n) if able.contains(&n) => Ok(n),
+        Some(n) => refused(format!(
+            "the {n} guard of this side ({} factors)",
+            guard.get(&n).copied().unwrap_or(0)
+        )),
+        None => match able.as_slice() {
+            [n] => Ok(*n),
+            [] => refused("this side's guard".into()),
+            _ => Err(RuleError::new(
+                "12.3.4",
+                format!(
+                    "this side has the guard of {} nationalities that may commit ({}): only one commits; name it",
+                    able.len(),
+                    able.iter()
+                        .map(Key::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            )),
+        },
     }
+}
+
+/// 12.3.4.3: whether a side's commitment `g` may be made with the guard factors of its corps (those not on their
+/// way from a next area).
+fn guard_may_commit(chart: &CombatChart, side: &SideSetup, g: &GuardCommitment) -> RuleResult<()> {
+    let guard = guard_by_nation(side, |i| {
+        let c = &side.corps[i];
+        c.reinforcing.is_none().then_some(c.factors.guard as u32)
+    });
+    committed_nation(chart, &guard, g.shift, g.nation).map(|_| ())
 }

@@ -279,7 +279,7 @@ impl State {
     }
 
     /// Whether corps `i` of side `r` is in the fight now (present, and not an outflanking force still away).
-    fn engaged(&self, cx: &Cx, r: Role, i: usize) -> bool {
+    pub(super) fn engaged(&self, cx: &Cx, r: Role, i: usize) -> bool {
         self.present[ix(r)][i]
             && (self.arrived || cx.p.outflank != Some(r) || !cx.setup.side(r).corps[i].outflanking)
     }

@@ -2,6 +2,7 @@
 //! field combat: the dice that come before the round's fire.
 
 use super::Fire;
+use super::check::{committed_nation, guard_by_nation};
 use super::field::{Cx, Log, State, ix, role_name};
 use crate::scenario::combat::Role;
 use std::sync::Arc;
@@ -23,7 +24,8 @@ impl State {
             .unwrap_or(0) as u32
     }
 
-    /// 12.3.4.4 and 12.3.4.5: side `r` commits its guard and loses `lose` guard factors.
+    /// 12.3.4.4 and 12.3.4.5: side `r` commits the guard of one nationality (12.3.4.3: all its guard factors in
+    /// the fight) and loses `lose` of them; with none of them left, the side breaks without fighting the round.
     pub(super) fn guard(
         &mut self,
         cx: &Cx,
@@ -37,15 +39,38 @@ impl State {
             .side(r)
             .guard
             .expect("a guard commitment is rolled for");
-        let have: u32 = self.sum_of(cx, r, |x| x.guard as u32);
+        let side = cx.setup.side(r);
+        let by_nation = guard_by_nation(side, |i| {
+            self.engaged(cx, r, i)
+                .then_some(self.left[ix(r)][i].guard as u32)
+        });
+        // The check before the day made sure a nationality may commit; should none (its guard gone), the
+        // commitment is lost whole.
+        let nation = committed_nation(cx.chart, &by_nation, g.shift, g.nation).ok();
+        let have = nation.map_or(0, |n| by_nation.get(&n).copied().unwrap_or(0));
         let mut n = lose.min(have);
-        for x in Arc::make_mut(&mut self.left[ix(r)]).iter_mut() {
+        let engaged: Vec<bool> = (0..side.corps.len())
+            .map(|i| self.engaged(cx, r, i))
+            .collect();
+        for (i, x) in Arc::make_mut(&mut self.left[ix(r)]).iter_mut().enumerate() {
+            if !engaged[i] || Some(side.corps[i].nation) != nation {
+                continue;
+            }
             let t = (x.guard as u32).min(n);
             x.guard -= t as u16;
             n -= t;
         }
         if let Some(l) = log.as_deref_mut() {
-            let purpose = format!("the {} commits its guard (+{})", role_name(r), g.shift);
+            // The nationality is named when the side has the guard of more than one.
+            let whose = match nation {
+                Some(n) if by_nation.len() > 1 => format!("{n} "),
+                _ => String::new(),
+            };
+            let purpose = format!(
+                "the {} commits its {whose}guard (+{})",
+                role_name(r),
+                g.shift
+            );
             let roll = cx.roll(r, "12.3.4.4", purpose, face, Vec::new());
             l.round().before.push(roll);
             l.note(if lose >= have {

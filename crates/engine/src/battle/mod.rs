@@ -72,12 +72,17 @@ pub struct BattleLeader {
     pub tactical_max: u8,
 }
 
-/// 12.3.4: a guard commitment: the round of the day it is made in and the morale levels it shifts (1 or 2).
+/// 12.3.4: a guard commitment: the round of the day it is made in, the morale levels it shifts (1 or 2) and the
+/// nationality whose guard it commits (12.3.4, 12.3.4.3: one nationality's, all of its guard factors).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GuardCommitment {
     pub day: u8,
     pub round: u8,
     pub shift: u8,
+    /// The nationality committed (a corps' `nation`); none: the only one of the side whose guard may make the
+    /// shift (refused when several may: name one).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nation: Option<Key>,
 }
 
 /// One side of a battle.

@@ -23,7 +23,8 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// 12.3.4: a guard commitment as a side submits it with a day's chit: the round of the day being fought it is
-/// made in, and the morale levels it shifts (1 or 2). `day`, if given, must be the day being fought (the older
+/// made in, the morale levels it shifts (1 or 2), and the nationality whose guard it commits when the side has
+/// the guard of several. `day`, if given, must be the day being fought (the older
 /// form `guard DAY.ROUND+SHIFT`); a commitment belongs to the day it is submitted for (once a day).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct GuardOrder {
@@ -31,6 +32,9 @@ pub struct GuardOrder {
     pub day: Option<u8>,
     pub round: u8,
     pub shift: u8,
+    /// The nationality whose guard commits (12.3.4.3); none: the side's only one that may.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nation: Option<Key>,
 }
 
 /// Coalition's 7.5.9: a side's corps and leaders that must leave the battle's area, and where they may go.
@@ -409,6 +413,32 @@ pub fn default(ctx: &LCtx, power: PowerId) -> LandDecision {
     }
 }
 
+/// 12.3.4.3: the nationalities a guard commitment of `power`'s side may name: none (the only one) when the side's
+/// corps have the guard of at most one nationality, else each of them.
+fn guard_nations(b: &Battle, power: PowerId) -> Vec<Option<Key>> {
+    let Some(setup) = &b.setup else {
+        return vec![None];
+    };
+    let side = if power == b.attacker {
+        &setup.attacker
+    } else {
+        &setup.defender
+    };
+    let mut nations: Vec<Key> = side
+        .corps
+        .iter()
+        .filter(|c| c.factors.guard > 0)
+        .map(|c| c.nation)
+        .collect();
+    nations.sort();
+    nations.dedup();
+    if nations.len() <= 1 {
+        vec![None]
+    } else {
+        nations.into_iter().map(Some).collect()
+    }
+}
+
 /// 7.5.2, 12.3.4: checks a side's chit for the day being fought: the right side's kind of chit, an outflank the
 /// side can make with the corps it names (a leader, a corps other than artillery in each force, artillery
 /// pinning, cossacks and freikorps outflanking), the same force its first outflank of the battle named, a guard
@@ -614,17 +644,22 @@ pub fn choices(ctx: &LCtx, power: PowerId) -> Vec<LandDecision> {
             .map(|a| LandDecision::Retreat { to: *a })
             .collect();
     }
-    // 12.3.4: the shifts the guard table has a line for (1 and 2 morale levels), in each round of the day.
+    // 12.3.4: the shifts the guard table has a line for (1 and 2 morale levels), in each round of the day; with
+    // the guard of several nationalities on the side, one commitment for each (12.3.4.3).
     let shifts: Vec<u8> = ctx.scenario.combat.guard.losses.keys().copied().collect();
+    let nations = guard_nations(b, power);
     let guards: Vec<Option<GuardOrder>> = std::iter::once(None)
         .chain(
             (1..=3u8)
                 .flat_map(|round| shifts.iter().map(move |shift| (round, *shift)))
-                .map(|(round, shift)| {
-                    Some(GuardOrder {
-                        day: None,
-                        round,
-                        shift,
+                .flat_map(|(round, shift)| {
+                    nations.iter().map(move |nation| {
+                        Some(GuardOrder {
+                            day: None,
+                            round,
+                            shift,
+                            nation: *nation,
+                        })
                     })
                 }),
         )

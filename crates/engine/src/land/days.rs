@@ -95,6 +95,7 @@ pub(super) fn day_setup(
             day,
             round: g.round,
             shift: g.shift,
+            nation: g.nation,
         });
         let offset = side.reinforcements.len() as u8;
         side.reinforcements

@@ -208,6 +208,9 @@ fn chit_rest(
             Some(day) => write!(f, " guard {day}.{}+{}", g.round, g.shift)?,
             None => write!(f, " guard {}+{}", g.round, g.shift)?,
         }
+        if let Some(n) = g.nation {
+            write!(f, " {n}")?;
+        }
     }
     Ok(())
 }
@@ -215,14 +218,15 @@ fn chit_rest(
 /// A chit with its orders: the outflanking force, the guard commitment, the corps sent from next areas.
 type ChitParts<T> = (T, Vec<CorpsId>, Option<GuardOrder>, Vec<CorpsId>);
 
-/// Reads `CHIT [with CORPS,...] [reinforce CORPS,...] [guard ROUND+SHIFT]` (the round of the day being fought;
-/// the older `guard DAY.ROUND+SHIFT` names the day too, which must be the day being fought).
+/// Reads `CHIT [with CORPS,...] [reinforce CORPS,...] [guard ROUND+SHIFT [NATION]]` (the round of the day being
+/// fought; the older `guard DAY.ROUND+SHIFT` names the day too, which must be the day being fought; the
+/// nationality whose guard commits when the side has the guard of several, 12.3.4.3).
 fn chit_parts<T: serde::de::DeserializeOwned>(verb: &str, rest: &str) -> RuleResult<ChitParts<T>> {
     let usage = || {
         RuleError::new(
             "3.3",
             format!(
-                "write `{verb} CHIT [with CORPS,CORPS] [reinforce CORPS,CORPS] [guard ROUND+SHIFT]` (chits: {})",
+                "write `{verb} CHIT [with CORPS,CORPS] [reinforce CORPS,CORPS] [guard ROUND+SHIFT [NATION]]` (chits: {})",
                 if verb == "attack" {
                     "outflank, assault, escalated_assault, echelon, probe"
                 } else {
@@ -231,7 +235,7 @@ fn chit_parts<T: serde::de::DeserializeOwned>(verb: &str, rest: &str) -> RuleRes
             ),
         )
     };
-    let mut words = rest.split_whitespace();
+    let mut words = rest.split_whitespace().peekable();
     let chit: T = serde_json::from_value(serde_json::Value::String(
         words.next().ok_or_else(usage)?.replace('-', "_"),
     ))
@@ -256,10 +260,17 @@ fn chit_parts<T: serde::de::DeserializeOwned>(verb: &str, rest: &str) -> RuleRes
                     None => (None, g),
                 };
                 let (round, shift) = rest.split_once('+').ok_or_else(usage)?;
+                // 12.3.4.3: the nationality, when a word other than the next order follows.
+                let nation = match words.next_if(|w| !matches!(*w, "with" | "reinforce" | "guard"))
+                {
+                    Some(n) => Some(key(n, "nation")?),
+                    None => None,
+                };
                 guard = Some(GuardOrder {
                     day,
                     round: round.parse().map_err(|_| usage())?,
                     shift: shift.parse().map_err(|_| usage())?,
+                    nation,
                 });
             }
             _ => return Err(usage()),

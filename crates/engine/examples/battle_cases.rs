@@ -12,12 +12,13 @@ use coalition_engine::{Date, Step};
 
 fn main() {
     let only = std::env::args().nth(1);
-    let cases: [(&str, fn()); 7] = [
+    let cases: [(&str, fn()); 8] = [
         ("guard", guard_lost),
         ("guard-fails", guard_fails),
         ("bombardment", bombardment),
         ("ump-cap", ump_cap),
         ("napoleon", napoleon_uncapped),
+        ("ump-losses", ump_losses),
         ("mixed", mixed_force),
         ("trained", british_training),
     ];
@@ -189,6 +190,42 @@ fn ump_cap() {
     b.finish_land();
     b.summary(m);
     b.save_in("battles", "14.3.2.1.3-an-ump-s-battle-points-held-to-three");
+}
+
+/// 14.3.2.1.6: the Neisse battle with two small French corps (5 factors each) beside Prussia's 12: Austria's
+/// fire, sixes every round, would fall on the Prussian corps, the largest, first; Prussia's losses are held to its part of the defenders' losses, rounded
+/// down, and the French corps take the rest.
+fn ump_losses() {
+    let mut b = neisse(
+        &["14.3.2.1.6", "12.3.6"],
+        &[
+            r#"{"corps": {"corps": "fr-1", "factors": {"infantry": 5}, "location": {"area": "neisse"}}}"#,
+            r#"{"corps": {"corps": "fr-3", "factors": {"infantry": 5}, "location": {"area": "neisse"}}}"#,
+        ],
+    );
+    b.until("france");
+    b.submit("france", "slot 1");
+    b.until("france");
+    b.force(&[1, 1]);
+    b.submit("france", "done");
+    b.until("austria");
+    let m = b.mark();
+    b.submit("austria", "move au-1,au-2 olmutz>neisse");
+    b.submit("austria", "done");
+    b.submit("austria", "attack assault");
+    b.force(&[6, 1, 6, 1, 6, 1]);
+    b.until_asked("france");
+    b.submit("france", "defend defend");
+    // 3, 3 and 2 lost of 22 (12 Prussian): Prussia's part of 3 is 1, of 6 is 3, of 8 is 4 (not 7, largest first).
+    b.logged(
+        r#"{"corps_changed": {"reason": "pr-1 loses 4 factor(s) in battle at Upper Silesia"}}"#,
+    );
+    b.finish_land();
+    b.summary(m);
+    b.save_in(
+        "battles",
+        "14.3.2.1.6-an-ump-s-losses-held-to-its-part-of-the-force",
+    );
 }
 
 /// 14.3.2.1.3's exception: the same battle with Napoleon at Neisse commanding France's and Prussia's corps:

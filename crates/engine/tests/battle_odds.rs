@@ -154,8 +154,9 @@ mod random {
             0u16..3,
             any::<bool>(),
             any::<bool>(),
+            any::<bool>(),
         )
-            .prop_map(move |(i, c, g, m, a, out, bavarian)| BattleCorps {
+            .prop_map(move |(i, c, g, m, a, out, bavarian, ump)| BattleCorps {
                 name: "x".into(),
                 nation: k(if bavarian && power == "france" {
                     "bavaria"
@@ -181,6 +182,8 @@ mod random {
                 outflanking: out && a == 0,
                 trained: false,
                 reinforcing: None,
+                // 14.3.2.1.6 as though Bavaria were an UMP beside France.
+                capped: ump && bavarian && power == "france",
             })
     }
 

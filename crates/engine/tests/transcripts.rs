@@ -125,6 +125,7 @@ cases! {
     battles_12_3_6_proportional_losses => "battles/12.3.6-proportional-losses-of-a-french-and-bavarian-force.json",
     battles_14_3_2_1_3_ump_points_held_to_three => "battles/14.3.2.1.3-an-ump-s-battle-points-held-to-three.json",
     battles_14_3_2_1_3_napoleon_points_not_held => "battles/14.3.2.1.3-napoleon-commands-and-the-points-are-not-held.json",
+    battles_14_3_2_1_6_ump_losses_held => "battles/14.3.2.1.6-an-ump-s-losses-held-to-its-part-of-the-force.json",
     economic_8_a_year_of_1805 => "economic/8-a-year-of-1805.json",
     kernel_1805_first_month => "kernel/1805-first-month.json",
     land_7_paris_to_vienna => "land/7-paris-to-vienna-with-a-depot-chain.json",

@@ -17,26 +17,91 @@ pub fn largest_first(
     spare_militia: bool,
 ) -> u32 {
     let mut lost = 0;
+    while lost < n && take_one(left, &eligible, spare_militia).is_some() {
+        lost += 1;
+    }
+    lost
+}
+
+/// Takes one factor from the eligible corps with the most factors left (see [`largest_first`]): which corps lost
+/// it, if any could.
+fn take_one(
+    left: &mut [Factors],
+    eligible: impl Fn(usize) -> bool,
+    spare_militia: bool,
+) -> Option<usize> {
+    let others = |f: &Factors| f.total() - f.militia as u32;
+    let spare = spare_militia && (0..left.len()).any(|i| eligible(i) && others(&left[i]) > 0);
+    let weight = |f: &Factors| if spare { others(f) } else { f.total() };
+    let i = (0..left.len())
+        .filter(|i| eligible(*i) && weight(&left[*i]) > 0)
+        .max_by_key(|i| (weight(&left[*i]), std::cmp::Reverse(*i)))?;
+    left[i] = if spare {
+        let militia = left[i].militia;
+        let mut f = left[i];
+        f.militia = 0;
+        let mut f = f.take_cheapest(1).0;
+        f.militia = militia;
+        f
+    } else {
+        left[i].take_cheapest(1).0
+    };
+    Some(i)
+}
+
+/// 14.3.2.1.6: what each capped nationality of a side (an UMP in a mixed force) may still lose of `n` more
+/// losses: its share of the battle's losses so far and these, by its part of the side's starting factors, rounded
+/// down, less what it has lost.
+fn allowances(
+    corps: &[BattleCorps],
+    left: &[Factors],
+    eligible: &impl Fn(usize) -> bool,
+    n: u32,
+) -> BTreeMap<Key, u32> {
+    let (mut start, mut now): (BTreeMap<Key, u32>, BTreeMap<Key, u32>) = Default::default();
+    for (i, c) in corps.iter().enumerate() {
+        if eligible(i) {
+            *start.entry(c.nation).or_default() += c.factors.total();
+            *now.entry(c.nation).or_default() += left[i].total();
+        }
+    }
+    let total: u32 = start.values().sum();
+    let lost_before: u32 = start.iter().map(|(k, s)| s - now[k]).sum();
+    corps
+        .iter()
+        .filter(|c| c.capped)
+        .filter_map(|c| {
+            let s = *start.get(&c.nation)?;
+            let most = ((lost_before + n) as u64 * s as u64)
+                .checked_div(total as u64)
+                .unwrap_or(0) as u32;
+            Some((c.nation, most.saturating_sub(s - now[&c.nation])))
+        })
+        .collect()
+}
+
+/// Takes `n` factors largest first, sparing each capped nationality beyond its allowance (14.3.2.1.6) while
+/// another eligible corps can take the loss; what no other can take, it takes.
+fn within_allowances(
+    corps: &[BattleCorps],
+    left: &mut [Factors],
+    eligible: &impl Fn(usize) -> bool,
+    n: u32,
+    spare_militia: bool,
+    allowance: &mut BTreeMap<Key, u32>,
+) -> u32 {
+    let mut lost = 0;
     while lost < n {
-        let others = |f: &Factors| f.total() - f.militia as u32;
-        let spare = spare_militia && (0..left.len()).any(|i| eligible(i) && others(&left[i]) > 0);
-        let weight = |f: &Factors| if spare { others(f) } else { f.total() };
-        let Some(i) = (0..left.len())
-            .filter(|i| eligible(*i) && weight(&left[*i]) > 0)
-            .max_by_key(|i| (weight(&left[*i]), std::cmp::Reverse(*i)))
+        let allowed =
+            |i: usize| eligible(i) && allowance.get(&corps[i].nation).is_none_or(|a| *a > 0);
+        let Some(i) = take_one(left, allowed, spare_militia)
+            .or_else(|| take_one(left, eligible, spare_militia))
         else {
             break;
         };
-        left[i] = if spare {
-            let militia = left[i].militia;
-            let mut f = left[i];
-            f.militia = 0;
-            let mut f = f.take_cheapest(1).0;
-            f.militia = militia;
-            f
-        } else {
-            left[i].take_cheapest(1).0
-        };
+        if let Some(a) = allowance.get_mut(&corps[i].nation) {
+            *a = a.saturating_sub(1);
+        }
         lost += 1;
     }
     lost
@@ -128,7 +193,8 @@ pub fn shares_so_far(
 }
 
 /// Takes `n` losses from a side: with 12.3.6, each nationality its share of the battle's losses so far and these
-/// (what one cannot take, the others do); otherwise largest corps first.
+/// (what one cannot take, the others do); otherwise largest corps first. Either way an UMP in a mixed force
+/// (a corps marked `capped`) takes no more than its share of the force (14.3.2.1.6) while others can.
 pub fn allocate(
     corps: &[BattleCorps],
     left: &mut [Factors],
@@ -137,8 +203,9 @@ pub fn allocate(
     proportional: bool,
     spare_militia: bool,
 ) -> u32 {
+    let mut allowance = allowances(corps, left, &eligible, n);
     if !proportional {
-        return largest_first(left, eligible, n, spare_militia);
+        return within_allowances(corps, left, &eligible, n, spare_militia, &mut allowance);
     }
     let mut start: BTreeMap<Key, u32> = BTreeMap::new();
     let mut now: BTreeMap<Key, u32> = BTreeMap::new();
@@ -150,12 +217,24 @@ pub fn allocate(
     }
     let mut lost = 0;
     for (nation, share) in shares_so_far(&start, &now, n) {
-        lost += largest_first(
+        let share = allowance.get(&nation).map_or(share, |a| share.min(*a));
+        let got = largest_first(
             left,
             |i| eligible(i) && corps[i].nation == nation,
             share,
             spare_militia,
         );
+        if let Some(a) = allowance.get_mut(&nation) {
+            *a -= got;
+        }
+        lost += got;
     }
-    lost + largest_first(left, &eligible, n - lost, spare_militia)
+    lost + within_allowances(
+        corps,
+        left,
+        &eligible,
+        n - lost,
+        spare_militia,
+        &mut allowance,
+    )
 }

@@ -49,6 +49,10 @@ pub struct BattleCorps {
     /// stack of [`SideSetup::reinforcements`] it comes with.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reinforcing: Option<u8>,
+    /// 14.3.2.1.6: an UMP's corps in a force with other major powers: its nation loses no more than its share of
+    /// the side's losses by its part of the side's starting factors (rounded down), while others can take them.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub capped: bool,
 }
 
 /// Coalition's 7.5.2 reinforcement: a stack trying to join a battle from a next area (its corps are the side's

@@ -307,7 +307,31 @@ pub(super) fn battle_corps(ctx: &LCtx, id: CorpsId) -> Option<BattleCorps> {
         outflanking: false,
         trained: trained(ctx, c.owner),
         reinforcing: None,
+        capped: is_ump_nation(ctx, c.owner),
     })
+}
+
+/// 14.3.2.1.6: whether `n` is an uncontrolled major power's (an UMP's).
+fn is_ump_nation(ctx: &LCtx, n: Nation) -> bool {
+    matches!(n, Nation::Power(p) if crate::world::umps::is_ump(ctx.world, p))
+}
+
+/// 14.3.2.1.6: an UMP's losses are held to its share only in a force with other major powers: the marks of a
+/// side's UMP corps are taken off when no other major power's corps is with them.
+pub(super) fn cap_umps(ctx: &LCtx, corps: &mut [BattleCorps]) {
+    let major = |k: &Key| {
+        PowerId::new(k.as_str())
+            .ok()
+            .is_some_and(|p| ctx.world.powers.contains_key(&p))
+    };
+    for i in 0..corps.len() {
+        if corps[i].capped {
+            let mixed = corps
+                .iter()
+                .any(|c| c.nation != corps[i].nation && major(&c.nation));
+            corps[i].capped = mixed;
+        }
+    }
 }
 
 /// One side of a battle as the battle layer reads it (no outflanking force, no guard commitment yet).
@@ -316,10 +340,11 @@ pub(super) fn side_setup(ctx: &LCtx, b: &Battle, role: Role) -> SideSetup {
         Role::Attacker => &b.attacking,
         Role::Defender => &b.defending,
     };
-    let corps = ids
+    let mut corps = ids
         .iter()
         .filter_map(|id| battle_corps(ctx, *id))
         .collect::<Vec<_>>();
+    cap_umps(ctx, &mut corps);
     SideSetup {
         dominant: dominant_of(ctx, &corps),
         corps,

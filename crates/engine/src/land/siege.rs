@@ -465,9 +465,12 @@ fn garrison_side(
                 outflanking: false,
                 trained: false,
                 reinforcing: None,
+                capped: matches!(n, Nation::Power(p) if crate::world::umps::is_ump(w, *p)),
             })
         })
         .collect();
+    let mut corps = corps;
+    super::combat::cap_umps(ctx, &mut corps);
     SideSetup {
         dominant: dominant_of(ctx, &corps),
         corps,

@@ -36,6 +36,7 @@ pub fn corps(name: &str, power: &str, kind: CorpsKind, factors: Factors) -> Batt
         outflanking: false,
         trained: false,
         reinforcing: None,
+        capped: false,
     }
 }
 

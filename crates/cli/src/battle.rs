@@ -219,6 +219,40 @@ pub fn odds_text(setup: &Setup, lines: &[Line]) -> String {
     s
 }
 
+/// Coalition's 7.5 odds at the table (`coalition play`'s `o`): the odds of the battle `power` is asked to choose a
+/// chit for, from the day to be fought on (each side's outflanking force the one it named, or the one its
+/// choices offer); none when it is not asked for one. Before the first day's chits are revealed the enemy's
+/// strength is its own (V.3.2): the odds are shown from the second day, once the battle's record is public.
+pub fn odds_in_game(
+    g: &coalition_engine::game::Game,
+    power: coalition_engine::ids::PowerId,
+) -> Option<String> {
+    let st = g.state();
+    let b = st.land.battle.as_ref()?;
+    if b.attacker != power && b.defender != Some(power) || !b.retreats.is_empty() {
+        return None;
+    }
+    let day = b.field.as_ref().map_or(1, |f| f.day());
+    if day == 1 {
+        return Some(
+            "  the enemy's strength is not known until the first day's chits are revealed (V.3.2): the odds are \
+             shown from day 2 on; `coalition battle FILE --odds` works them out for forces you describe\n"
+                .into(),
+        );
+    }
+    let ctx = coalition_engine::world::Ctx {
+        scenario: g.scenario(),
+        rulebook: g.rulebook(),
+        world: &st.world,
+        own: &st.land,
+    };
+    let (setup, lines) = coalition_engine::land::odds::battle_table(&ctx)?;
+    Some(format!(
+        "from day {day}, as the days before left the battle (losses counted from its start)\n{}",
+        odds_text(&setup, &lines)
+    ))
+}
+
 /// The table of odds for tools: each pair of chits with each outcome's chance (exact, as `n/d`, and in percent)
 /// and each side's expected losses (the same), or the refusal.
 pub fn odds_json(lines: &[Line]) -> serde_json::Value {

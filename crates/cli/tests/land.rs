@@ -222,3 +222,80 @@ fn the_map_draws_garrisons_and_depots_and_hides_other_powers_garrison_factors() 
     assert!(svg.contains("garrison of Austria at "), "{svg}");
     assert!(svg.contains(r#"<g class="depot"><title>depot of France at Boulogne</title>"#));
 }
+
+/// A 1805 game at war in January's Land Phase where France's I Corps (12 infantry) has attacked 5 Austrian
+/// cavalry at Linz, and with `day_two` a quiet first day has been fought: both sides are asked for day 2's chits
+/// (else France for day 1's). Writes DIR/game.json.
+fn battle_game(dir: &Path, day_two: bool) -> PathBuf {
+    use coalition_engine::transcript::Setup;
+    use coalition_engine::{Date, Step};
+    let adjs = [
+        r#"{"war": {"aggressor": {"power": "france"}, "defender": {"power": "austria"}}}"#,
+        r#"{"minor_control": {"minor": "bavaria", "controller": "france", "status": "free_state"}}"#,
+        r#"{"corps": {"corps": "fr-1", "factors": {"infantry": 12}, "location": {"area": "munich"}}}"#,
+        r#"{"corps": {"corps": "au-c1", "factors": {"cavalry": 5}, "location": {"area": "vienna"}}}"#,
+        r#"{"leader": {"leader": "mack", "status": "active", "location": {"area": "vienna"}}}"#,
+        r#"{"leader": {"leader": "ferdinand", "status": "active", "location": {"area": "vienna"}}}"#,
+    ];
+    let mut t = Transcript::new("1805", RulebookSpec::default(), 5);
+    t.setup = Some(Setup {
+        date: Date::new(1805, 1),
+        step: Some(Step::Land),
+        adjustments: adjs
+            .iter()
+            .map(|a| serde_json::from_str(a).unwrap())
+            .collect(),
+    });
+    let sc = Arc::new(embedded_scenario("1805").unwrap());
+    let mut g = t.start(sc.clone()).unwrap();
+    let text = |power: &str, d: &str| Entry::Submit {
+        power: p(power),
+        decision: coalition_engine::decision::Decision::parse(d, &sc).unwrap(),
+    };
+    let mut script = vec![
+        text("france", "slot 1"),
+        text("france", "move fr-1 munich>passau>linz"),
+        text("france", "done"),
+    ];
+    if day_two {
+        script.push(text("france", "attack probe"));
+        script.push(Entry::ForceDice { faces: vec![1; 12] });
+        script.push(text("austria", "defend defend"));
+    }
+    for e in script {
+        play_entry(&mut g, &e).unwrap();
+        t.script.push(e);
+    }
+    let b = g.state().land.battle.as_ref().expect("a battle under way");
+    assert_eq!(b.field.as_ref().unwrap().day(), 1 + day_two as u8);
+    let f = dir.join("game.json");
+    std::fs::write(&f, t.to_json()).unwrap();
+    f
+}
+
+// rule: 7.5.2
+#[test]
+fn a_side_asked_for_its_chit_reads_the_odds_from_the_second_day() {
+    let dir = temp_dir("land-odds");
+    // Day 1: Austria's strength is its own until the chits are revealed (V.3.2).
+    let g = battle_game(&dir, false);
+    let o = play(&[s(&g), "--as", "france"], "o\nq\n");
+    expect_code(&o, 0);
+    let out = stdout(&o);
+    assert!(out.contains("strength is not known"), "{out}");
+    assert!(!out.contains("att wins"), "{out}");
+    let g = battle_game(&dir, true);
+    let o = play(&[s(&g), "--as", "france"], "o\nq\n");
+    expect_code(&o, 0);
+    let out = stdout(&o);
+    assert!(out.contains("`o` for the odds"), "{out}");
+    assert!(
+        out.contains("from day 2, as the days before left the battle"),
+        "{out}"
+    );
+    let row = out
+        .lines()
+        .find(|l| l.starts_with("probe") && l.contains("defend") && l.contains('%'))
+        .unwrap_or_else(|| panic!("no Probe v Defend line:\n{out}"));
+    assert!(row.split_whitespace().count() >= 8, "{row}");
+}

@@ -1,6 +1,6 @@
 //! Coalition's 7.5 odds (`docs/rules/combat.md`, "Odds"): how long the exact odds take for every pair of chits of
 //! the README's example battle, plain, with every optional rule the odds read, and with a stack on its way from a
-//! next area; printed per pair with the slowest. A figure, not a test: the machine may be busy.
+//! next area, and with every option for one day only; printed per pair with the slowest. A figure, not a test: the machine may be busy.
 //!
 //! Run: `cargo run --release -p coalition-engine --example odds_figures [FILTER]`.
 
@@ -33,12 +33,16 @@ fn main() {
         from: "Brünn".into(),
         leader: None,
     });
+    // The day to be fought alone (what the Land Phase's default chit reads).
+    let mut one_day = all.clone();
+    one_day.days = Some(1);
     let mut worst = (0.0f64, String::new());
     let mut total = 0.0;
     for (name, setup) in [
         ("example", &example),
         ("options", &all),
         ("reinforced", &reinforced),
+        ("one-day", &one_day),
     ] {
         if !name.contains(&filter) {
             continue;
@@ -49,8 +53,12 @@ fn main() {
                     continue;
                 }
                 let t = Instant::now();
-                let Ok(o) = odds(&chart, setup, (a, d)) else {
-                    continue;
+                let o = match odds(&chart, setup, (a, d)) {
+                    Ok(o) => o,
+                    Err(e) => {
+                        println!("{name} {a:?} v {d:?}: refused ({e})");
+                        continue;
+                    }
                 };
                 let ms = t.elapsed().as_secs_f64() * 1000.0;
                 total += ms;

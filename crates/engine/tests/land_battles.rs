@@ -743,3 +743,60 @@ fn a_trivial_combat_takes_no_reinforcements() {
         "7.5.3"
     );
 }
+
+#[test]
+fn the_odds_of_a_battle_under_way_start_from_what_the_days_before_left() {
+    // rule: 7.5.2
+    use coalition_engine::battle::odds::table;
+    use coalition_engine::land::odds::battle_table;
+    let mut g = french_attack(Rulebook::preset(Preset::Standard), &[]);
+    let table_now = |g: &Game| {
+        let st = g.state();
+        let ctx = coalition_engine::world::Ctx {
+            scenario: g.scenario(),
+            rulebook: g.rulebook(),
+            world: &st.world,
+            own: &st.land,
+        };
+        battle_table(&ctx).expect("a battle waits for chits")
+    };
+    // Before day 1 the table is the battle's own from its start.
+    let (setup, lines) = table_now(&g);
+    assert_eq!(lines, table(&g.scenario().combat, &setup).unwrap());
+    submit(&mut g, "france", "attack probe");
+    g.force_dice(&QUIET_DAY).unwrap();
+    submit(&mut g, "austria", "defend defend");
+    let b = g.state().land.battle.clone().unwrap();
+    let lost = b.field.as_ref().unwrap().report().losses(&setup);
+    assert!(lost.0 + lost.1 > 0, "day 1 cost something: {lost:?}");
+    // Day 2: every pair's chances add up, and every ending counts day 1's losses (losses from the start).
+    let (_, lines) = table_now(&g);
+    let mut fought = 0;
+    for l in &lines {
+        let Some(o) = &l.odds else { continue };
+        fought += 1;
+        let mut sum = o.attacker_wins.clone();
+        for c in [&o.defender_wins, &o.withdrew, &o.undecided] {
+            sum.add(c);
+        }
+        assert_eq!(sum, o.denominator, "{:?}", l.chits);
+        assert!(
+            o.endings
+                .iter()
+                .all(|e| e.attacker_lost >= lost.0 && e.defender_lost >= lost.1),
+            "{:?}",
+            l.chits
+        );
+    }
+    assert!(fought > 20, "most pairs can be fought: {fought}");
+    // Once the battle is over, no table is offered.
+    fight_out(&mut g, "attack escalated_assault", "defend counterattack");
+    let st = g.state();
+    let ctx = coalition_engine::world::Ctx {
+        scenario: g.scenario(),
+        rulebook: g.rulebook(),
+        world: &st.world,
+        own: &st.land,
+    };
+    assert!(battle_table(&ctx).is_none());
+}

@@ -27,10 +27,10 @@ use std::path::Path;
 const HELP: &str = "Type the number of a choice (several numbers separated by commas combine a list: `2,5`),\n\
 a decision in text (`declare austria,bavaria`; in the Land Phase a whole move: `move fr-1 paris>reims>metz`),\n\
 `d` for the default decision, `n` for nothing more this month (the power takes its default decisions until\n\
-the next month), `m` to list the power's messages, `v` to view the position, `?` for this help, or `q` to save\n\
-and quit. A power with only one choice takes it without being asked. When the seat passes to another player\n\
-after a secret (a sealed choice, a private message) the screen is cleared, and the next power's player takes\n\
-the seat with Enter.";
+the next month), `m` to list the power's messages, `v` to view the position, in a battle `o` for the exact odds\n\
+of every pair of chits, `?` for this help, or `q` to save and quit. A power with only one choice takes it\n\
+without being asked. When the seat passes to another player after a secret (a sealed choice, a private message)\n\
+the screen is cleared, and the next power's player takes the seat with Enter.";
 
 /// Rule 7.3 at the prompt: a move may be typed whole, or made one area at a time from the menu.
 const LAND_HINT: &str = "Type a whole move (`move fr-1,napoleon paris>reims>metz`), a garrison change (`drop fr-1 \
@@ -250,6 +250,17 @@ pub fn run(data: Option<&Path>, start: Start) -> Result<(), Failure> {
             }
             "?" | "help" => {
                 println!("{HELP}");
+                continue;
+            }
+            "o" => {
+                // Coalition's 7.5 odds, from the day after the battle's record made its forces public (V.3.2).
+                match crate::battle::odds_in_game(&g, power) {
+                    Some(text) => print!("{text}"),
+                    None => println!(
+                        "  {} is not asked for a battle's chit: there are no odds to show.",
+                        describe::power(&s, power)
+                    ),
+                }
                 continue;
             }
             "v" => {

@@ -700,6 +700,9 @@ fn odds_from(
     battle: &Battle,
     chits: (AttackChit, DefendChit),
 ) -> RuleResult<Odds> {
+    if battle.is_over() {
+        return Err(RuleError::new("7.5.2", "the battle is over"));
+    }
     if let Some(small) = battle.trivial() {
         // At most a withdrawal die and each side's one die.
         let k = 3;
@@ -707,7 +710,7 @@ fn odds_from(
             |die: &mut dyn FnMut() -> u8| super::trivial::fight(chart, setup, small, chits.1, die);
         return Ok(odds_of(chits, k, replay(k, &run, setup)));
     }
-    let p = check_chits(chart, setup, 1, chits)?;
+    let p = check_chits(chart, setup, battle.day() as usize, chits)?;
     let (morale, command) = battle.sides();
     let memo = std::cell::RefCell::new(Allocations::default());
     let cx = Cx::new(chart, setup, morale, command, p).with_memo(&memo);
@@ -727,11 +730,18 @@ fn odds_from(
 /// cannot be fought at all (a side without factors, 12.3.4.3).
 pub fn table(chart: &CombatChart, setup: &Setup) -> RuleResult<Vec<Line>> {
     let battle = Battle::start(chart, setup)?;
+    Ok(table_from(chart, setup, &battle))
+}
+
+/// [`table`] for a battle under way (`battle`, fought with `setup` so far, between two days): every pair fought
+/// on each day left, from the factors and morale the days before have left. Each ending's losses count from the
+/// start of the battle.
+pub fn table_from(chart: &CombatChart, setup: &Setup, battle: &Battle) -> Vec<Line> {
     let mut lines = Vec::new();
     for a in AttackChit::ALL {
         for d in DefendChit::ALL {
             let chits = (a, d);
-            let (odds, refused) = match odds_from(chart, setup, &battle, chits) {
+            let (odds, refused) = match odds_from(chart, setup, battle, chits) {
                 Ok(o) => (Some(o), None),
                 Err(e) => (None, Some(e)),
             };
@@ -742,5 +752,5 @@ pub fn table(chart: &CombatChart, setup: &Setup) -> RuleResult<Vec<Line>> {
             });
         }
     }
-    Ok(lines)
+    lines
 }

@@ -627,7 +627,7 @@ fn same_corps(a: &[CorpsId], b: &[CorpsId]) -> bool {
 }
 
 /// The outflanking force the choices offer: every corps but the artillery and the largest other corps (which pin).
-fn offered_split(ctx: &LCtx, ids: &[CorpsId]) -> Vec<CorpsId> {
+pub(super) fn offered_split(ctx: &LCtx, ids: &[CorpsId]) -> Vec<CorpsId> {
     let w = ctx.world;
     let pin = ids
         .iter()

@@ -26,6 +26,7 @@ mod depots;
 mod loans;
 pub mod movement;
 mod notation;
+pub mod odds;
 mod order;
 mod reinforce;
 pub mod siege;

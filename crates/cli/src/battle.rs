@@ -127,8 +127,14 @@ fn rounds(s: &mut String, opening: &[Roll], rounds: &[RoundReport]) {
         for f in &rr.bombardment {
             let _ = writeln!(s, "{} (bombardment)", fire_line(f));
         }
+        for x in &rr.bombardment_odd {
+            let _ = writeln!(s, "  {}: {}", x.purpose, roll_text(x));
+        }
         for f in &rr.fire {
             let _ = writeln!(s, "{}", fire_line(f));
+        }
+        for x in &rr.fire_odd {
+            let _ = writeln!(s, "  {}: {}", x.purpose, roll_text(x));
         }
         for n in &rr.notes {
             let _ = writeln!(s, "  {n}");

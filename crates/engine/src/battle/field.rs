@@ -8,7 +8,6 @@
 //! (the Land Phase asks both sides for new chits between days), [`resolve`] a whole battle, and
 //! [`super::odds`] enumerates the states for the exact odds.
 
-use super::losses::allocate;
 use super::side::{Command, cavalry, intrinsic};
 use super::{Fire, Outcome, Report, RoundReport, Setup, SideSetup};
 use crate::kernel::dice::{Modifier, Roll};
@@ -25,7 +24,6 @@ pub(crate) use super::check::{check_factors, check_guard};
 pub(crate) use super::day::Log;
 pub use super::day::{Battle, DayReport};
 pub(crate) use super::memo::Allocations;
-use super::memo::ByAddress;
 
 pub(super) const SIDES: [Role; 2] = [Role::Attacker, Role::Defender];
 
@@ -80,8 +78,12 @@ pub(crate) enum At {
     Guard(Role),
     /// A side's bombardment die (12.3.5).
     Bombard(Role),
+    /// A die of 12.3.6's competitive roll for the bombardment's odd losses.
+    OddBombard,
     /// A side's fire.
     Fire(Role),
+    /// A die of 12.3.6's competitive roll for the fire's odd losses.
+    OddFire,
     /// The battle is over.
     Over,
 }
@@ -121,7 +123,14 @@ pub(crate) struct State {
     /// This round: what each side's die inflicts on the other (factors, morale in tenths), applied together
     /// once both have rolled.
     pub(crate) pending: [(u32, i32); 2],
+    /// This round: the dice rolled so far for 12.3.6's odd losses of the bombardment or fire being applied.
+    #[serde(default, skip_serializing_if = "no_dice")]
+    pub(crate) odd: Arc<[u8]>,
     pub(crate) outcome: Option<Outcome>,
+}
+
+fn no_dice(d: &Arc<[u8]>) -> bool {
+    d.is_empty()
 }
 
 fn none_waiting(w: &[Arc<[bool]>; 2]) -> bool {
@@ -145,7 +154,7 @@ pub(crate) struct Cx<'a> {
     walls: crate::scenario::combat::Walls,
     days: u8,
     /// Losses already allocated, when many states are walked (the odds).
-    memo: Option<&'a std::cell::RefCell<Allocations>>,
+    pub(super) memo: Option<&'a std::cell::RefCell<Allocations>>,
 }
 
 impl<'a> Cx<'a> {
@@ -227,6 +236,8 @@ impl<'a> Cx<'a> {
 /// combat table with the net modifier and the factors firing (and whether the table's morale loss counts).
 pub(crate) enum Against {
     Target(i32),
+    /// Every face its own (12.3.6's competitive roll).
+    Face,
     Guard(Role),
     Table {
         table: TableId,
@@ -264,6 +275,7 @@ impl State {
             shift: [0, 0],
             guard_broken: [false, false],
             pending: [(0, 0); 2],
+            odd: Arc::from([]),
             outcome: None,
         }
     }
@@ -403,52 +415,6 @@ impl State {
         m
     }
 
-    /// Takes `n` factors from side `r`'s engaged corps (`bombarded`: 12.3.5.2 spares militia once the side has
-    /// lost 2.0 morale).
-    fn take(&mut self, cx: &Cx, r: Role, n: u32, bombarded: bool) -> u32 {
-        if n == 0 {
-            return 0;
-        }
-        let spare = bombarded && self.lost[ix(r)] >= cx.chart.bombardment.spare_militia_from;
-        let engaged = |s: &State| -> Vec<bool> {
-            (0..s.left[ix(r)].len())
-                .map(|i| s.engaged(cx, r, i))
-                .collect()
-        };
-        let allocated = |s: &State| {
-            let mut left = s.left[ix(r)].to_vec();
-            let engaged = engaged(s);
-            let got = allocate(
-                &cx.setup.side(r).corps,
-                &mut left,
-                |i| engaged[i],
-                n,
-                cx.setup.options.proportional_losses,
-                spare,
-            );
-            (left, got)
-        };
-        let (left, got) = match cx.memo {
-            None => {
-                let (left, got) = allocated(self);
-                (left.into(), got)
-            }
-            Some(memo) => {
-                let key = (
-                    ix(r),
-                    n,
-                    spare,
-                    self.arrived,
-                    ByAddress(self.present[ix(r)].clone()),
-                    ByAddress(self.left[ix(r)].clone()),
-                );
-                Allocations::get_or(memo, key, || allocated(self))
-            }
-        };
-        self.left[ix(r)] = left;
-        got
-    }
-
     /// Begins a day with its line of the chart: the defender's withdrawal, or round 1.
     pub(crate) fn dawn(&mut self, cx: &Cx, log: Option<&mut Log>) {
         debug_assert_eq!(self.at, At::Dawn);
@@ -576,47 +542,24 @@ impl State {
                 return;
             }
             // 12.3.5.1: both sides at once.
-            for r in SIDES {
-                let n = self.pending[ix(r.other())].0;
-                let got = self.take(cx, r, n, true);
-                if let Some(l) = log.as_deref_mut()
-                    && let Some(x) = l
-                        .round()
-                        .bombardment
-                        .iter_mut()
-                        .find(|x| x.side == r.other())
-                {
-                    x.inflicted = got;
-                }
+            if !self.apply_losses(cx, false, log.as_deref_mut()) {
+                return;
             }
-            self.pending = [(0, 0); 2];
         }
         self.next_fire(cx, 0, log);
     }
 
     /// 7.5.2: each side's fire, from side `from` on; once both have fired, the results apply together.
-    fn next_fire(&mut self, cx: &Cx, from: usize, mut log: Option<&mut Log>) {
+    pub(super) fn next_fire(&mut self, cx: &Cx, from: usize, mut log: Option<&mut Log>) {
         for (k, r) in SIDES.iter().enumerate().skip(from) {
             if !self.guard_broken[k] {
                 self.at = At::Fire(*r);
                 return;
             }
         }
-        for r in SIDES {
-            if self.guard_broken[ix(r)] {
-                continue;
-            }
-            let (n, morale) = self.pending[ix(r)];
-            let got = self.take(cx, r.other(), n, false);
-            self.lost[ix(r.other())] += morale;
-            if let Some(l) = log.as_deref_mut()
-                && let Some(x) = l.round().fire.iter_mut().find(|x| x.side == r)
-            {
-                x.inflicted = got;
-            }
+        if self.apply_losses(cx, true, log.as_deref_mut()) {
+            self.end_round(cx, log);
         }
-        self.pending = [(0, 0); 2];
-        self.end_round(cx, log);
     }
 
     /// Who broke this round, and whether the battle goes on.
@@ -734,6 +677,7 @@ impl State {
                 firing: self.factors(cx, r),
                 morale: true,
             },
+            At::OddBombard | At::OddFire => Against::Face,
             At::Dawn | At::Over => unreachable!("no die is wanted at {:?}", self.at),
         }
     }
@@ -742,6 +686,7 @@ impl State {
     pub(crate) fn effect_against(&self, cx: &Cx, against: &Against, face: u8) -> (i32, i32) {
         match *against {
             Against::Target(t) => ((face as i32 <= t) as i32, 0),
+            Against::Face => (face as i32, 0),
             Against::Guard(r) => (self.guard_loss(cx, r, face) as i32, 0),
             Against::Table {
                 table,
@@ -828,6 +773,7 @@ impl State {
             At::Guard(r) => self.guard(cx, r, face, effect.0 as u32, log),
             At::Bombard(r) => self.bombard(cx, r, face, effect.0 as u32, log),
             At::Fire(r) => self.fire(cx, r, face, (effect.0 as u32, effect.1), log),
+            At::OddBombard | At::OddFire => self.odd_loss(cx, face, log),
             At::Dawn | At::Over => unreachable!("no die is wanted at {:?}", self.at),
         }
     }

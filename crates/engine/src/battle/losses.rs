@@ -107,68 +107,135 @@ fn within_allowances(
     lost
 }
 
+/// 12.3.6: who takes the odd losses that the rounding leaves between equal claims: given the nationalities in
+/// contention (key order) and how many of them take one more loss, the ones that do; none while the competitive
+/// roll that decides it waits for dice.
+pub type Decide<'a> = dyn FnMut(&[Key], u32) -> Option<Vec<Key>> + 'a;
+
+/// Equal claims settled by key order: the later nationalities take the odd losses (what a battle fought without
+/// a competitive roll reads, and the order of the shares before the roll existed).
+pub fn by_key_order(contenders: &[Key], m: u32) -> Option<Vec<Key>> {
+    Some(contenders[contenders.len() - m as usize..].to_vec())
+}
+
+/// 12.3.6's competitive roll (Coalition's): each nationality in contention rolls one die, in key order, from
+/// `dice`; the `m` lowest rolls take the odd losses, and of equal rolls the later nationality in key order.
+/// None when `dice` hold too few; `wanted` then says who rolls next (the contenders, and the index of the one).
+pub fn competitive(
+    dice: &mut &[u8],
+    contenders: &[Key],
+    m: u32,
+    wanted: &mut Option<(Vec<Key>, usize)>,
+) -> Option<Vec<Key>> {
+    if dice.len() < contenders.len() {
+        *wanted = Some((contenders.to_vec(), dice.len()));
+        return None;
+    }
+    let (rolls, rest) = dice.split_at(contenders.len());
+    *dice = rest;
+    let mut order: Vec<usize> = (0..contenders.len()).collect();
+    order.sort_by_key(|i| (rolls[*i], std::cmp::Reverse(*i)));
+    let mut out: Vec<Key> = order[..m as usize].iter().map(|i| contenders[*i]).collect();
+    out.sort();
+    Some(out)
+}
+
 /// 12.3.6: each nationality's share of `n` losses, as nearly proportional to its factors at the start of the
 /// battle (`start`) as possible, halves rounded up; the rounding's excess taken back from the shares with the
-/// smallest fractions, and a shortfall given to the largest (ties: key order). Never more than a nation has left.
-pub fn shares(start: &BTreeMap<Key, u32>, left: &BTreeMap<Key, u32>, n: u32) -> BTreeMap<Key, u32> {
+/// smallest fractions, and a shortfall given to the largest. Where the excess or the shortfall falls between
+/// equal fractions, the odd losses are the players' to settle (`decide`: a competitive roll; none: waiting for
+/// its dice). Never more than a nation has left.
+pub fn shares_with(
+    start: &BTreeMap<Key, u32>,
+    left: &BTreeMap<Key, u32>,
+    n: u32,
+    decide: &mut Decide,
+) -> Option<BTreeMap<Key, u32>> {
     let total: u32 = start.values().sum();
     let mut out: BTreeMap<Key, u32> = BTreeMap::new();
     if total == 0 {
-        return out;
+        return Some(out);
     }
-    // Shares in (whole, remainder over `total`).
-    let mut parts: Vec<(Key, u32, u32)> = start
+    // Shares in (whole, remainder over `total`), rounded half up.
+    let parts: Vec<(Key, u32, u32)> = start
         .iter()
         .map(|(k, s)| {
             let x = n as u64 * *s as u64;
             (*k, (x / total as u64) as u32, (x % total as u64) as u32)
         })
         .collect();
+    let up = |rem: u32| (2 * rem as u64) >= total as u64;
     for (k, whole, rem) in &parts {
-        let up = (2 * *rem as u64) >= total as u64;
-        out.insert(*k, whole + up as u32);
+        out.insert(*k, whole + up(*rem) as u32);
     }
-    let mut sum: u32 = out.values().sum();
-    // Too many after rounding up: take back from the smallest fractions that were rounded up.
-    parts.sort_by(|a, b| a.2.cmp(&b.2).then(a.0.cmp(&b.0)));
-    for (k, _, rem) in &parts {
-        if sum <= n {
-            break;
+    let sum: u32 = out.values().sum();
+    // The candidates for the odd losses, nearest first: too many, the rounded-up shares with the smallest
+    // fractions give one back; too few, the largest fractions take one more.
+    let (mut candidates, odd, delta): (Vec<(Key, u32)>, u32, i64) = if sum > n {
+        let mut c: Vec<(Key, u32)> = parts
+            .iter()
+            .filter(|p| up(p.2))
+            .map(|p| (p.0, p.2))
+            .collect();
+        c.sort_by_key(|x| x.1);
+        (c, sum - n, -1)
+    } else {
+        let mut c: Vec<(Key, u32)> = parts.iter().map(|p| (p.0, p.2)).collect();
+        c.sort_by_key(|x| std::cmp::Reverse(x.1));
+        (c, n - sum, 1)
+    };
+    if odd > 0 && (odd as usize) <= candidates.len() {
+        let edge = candidates[odd as usize - 1].1;
+        let sure: Vec<Key> = candidates
+            .iter()
+            .filter(|c| if delta < 0 { c.1 < edge } else { c.1 > edge })
+            .map(|c| c.0)
+            .collect();
+        candidates.retain(|c| c.1 == edge);
+        let tied: Vec<Key> = candidates.iter().map(|c| c.0).collect();
+        let wanted = odd - sure.len() as u32;
+        let chosen = if wanted as usize == tied.len() {
+            tied.clone()
+        } else if delta > 0 {
+            // Too few: the ones the contest picks take one more.
+            decide(&tied, wanted)?
+        } else {
+            // Too many: the ones the contest picks keep their rounded-up loss; the others give it back.
+            let keep = decide(&tied, tied.len() as u32 - wanted)?;
+            tied.iter().filter(|k| !keep.contains(k)).copied().collect()
+        };
+        for k in sure.iter().chain(&chosen) {
+            let v = out.get_mut(k).expect("every nation has a share");
+            *v = (*v as i64 + delta) as u32;
         }
-        if (2 * *rem as u64) >= total as u64 {
-            *out.get_mut(k).expect("every nation has a share") -= 1;
-            sum -= 1;
-        }
-    }
-    // Too few: give to the largest fractions.
-    for (k, _, _) in parts.iter().rev() {
-        if sum >= n {
-            break;
-        }
-        *out.get_mut(k).expect("every nation has a share") += 1;
-        sum += 1;
     }
     for (k, v) in out.iter_mut() {
         *v = (*v).min(left.get(k).copied().unwrap_or(0));
     }
-    out
+    Some(out)
+}
+
+/// [`shares_with`], equal claims settled by key order.
+pub fn shares(start: &BTreeMap<Key, u32>, left: &BTreeMap<Key, u32>, n: u32) -> BTreeMap<Key, u32> {
+    shares_with(start, left, n, &mut by_key_order).expect("key order settles every contest")
 }
 
 /// 12.3.6 over the whole battle: each nationality's share of `n` more losses, so that its losses so far
 /// (`start` − `now`) and these together are as nearly proportional to its factors at the start as possible. A
 /// nationality already past its share of the total takes none; the excess then comes off the largest shares
-/// (ties: key order).
-pub fn shares_so_far(
+/// (ties: key order). Odd losses between equal claims: `decide` (see [`shares_with`]).
+pub fn shares_so_far_with(
     start: &BTreeMap<Key, u32>,
     now: &BTreeMap<Key, u32>,
     n: u32,
-) -> BTreeMap<Key, u32> {
+    decide: &mut Decide,
+) -> Option<BTreeMap<Key, u32>> {
     let before: BTreeMap<Key, u32> = start
         .iter()
         .map(|(k, s)| (*k, s.saturating_sub(now.get(k).copied().unwrap_or(0))))
         .collect();
     let total_before: u32 = before.values().sum();
-    let target = shares(start, start, total_before + n);
+    let target = shares_with(start, start, total_before + n, decide)?;
     let mut out: BTreeMap<Key, u32> = target
         .iter()
         .map(|(k, t)| (*k, t.saturating_sub(before.get(k).copied().unwrap_or(0))))
@@ -189,12 +256,19 @@ pub fn shares_so_far(
     for (k, v) in out.iter_mut() {
         *v = (*v).min(now.get(k).copied().unwrap_or(0));
     }
-    out
+    Some(out)
 }
 
-/// Takes `n` losses from a side: with 12.3.6, each nationality its share of the battle's losses so far and these
-/// (what one cannot take, the others do); otherwise largest corps first. Either way an UMP in a mixed force
-/// (a corps marked `capped`) takes no more than its share of the force (14.3.2.1.6) while others can.
+/// [`shares_so_far_with`], equal claims settled by key order.
+pub fn shares_so_far(
+    start: &BTreeMap<Key, u32>,
+    now: &BTreeMap<Key, u32>,
+    n: u32,
+) -> BTreeMap<Key, u32> {
+    shares_so_far_with(start, now, n, &mut by_key_order).expect("key order settles every contest")
+}
+
+/// [`allocate_with`], equal claims for odd losses settled by key order.
 pub fn allocate(
     corps: &[BattleCorps],
     left: &mut [Factors],
@@ -203,9 +277,42 @@ pub fn allocate(
     proportional: bool,
     spare_militia: bool,
 ) -> u32 {
+    allocate_with(
+        corps,
+        left,
+        eligible,
+        n,
+        proportional,
+        spare_militia,
+        &mut by_key_order,
+    )
+    .expect("key order settles every contest")
+}
+
+/// Takes `n` losses from a side: with 12.3.6, each nationality its share of the battle's losses so far and these
+/// (what one cannot take, the others do); otherwise largest corps first. Either way an UMP in a mixed force
+/// (a corps marked `capped`) takes no more than its share of the force (14.3.2.1.6) while others can. Odd
+/// losses between equal claims of nationalities: `decide` (12.3.6); none, with `left` untouched, while its
+/// competitive roll waits for dice.
+pub fn allocate_with(
+    corps: &[BattleCorps],
+    left: &mut [Factors],
+    eligible: impl Fn(usize) -> bool,
+    n: u32,
+    proportional: bool,
+    spare_militia: bool,
+    decide: &mut Decide,
+) -> Option<u32> {
     let mut allowance = allowances(corps, left, &eligible, n);
     if !proportional {
-        return within_allowances(corps, left, &eligible, n, spare_militia, &mut allowance);
+        return Some(within_allowances(
+            corps,
+            left,
+            &eligible,
+            n,
+            spare_militia,
+            &mut allowance,
+        ));
     }
     let mut start: BTreeMap<Key, u32> = BTreeMap::new();
     let mut now: BTreeMap<Key, u32> = BTreeMap::new();
@@ -216,7 +323,7 @@ pub fn allocate(
         }
     }
     let mut lost = 0;
-    for (nation, share) in shares_so_far(&start, &now, n) {
+    for (nation, share) in shares_so_far_with(&start, &now, n, decide)? {
         let share = allowance.get(&nation).map_or(share, |a| share.min(*a));
         let got = largest_first(
             left,
@@ -229,12 +336,14 @@ pub fn allocate(
         }
         lost += got;
     }
-    lost + within_allowances(
-        corps,
-        left,
-        &eligible,
-        n - lost,
-        spare_militia,
-        &mut allowance,
+    Some(
+        lost + within_allowances(
+            corps,
+            left,
+            &eligible,
+            n - lost,
+            spare_militia,
+            &mut allowance,
+        ),
     )
 }

@@ -10,9 +10,12 @@ use std::sync::Arc;
 /// address. Only looked up, never walked: its order does not matter.
 #[derive(Default)]
 pub(crate) struct Allocations {
-    done: std::collections::HashMap<Allocation, (Arc<[Factors]>, u32), FxBuild>,
+    done: std::collections::HashMap<Allocation, Allocated, FxBuild>,
     kept: std::collections::HashSet<Arc<[Factors]>, FxBuild>,
 }
+
+/// An allocation's result: the factors after and the factors taken; none where it needs 12.3.6's dice.
+pub(crate) type Allocated = Option<(Arc<[Factors]>, u32)>;
 
 /// One loss allocation: (side, factors taken, militia spared, the outflank arrived, the corps present, their
 /// factors before).
@@ -89,26 +92,29 @@ impl std::hash::Hasher for Fx {
 
 impl Allocations {
     /// The allocation `key` from the cache, or `allocate`d and kept: the factors after (shared with every equal
-    /// result) and the factors taken.
+    /// result) and the factors taken; none where the allocation is not made without dice (12.3.6's contest).
     pub(crate) fn get_or(
         memo: &std::cell::RefCell<Allocations>,
         key: Allocation,
-        allocate: impl FnOnce() -> (Vec<Factors>, u32),
-    ) -> (Arc<[Factors]>, u32) {
+        allocate: impl FnOnce() -> Option<(Vec<Factors>, u32)>,
+    ) -> Allocated {
         if let Some(done) = memo.borrow().done.get(&key) {
             return done.clone();
         }
-        let (left, got) = allocate();
+        let made = allocate();
         let mut memo = memo.borrow_mut();
-        let left: Arc<[Factors]> = left.into();
-        let kept = match memo.kept.get(&left) {
-            Some(k) => k.clone(),
-            None => {
-                memo.kept.insert(left.clone());
-                left
-            }
-        };
-        memo.done.insert(key, (kept.clone(), got));
-        (kept, got)
+        let kept = made.map(|(left, got)| {
+            let left: Arc<[Factors]> = left.into();
+            let kept = match memo.kept.get(&left) {
+                Some(k) => k.clone(),
+                None => {
+                    memo.kept.insert(left.clone());
+                    left
+                }
+            };
+            (kept, got)
+        });
+        memo.done.insert(key, kept.clone());
+        kept
     }
 }

@@ -8,7 +8,8 @@
 //! (the procedure, a state machine that consumes one die at a time), `day` (a battle fought one day at a time),
 //! `losses` (who loses which factors), `trivial` (7.5.3 and 12.3.10), `odds` (the exact chances of every outcome,
 //! with `memo`, its cache of loss allocations), `casualties` (12.7, after the battle), `guard` (the guard's
-//! commitment and bombardment), `reinforce` (corps joining from next areas).
+//! commitment and bombardment), `reinforce` (corps joining from next areas), `odd` (a round's losses applied, with
+//! 12.3.6's competitive roll for odd losses).
 
 pub mod casualties;
 mod check;
@@ -17,6 +18,7 @@ pub mod field;
 mod guard;
 pub mod losses;
 mod memo;
+mod odd;
 pub mod odds;
 mod reinforce;
 pub mod side;
@@ -208,7 +210,13 @@ pub struct RoundReport {
     /// Rolls before fire: outflank arrival, guard commitment, bombardment.
     pub before: Vec<Roll>,
     pub bombardment: Vec<Fire>,
+    /// 12.3.6: the competitive rolls for the bombardment's odd losses, after the bombardment.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub bombardment_odd: Vec<Roll>,
     pub fire: Vec<Fire>,
+    /// 12.3.6: the competitive rolls for the fire's odd losses, after the fire.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fire_odd: Vec<Roll>,
     /// Each side's morale left after the round, in tenths (attacker, defender).
     pub morale_left: (i32, i32),
     /// Each side's factors left after the round (attacker, defender).
@@ -243,6 +251,8 @@ impl RoundReport {
             round,
             before: Vec::new(),
             bombardment: Vec::new(),
+            bombardment_odd: Vec::new(),
+            fire_odd: Vec::new(),
             fire: Vec::new(),
             morale_left: (0, 0),
             factors_left: (0, 0),

@@ -362,8 +362,8 @@ type Endings<C> = BTreeMap<(Outcome, u32, u32), C>;
 
 /// 7.5.2: the most dice a battle fought with the pairing of `cx` every day can roll: per day the withdrawal (one
 /// die, or one per leaderless corps), two outflank arrivals, two rolls of each corps on its way from a next area
-/// (at most one die a corps before rounds 2 and 3), two guard commitments, and per round two bombardment dice and
-/// two fire dice.
+/// (at most one die a corps before rounds 2 and 3), two guard commitments, and per round two bombardment dice, two
+/// fire dice and, with 12.3.6, a die for each nationality of a mixed side after each (the odd losses' roll).
 fn most_dice(cx: &Cx, leader: bool) -> u32 {
     let p = cx.p;
     let withdraw = match p.withdraw {
@@ -388,7 +388,26 @@ fn most_dice(cx: &Cx, leader: bool) -> u32 {
         .flat_map(|s| &s.corps)
         .filter(|c| c.reinforcing.is_some())
         .count() as u32;
-    cx.chart.days.max(1) as u32 * (withdraw + outflank + 2 * coming + guard + 3 * (bombard + 2))
+    // 12.3.6: at most one die per nationality of a side for the odd losses of each bombardment and fire.
+    let odd = if cx.setup.options.proportional_losses {
+        [&cx.setup.attacker, &cx.setup.defender]
+            .iter()
+            .map(|s| {
+                let nations: std::collections::BTreeSet<_> =
+                    s.corps.iter().map(|c| c.nation).collect();
+                if nations.len() >= 2 {
+                    nations.len() as u32
+                } else {
+                    0
+                }
+            })
+            .sum::<u32>()
+    } else {
+        0
+    };
+    let applications = 1 + (bombard > 0) as u32;
+    cx.chart.days.max(1) as u32
+        * (withdraw + outflank + 2 * coming + guard + 3 * (bombard + 2 + applications * odd))
 }
 
 /// Walks every state of the battle from `start` (before day 1) in the procedure's order (day, round, step),
@@ -433,6 +452,7 @@ struct Compact {
     shift: [u8; 2],
     guard_broken: [bool; 2],
     pending: [(u32, i32); 2],
+    odd: u32,
     outcome: Option<Outcome>,
 }
 
@@ -442,6 +462,7 @@ struct Compact {
 struct Interned {
     factors: Numbers<crate::scenario::Factors>,
     flags: Numbers<bool>,
+    dice: Numbers<u8>,
 }
 
 /// The numbers of one kind of shared part: by address (fast; the entry holds the value, so that its address is
@@ -491,6 +512,7 @@ impl Interned {
             shift,
             guard_broken,
             pending,
+            odd,
             outcome,
         } = s;
         Compact {
@@ -508,6 +530,7 @@ impl Interned {
             shift: *shift,
             guard_broken: *guard_broken,
             pending: *pending,
+            odd: self.dice.of(odd),
             outcome: *outcome,
         }
     }

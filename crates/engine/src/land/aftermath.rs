@@ -20,7 +20,9 @@ pub(super) fn rolls_of(report: &Report) -> Vec<Roll> {
     for r in &report.rounds {
         out.extend(r.before.iter().cloned());
         out.extend(r.bombardment.iter().map(|f| f.roll.clone()));
+        out.extend(r.bombardment_odd.iter().cloned());
         out.extend(r.fire.iter().map(|f| f.roll.clone()));
+        out.extend(r.fire_odd.iter().cloned());
     }
     out
 }
@@ -249,14 +251,42 @@ fn pursue(cx: &mut LCx, b: &Battle, s: &Setup, winner: Role, dice: &mut Dice) {
     cx.push(WorldEvent::DiceRolled { roll });
     let mut after = left.clone();
     let corps = &s.side(loser).corps;
-    battle::losses::allocate(
+    // 12.3.6: odd losses between equal claims go by a competitive roll, one die a nationality.
+    let mut rolls = Vec::new();
+    battle::losses::allocate_with(
         corps,
         &mut after,
         |i| fought.get(i).copied().unwrap_or(false),
         n,
         s.options.proportional_losses,
         false,
-    );
+        &mut |g, m| {
+            let faces: Vec<u8> = g
+                .iter()
+                .map(|k| {
+                    let names: Vec<String> = g.iter().map(|x| x.to_string()).collect();
+                    let roll = dice.roll(
+                        k.as_str(),
+                        "12.3.6",
+                        &format!(
+                            "odd loss of the pursuit: {k} rolls (the lowest roll takes it; {})",
+                            names.join(" v ")
+                        ),
+                        1,
+                        Vec::new(),
+                    );
+                    let face = roll.faces[0];
+                    rolls.push(roll);
+                    face
+                })
+                .collect();
+            battle::losses::competitive(&mut faces.as_slice(), g, m, &mut None)
+        },
+    )
+    .expect("the dice settle every contest");
+    for roll in rolls {
+        cx.push(WorldEvent::DiceRolled { roll });
+    }
     let place = area_name(&cx.ctx(), b.area);
     let lost = apply_losses(
         cx,

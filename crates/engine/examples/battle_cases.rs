@@ -12,7 +12,7 @@ use coalition_engine::{Date, Step};
 
 fn main() {
     let only = std::env::args().nth(1);
-    let cases: [(&str, fn()); 8] = [
+    let cases: [(&str, fn()); 9] = [
         ("guard", guard_lost),
         ("guard-fails", guard_fails),
         ("bombardment", bombardment),
@@ -20,6 +20,7 @@ fn main() {
         ("napoleon", napoleon_uncapped),
         ("ump-losses", ump_losses),
         ("mixed", mixed_force),
+        ("odd-loss", odd_loss),
         ("trained", british_training),
     ];
     for (name, case) in cases {
@@ -246,6 +247,51 @@ fn napoleon_uncapped() {
         "14.3.2.1.3-napoleon-commands-and-the-points-are-not-held",
     );
 }
+
+/// 12.3.6's odd loss: the battle of `mixed_force` with I Corps as strong as the Bavarians (6 factors each): the
+/// losses are shared half and half, and where a half is left over France and Bavaria roll for it, the lowest
+/// roll taking it (in the battle and in the pursuit).
+fn odd_loss() {
+    let mut b = B::new(
+        &["12.3.6"],
+        standard(),
+        (1805, 1),
+        Step::MinorCountryControl,
+        &[
+            AT_WAR_FA,
+            r#"{"war": {"aggressor": {"power": "austria"}, "defender": {"minor": "bavaria"}}}"#,
+            r#"{"corps": {"corps": "fr-1", "factors": {"infantry": 4, "cavalry": 2}, "location": {"area": "munich"}}}"#,
+            MACK_AT_VIENNA,
+            FERDINAND_AT_VIENNA,
+        ],
+    );
+    b.until_asked("france");
+    for other in ["great-britain", "prussia", "russia", "spain", "turkey"] {
+        b.submit(other, "roll none");
+    }
+    b.submit("france", "roll bavaria");
+    b.until_asked("france");
+    b.submit("france", "setup corps munich:4i+2c,munich:4i+0c");
+    march_on_linz(&mut b, "fr-1,bavaria-1", 1);
+    let m = b.mark();
+    b.submit("france", "attack assault");
+    b.force(&ODD_LOSS_DICE);
+    b.submit("austria", "defend defend");
+    // Round 1: 3 lost, 1.5 each: France rolls 2 to Bavaria's 5 and takes the odd one (2 and 1); round 2: 3 more,
+    // 3 and 3 in all; the pursuit: 3 more, 4.5 each: Bavaria rolls 3 to France's 4 and takes it (5 and 4).
+    b.logged(r#"{"dice_rolled": {"roll": {"rule": "12.3.6", "who": "france", "faces": [2]}}}"#);
+    b.logged(r#"{"corps_changed": {"corps": "fr-1", "reason": "fr-1 loses 3 factor(s) in battle at Linz"}}"#);
+    b.logged(r#"{"corps_changed": {"corps": "bavaria-1", "reason": "bavaria-1 loses 2 factor(s) to the pursuit at Linz"}}"#);
+    b.finish_land();
+    b.summary(m);
+    b.save_in(
+        "battles",
+        "12.3.6-an-odd-loss-settled-by-a-competitive-roll",
+    );
+}
+
+/// The dice of `odd_loss`'s battle.
+const ODD_LOSS_DICE: [u8; 8] = [1, 6, 5, 2, 1, 6, 3, 3];
 
 /// 12.3.6: Austria declares war on Bavaria; France, at war with Austria, is the one power willing to run it and
 /// sets up its two corps at Munich; France attacks Linz with I Corps (12 factors) and the first Bavarian corps

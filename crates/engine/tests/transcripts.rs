@@ -123,6 +123,7 @@ cases! {
     battles_12_3_4_6_guard_did_not_win => "battles/12.3.4.6-a-committed-guard-that-does-not-win-breaks-its-side.json",
     battles_12_3_5_bombardment => "battles/12.3.5-an-artillery-bombardment-before-each-round.json",
     battles_12_3_6_proportional_losses => "battles/12.3.6-proportional-losses-of-a-french-and-bavarian-force.json",
+    battles_12_3_6_odd_loss => "battles/12.3.6-an-odd-loss-settled-by-a-competitive-roll.json",
     battles_14_3_2_1_3_ump_points_held_to_three => "battles/14.3.2.1.3-an-ump-s-battle-points-held-to-three.json",
     battles_14_3_2_1_3_napoleon_points_not_held => "battles/14.3.2.1.3-napoleon-commands-and-the-points-are-not-held.json",
     battles_14_3_2_1_6_ump_losses_held => "battles/14.3.2.1.6-an-ump-s-losses-held-to-its-part-of-the-force.json",

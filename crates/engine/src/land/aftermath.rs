@@ -269,7 +269,8 @@ fn pursue(cx: &mut LCx, b: &Battle, s: &Setup, winner: Role, dice: &mut Dice) {
                         k.as_str(),
                         "12.3.6",
                         &format!(
-                            "odd loss of the pursuit: {k} rolls (the lowest roll takes it; {})",
+                            "the loser's odd loss to the pursuit: {k} rolls (the lowest roll takes it, of equal \
+                             rolls the later in key order; {})",
                             names.join(" v ")
                         ),
                         1,

@@ -150,3 +150,47 @@ fn a_land_phase_order_names_the_nationality_of_its_guard() {
         );
     }
 }
+
+#[test]
+fn guard_lost_before_its_round_still_commits_what_is_left_of_its_nationality() {
+    // rule: 12.3.4.5
+    // Day 1, round 2: a +2 commitment of the only nationality that could make it (two French guard factors beside
+    // three Austrian ones). Round 1's fire takes one French guard factor (the guard corps is the largest); in round
+    // 2 the French guard commits the one it has left, loses it on the table and breaks the side, the Austrian
+    // guard standing by.
+    let mut s = french_v_austrian(AttackChit::Assault, DefendChit::Defend);
+    s.options.guard_commitment = true;
+    s.attacker.corps = vec![
+        corps("fr-g", "france", CorpsKind::Guard, guard(2)),
+        corps("au-g", "austria", CorpsKind::Guard, guard(1)),
+    ];
+    s.attacker.guard = Some(GuardCommitment {
+        day: 1,
+        round: 2,
+        shift: 2,
+        nation: None,
+    });
+    assert!(check(&chart(), &s).is_ok());
+    // Round 1: the attacker misses; the defender's 2 on 4-1 takes 5% of 20, one factor, from fr-g (the largest).
+    let r = run(&s, &[1, 2, 1, 1]);
+    assert_eq!(r.rounds[0].fire[1].inflicted, 1);
+    let commit = &r.rounds[1].before[0];
+    assert_eq!(commit.rule, "12.3.4.4");
+    assert!(
+        commit.purpose.contains("france guard"),
+        "{}",
+        commit.purpose
+    );
+    assert!(
+        r.rounds[1].notes.iter().any(|n| n.contains("12.3.4.5")),
+        "{:?}",
+        r.rounds[1].notes
+    );
+    assert_eq!(r.rounds[1].fire.len(), 1, "only the defender fires");
+    assert_eq!(
+        r.outcome,
+        Outcome::Won {
+            winner: Role::Defender
+        }
+    );
+}

@@ -4,6 +4,7 @@
 use super::Fire;
 use super::check::{committed_nation, guard_by_nation};
 use super::field::{Cx, Log, State, ix, role_name};
+use crate::kernel::ids::Key;
 use crate::scenario::combat::Role;
 use std::sync::Arc;
 
@@ -44,9 +45,24 @@ impl State {
             self.engaged(cx, r, i)
                 .then_some(self.left[ix(r)][i].guard as u32)
         });
-        // The check before the day made sure a nationality may commit; should none (its guard gone), the
-        // commitment is lost whole.
-        let nation = committed_nation(cx.chart, &by_nation, g.shift, g.nation).ok();
+        // The check before the day made sure a nationality may commit. Should the day's fire have taken guard
+        // since, the nationality named, or else the one that may still make the shift, or else the one with the
+        // most guard left of those whose guard may make it commits what it has; with none left the commitment is
+        // lost whole (12.3.4.5).
+        let listed = |n: &Key| match g.shift {
+            2 => cx.chart.guard.two_levels.contains(n),
+            _ => cx.chart.guard.one_level.contains(n),
+        };
+        let nation = g
+            .nation
+            .or_else(|| committed_nation(cx.chart, &by_nation, g.shift, None).ok())
+            .or_else(|| {
+                by_nation
+                    .iter()
+                    .filter(|(n, _)| listed(n))
+                    .max_by_key(|(n, f)| (**f, std::cmp::Reverse(**n)))
+                    .map(|(n, _)| *n)
+            });
         let have = nation.map_or(0, |n| by_nation.get(&n).copied().unwrap_or(0));
         let mut n = lose.min(have);
         let engaged: Vec<bool> = (0..side.corps.len())

@@ -4,7 +4,7 @@
 use coalition_engine::battle::field::resolve;
 use coalition_engine::battle::{BattleCorps, Report, Setup};
 use coalition_engine::scenario::CorpsKind;
-use coalition_engine::scenario::combat::{AttackChit, DefendChit};
+use coalition_engine::scenario::combat::{AttackChit, DefendChit, Role};
 
 #[path = "common/battle_setup.rs"]
 mod setup;
@@ -139,4 +139,49 @@ fn the_odds_count_every_contest_die() {
         / 10_000.0;
     let p = o.percent(&o.defender_wins) / 100.0;
     assert!((won - p).abs() < 0.03, "sampled {won}, exact {p}");
+}
+
+#[test]
+fn a_trivial_combat_rolls_for_its_odd_loss_and_its_survivors_read_the_same_rolls() {
+    // rule: 12.3.6
+    use coalition_engine::battle::trivial::{overwhelmed, survivors};
+    // One French and one Bavarian factor attack 20 Austrians: a trivial combat (7.5.3).
+    let mut s = mixed();
+    s.attacker.corps[0].factors = inf(1);
+    s.attacker.corps[1].factors = inf(1);
+    assert!(overwhelmed(&chart(), &s).is_some());
+    // Find the Austrian die that takes one factor: an odd loss between the two, each claim 0.5.
+    for austrian in 1..=6 {
+        for contest in [[5, 2], [2, 5]] {
+            let faces = [1, austrian, contest[0], contest[1]];
+            let (r, _) = fight(&s, &faces);
+            let round = &r.rounds[0];
+            let on_attacker = round
+                .fire
+                .iter()
+                .find(|f| f.side == Role::Defender)
+                .unwrap();
+            if on_attacker.inflicted != 1 {
+                continue;
+            }
+            assert_eq!(round.fire_odd.len(), 2, "{faces:?}");
+            assert!(round.fire_odd.iter().all(|x| x.rule == "12.3.6"));
+            // Bavaria rolls first (key order); the lower roll's nationality lost its factor.
+            let (_, left) = survivors(&chart(), &s, &r).unwrap();
+            let expected = if contest[0] < contest[1] {
+                [1, 0]
+            } else {
+                [0, 1]
+            };
+            assert_eq!(
+                [left[0].total(), left[1].total()],
+                expected,
+                "{faces:?}: French, Bavarian"
+            );
+            if contest == [2, 5] {
+                return;
+            }
+        }
+    }
+    panic!("no odd loss rolled");
 }

@@ -389,22 +389,7 @@ fn most_dice(cx: &Cx, leader: bool) -> u32 {
         .filter(|c| c.reinforcing.is_some())
         .count() as u32;
     // 12.3.6: at most one die per nationality of a side for the odd losses of each bombardment and fire.
-    let odd = if cx.setup.options.proportional_losses {
-        [&cx.setup.attacker, &cx.setup.defender]
-            .iter()
-            .map(|s| {
-                let nations: std::collections::BTreeSet<_> =
-                    s.corps.iter().map(|c| c.nation).collect();
-                if nations.len() >= 2 {
-                    nations.len() as u32
-                } else {
-                    0
-                }
-            })
-            .sum::<u32>()
-    } else {
-        0
-    };
+    let odd = super::trivial::most_odd_dice(cx.setup);
     let applications = 1 + (bombard > 0) as u32;
     cx.chart.days.max(1) as u32
         * (withdraw + outflank + 2 * coming + guard + 3 * (bombard + 2 + applications * odd))
@@ -727,8 +712,8 @@ fn odds_from(
         return Err(RuleError::new("7.5.2", "the battle is over"));
     }
     if let Some(small) = battle.trivial() {
-        // At most a withdrawal die and each side's one die.
-        let k = 3;
+        // At most a withdrawal die, each side's one die and the odd losses' rolls (12.3.6).
+        let k = 3 + super::trivial::most_odd_dice(setup);
         let run =
             |die: &mut dyn FnMut() -> u8| super::trivial::fight(chart, setup, small, chits.1, die);
         return Ok(odds_of(chits, k, replay(k, &run, setup)));

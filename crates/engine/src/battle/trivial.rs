@@ -2,7 +2,7 @@
 //! force against a large one is not fought as a field combat. The larger side fires once, the smaller side fires
 //! back once, and the smaller side is destroyed; an outnumbered defender may first try to withdraw.
 
-use super::losses::allocate;
+use super::losses::{allocate_with, competitive};
 use super::side::command;
 use super::{Fire, Outcome, Report, RoundReport, Setup};
 use crate::kernel::dice::Roll;
@@ -151,14 +151,40 @@ pub fn fight(
     }
     for r in [Role::Attacker, Role::Defender] {
         let corps = &setup.side(r).corps;
-        let got = allocate(
+        // 12.3.6: odd losses between equal claims go by a competitive roll, one die a nationality.
+        let mut odd = Vec::new();
+        let got = allocate_with(
             corps,
             &mut left[ix(r)],
             |i| here(setup, r, i),
             hits[ix(r)],
             opts.proportional_losses,
             false,
-        );
+            &mut |g, m| {
+                let names: Vec<String> = g.iter().map(|k| k.to_string()).collect();
+                let faces: Vec<u8> = g
+                    .iter()
+                    .map(|k| {
+                        let x = roll(
+                            k.as_str(),
+                            "12.3.6",
+                            format!(
+                                "trivial combat: the odd loss: {k} rolls (the lowest roll takes it, of equal rolls \
+                                 the later in key order; {})",
+                                names.join(" v ")
+                            ),
+                            die(),
+                        );
+                        let face = x.faces[0];
+                        odd.push(x);
+                        face
+                    })
+                    .collect();
+                competitive(&mut faces.as_slice(), g, m, &mut None)
+            },
+        )
+        .expect("the dice settle every contest");
+        rr.fire_odd.extend(odd);
         if let Some(f) = rr.fire.iter_mut().find(|f| f.side == r.other()) {
             f.inflicted = got;
         }
@@ -199,17 +225,45 @@ pub fn survivors(
     report: &Report,
 ) -> Option<(Role, Vec<Factors>)> {
     let small = overwhelmed(chart, setup)?;
-    let fire = report.rounds.iter().flat_map(|r| r.fire.iter());
-    let hit = fire.clone().find(|f| f.side == small.other())?.inflicted;
-    let side = setup.side(small);
-    let mut left: Vec<Factors> = side.corps.iter().map(|c| c.factors).collect();
-    allocate(
-        &side.corps,
-        &mut left,
-        |i| here(setup, small, i),
-        hit,
-        setup.options.proportional_losses,
-        false,
-    );
-    Some((small, left))
+    let round = report.rounds.first()?;
+    // Both sides' losses again in the order they were taken, the odd losses settled by the same rolls (12.3.6).
+    let mut dice: Vec<u8> = round.fire_odd.iter().map(|x| x.faces[0]).collect();
+    let mut dice: &[u8] = &mut dice;
+    let mut out = None;
+    for r in [Role::Attacker, Role::Defender] {
+        let f = round.fire.iter().find(|f| f.side == r.other())?;
+        let side = setup.side(r);
+        let mut left: Vec<Factors> = side.corps.iter().map(|c| c.factors).collect();
+        allocate_with(
+            &side.corps,
+            &mut left,
+            |i| here(setup, r, i),
+            chart.factors_lost(f.percent, f.firing),
+            setup.options.proportional_losses,
+            false,
+            &mut |g, m| competitive(&mut dice, g, m, &mut None),
+        )?;
+        if r == small {
+            out = Some((small, left));
+        }
+    }
+    out
+}
+
+/// 12.3.6: the most dice a trivial combat's odd losses can take: one for each nationality of a mixed side.
+pub(crate) fn most_odd_dice(setup: &Setup) -> u32 {
+    if !setup.options.proportional_losses {
+        return 0;
+    }
+    [&setup.attacker, &setup.defender]
+        .iter()
+        .map(|s| {
+            let nations: std::collections::BTreeSet<_> = s.corps.iter().map(|c| c.nation).collect();
+            if nations.len() >= 2 {
+                nations.len() as u32
+            } else {
+                0
+            }
+        })
+        .sum()
 }

@@ -185,3 +185,25 @@ fn a_trivial_combat_rolls_for_its_odd_loss_and_its_survivors_read_the_same_rolls
     }
     panic!("no odd loss rolled");
 }
+
+#[test]
+fn the_odds_of_a_long_mixed_battle_count_beyond_a_u128() {
+    // rule: 12.3.6
+    use coalition_engine::battle::odds::{Natural, odds};
+    // Three days with 12.3.6 and 12.3.5: 24 dice a day at most (four fire and bombardment dice and four
+    // contest dice a round), 72 in all: counts past 2^128.
+    let mut s = mixed();
+    s.options.artillery = true;
+    let o = odds(&chart(), &s, (AttackChit::Assault, DefendChit::Defend)).unwrap();
+    assert!(o.denominator > Natural::from_u128(u128::MAX));
+    let mut sum = o.attacker_wins.clone();
+    for c in [&o.defender_wins, &o.withdrew, &o.undecided] {
+        sum.add(c);
+    }
+    assert_eq!(sum, o.denominator, "every sequence of dice counted once");
+    let mut each = Natural::zero();
+    for e in &o.endings {
+        each.add(&e.count);
+    }
+    assert_eq!(each, o.denominator);
+}

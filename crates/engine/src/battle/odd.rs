@@ -31,10 +31,10 @@ impl State {
             return Some((self.left[ix(r)].clone(), 0));
         }
         let spare = bombarded && self.lost[ix(r)] >= cx.chart.bombardment.spare_militia_from;
-        let engaged: Vec<bool> = (0..self.left[ix(r)].len())
-            .map(|i| self.engaged(cx, r, i))
-            .collect();
         let allocated = |decide: &mut super::losses::Decide| {
+            let engaged: Vec<bool> = (0..self.left[ix(r)].len())
+                .map(|i| self.engaged(cx, r, i))
+                .collect();
             let mut left = self.left[ix(r)].to_vec();
             let got = allocate_with(
                 &cx.setup.side(r).corps,
@@ -115,7 +115,9 @@ impl State {
                 }
             }
         }
-        self.odd = Arc::from([]);
+        if !self.odd.is_empty() {
+            self.odd = Arc::from([]);
+        }
         self.pending = [(0, 0); 2];
         true
     }

@@ -334,6 +334,62 @@ macro_rules! count_of {
 count_of!(u64);
 count_of!(u128);
 
+/// A count of up to 6 to the 98th (256 bits, on the stack): the battles whose dice a `u128` cannot count
+/// (12.3.6's competitive rolls raise the bound), without the heap of a [`Natural`].
+#[derive(Clone, Copy)]
+struct U256(
+    /// Base 2^64 limbs, least significant first.
+    [u64; 4],
+);
+
+impl Count for U256 {
+    fn zero() -> U256 {
+        U256([0; 4])
+    }
+    fn six_to(k: u32) -> U256 {
+        (0..k).fold(U256([1, 0, 0, 0]), |n, _| n.times(6))
+    }
+    fn add(&mut self, other: &U256) {
+        let mut carry = 0u128;
+        for (a, b) in self.0.iter_mut().zip(other.0) {
+            let s = *a as u128 + b as u128 + carry;
+            *a = s as u64;
+            carry = s >> 64;
+        }
+        assert_eq!(carry, 0, "a count beyond 256 bits");
+    }
+    fn sixth(&self) -> U256 {
+        let mut out = [0u64; 4];
+        let mut rem = 0u128;
+        for i in (0..4).rev() {
+            let cur = (rem << 64) | self.0[i] as u128;
+            out[i] = (cur / 6) as u64;
+            rem = cur % 6;
+        }
+        assert_eq!(rem, 0, "more dice than the bound");
+        U256(out)
+    }
+    fn times(&self, n: u32) -> U256 {
+        let mut out = [0u64; 4];
+        let mut carry = 0u128;
+        for (o, a) in out.iter_mut().zip(self.0) {
+            let p = a as u128 * n as u128 + carry;
+            *o = p as u64;
+            carry = p >> 64;
+        }
+        assert_eq!(carry, 0, "a count beyond 256 bits");
+        U256(out)
+    }
+    fn natural(&self) -> Natural {
+        let digits: Vec<u32> = self
+            .0
+            .iter()
+            .flat_map(|l| [*l as u32, (*l >> 32) as u32])
+            .collect();
+        Natural(digits).trim()
+    }
+}
+
 impl Count for Natural {
     fn zero() -> Natural {
         Natural::zero()
@@ -728,6 +784,8 @@ fn odds_from(
         odds_of(chits, k, walk::<u64>(&cx, start, k, setup))
     } else if k <= 49 {
         odds_of(chits, k, walk::<u128>(&cx, start, k, setup))
+    } else if k <= 98 {
+        odds_of(chits, k, walk::<U256>(&cx, start, k, setup))
     } else {
         odds_of(chits, k, walk::<Natural>(&cx, start, k, setup))
     })

@@ -252,27 +252,7 @@ fn napoleon_uncapped() {
 /// losses are shared half and half, and where a half is left over France and Bavaria roll for it, the lowest
 /// roll taking it (in the battle and in the pursuit).
 fn odd_loss() {
-    let mut b = B::new(
-        &["12.3.6"],
-        standard(),
-        (1805, 1),
-        Step::MinorCountryControl,
-        &[
-            AT_WAR_FA,
-            r#"{"war": {"aggressor": {"power": "austria"}, "defender": {"minor": "bavaria"}}}"#,
-            r#"{"corps": {"corps": "fr-1", "factors": {"infantry": 4, "cavalry": 2}, "location": {"area": "munich"}}}"#,
-            MACK_AT_VIENNA,
-            FERDINAND_AT_VIENNA,
-        ],
-    );
-    b.until_asked("france");
-    for other in ["great-britain", "prussia", "russia", "spain", "turkey"] {
-        b.submit(other, "roll none");
-    }
-    b.submit("france", "roll bavaria");
-    b.until_asked("france");
-    b.submit("france", "setup corps munich:4i+2c,munich:4i+0c");
-    march_on_linz(&mut b, "fr-1,bavaria-1", 1);
+    let mut b = bavarians_at_linz(r#"{"infantry": 4, "cavalry": 2}"#, false);
     let m = b.mark();
     b.submit("france", "attack assault");
     b.force(&ODD_LOSS_DICE);
@@ -290,14 +270,14 @@ fn odd_loss() {
     );
 }
 
-/// The dice of `odd_loss`'s battle.
-const ODD_LOSS_DICE: [u8; 8] = [1, 6, 5, 2, 1, 6, 3, 3];
-
-/// 12.3.6: Austria declares war on Bavaria; France, at war with Austria, is the one power willing to run it and
-/// sets up its two corps at Munich; France attacks Linz with I Corps (12 factors) and the first Bavarian corps
-/// (6), two to one, loses six factors in battle and three to the pursuit, and each nationality loses its share:
-/// France four and two, Bavaria two and one.
-fn mixed_force() {
+/// 12.3.6's set-up: Austria declares war on Bavaria; France, at war with Austria, is the one power willing to run
+/// it and sets up its two corps at Munich (4 infantry and 2 cavalry, 4 infantry) beside I Corps (`fr_1`'s
+/// factors); I Corps and the first Bavarian corps march on Linz (I Corps forages there; the Bavarians trace their
+/// supply home). With `show`, the set-up's events are printed for review.
+fn bavarians_at_linz(fr_1: &str, show: bool) -> B {
+    let fr_1 = format!(
+        r#"{{"corps": {{"corps": "fr-1", "factors": {fr_1}, "location": {{"area": "munich"}}}}}}"#
+    );
     let mut b = B::new(
         &["12.3.6"],
         standard(),
@@ -306,7 +286,7 @@ fn mixed_force() {
         &[
             AT_WAR_FA,
             r#"{"war": {"aggressor": {"power": "austria"}, "defender": {"minor": "bavaria"}}}"#,
-            r#"{"corps": {"corps": "fr-1", "factors": {"infantry": 10, "cavalry": 2}, "location": {"area": "munich"}}}"#,
+            &fr_1,
             MACK_AT_VIENNA,
             FERDINAND_AT_VIENNA,
         ],
@@ -320,9 +300,22 @@ fn mixed_force() {
     b.submit("france", "roll bavaria");
     b.until_asked("france");
     b.submit("france", "setup corps munich:4i+2c,munich:4i+0c");
-    b.summary(m);
-    // I Corps forages at Linz; the Bavarians trace their supply home.
+    if show {
+        b.summary(m);
+    }
     march_on_linz(&mut b, "fr-1,bavaria-1", 1);
+    b
+}
+
+/// The dice of `odd_loss`'s battle.
+const ODD_LOSS_DICE: [u8; 8] = [1, 6, 5, 2, 1, 6, 3, 3];
+
+/// 12.3.6: Austria declares war on Bavaria; France, at war with Austria, is the one power willing to run it and
+/// sets up its two corps at Munich; France attacks Linz with I Corps (12 factors) and the first Bavarian corps
+/// (6), two to one, loses six factors in battle and three to the pursuit, and each nationality loses its share:
+/// France four and two, Bavaria two and one.
+fn mixed_force() {
+    let mut b = bavarians_at_linz(r#"{"infantry": 10, "cavalry": 2}"#, true);
     let m = b.mark();
     b.submit("france", "attack assault");
     // France's fire misses twice; Austria's sixes take three factors a round (on 4-1 and 4-2) and break France in

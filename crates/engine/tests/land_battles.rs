@@ -750,7 +750,7 @@ fn the_odds_of_a_battle_under_way_start_from_what_the_days_before_left() {
     use coalition_engine::battle::odds::table;
     use coalition_engine::land::odds::battle_table;
     let mut g = french_attack(Rulebook::preset(Preset::Standard), &[]);
-    let table_now = |g: &Game| {
+    let table_of = |g: &Game| {
         let st = g.state();
         let ctx = coalition_engine::world::Ctx {
             scenario: g.scenario(),
@@ -758,8 +758,9 @@ fn the_odds_of_a_battle_under_way_start_from_what_the_days_before_left() {
             world: &st.world,
             own: &st.land,
         };
-        battle_table(&ctx).expect("a battle waits for chits")
+        battle_table(&ctx)
     };
+    let table_now = |g: &Game| table_of(g).expect("a battle waits for chits");
     // Before day 1 the table is the battle's own from its start.
     let (setup, lines) = table_now(&g);
     assert_eq!(lines, table(&g.scenario().combat, &setup).unwrap());
@@ -791,12 +792,5 @@ fn the_odds_of_a_battle_under_way_start_from_what_the_days_before_left() {
     assert!(fought > 20, "most pairs can be fought: {fought}");
     // Once the battle is over, no table is offered.
     fight_out(&mut g, "attack escalated_assault", "defend counterattack");
-    let st = g.state();
-    let ctx = coalition_engine::world::Ctx {
-        scenario: g.scenario(),
-        rulebook: g.rulebook(),
-        world: &st.world,
-        own: &st.land,
-    };
-    assert!(battle_table(&ctx).is_none());
+    assert!(table_of(&g).is_none());
 }

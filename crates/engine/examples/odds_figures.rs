@@ -1,9 +1,12 @@
 //! Coalition's 7.5 odds (`docs/rules/combat.md`, "Odds"): how long the exact odds take for every pair of chits of
 //! the README's example battle, plain, with every optional rule the odds read, and with a stack on its way from a
-//! next area, and with every option for one day only; printed per pair with the slowest. A figure, not a test: the machine may be busy.
+//! next area, and with every option for one day only; printed per pair with the slowest; then the time the default
+//! chits (3.6) take on each. A figure, not a test: the machine may be busy.
 //!
 //! Run: `cargo run --release -p coalition-engine --example odds_figures [FILTER]`.
 
+use coalition_engine::battle::field::Battle;
+use coalition_engine::battle::foresight::foresee;
 use coalition_engine::battle::odds::odds;
 use coalition_engine::battle::{Reinforcing, Setup};
 use coalition_engine::scenario::combat::{AttackChit, DefendChit};
@@ -74,4 +77,24 @@ fn main() {
         "slowest: {} {:.1} ms; all pairs {:.0} ms",
         worst.1, worst.0, total
     );
+    // The default chits (3.6, `docs/rules/combat.md` "The default chit"): both sides' by the first round's odds.
+    let defender: Vec<DefendChit> = DefendChit::ALL
+        .into_iter()
+        .filter(|d| *d != DefendChit::Withdraw)
+        .collect();
+    for (name, setup) in [
+        ("example", &example),
+        ("options", &all),
+        ("reinforced", &reinforced),
+    ] {
+        if !name.contains(&filter) {
+            continue;
+        }
+        let battle = Battle::start(&chart, setup).unwrap();
+        let t = Instant::now();
+        let f = foresee(&chart, setup, &battle, &AttackChit::ALL, &defender);
+        let ms = t.elapsed().as_secs_f64() * 1000.0;
+        let chosen = f.as_ref().map(|f| (f.attacker, f.defender, f.dice));
+        println!("default chits {name:<12} {ms:>9.2} ms  {chosen:?}");
+    }
 }

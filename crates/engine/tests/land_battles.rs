@@ -794,3 +794,36 @@ fn the_odds_of_a_battle_under_way_start_from_what_the_days_before_left() {
     fight_out(&mut g, "attack escalated_assault", "defend counterattack");
     assert!(table_of(&g).is_none());
 }
+
+#[test]
+fn an_empty_seat_fights_with_the_chits_the_first_rounds_odds_choose() {
+    // rule: 7.5.2
+    use coalition_engine::battle::foresight::{foresee, playable};
+    use coalition_engine::land::odds::battle_table;
+    let mut g = french_attack(Rulebook::preset(Preset::Standard), &[]);
+    let st = g.state();
+    let ctx = coalition_engine::world::Ctx {
+        scenario: g.scenario(),
+        rulebook: g.rulebook(),
+        world: &st.world,
+        own: &st.land,
+    };
+    let (setup, _) = battle_table(&ctx).expect("a battle waits for chits");
+    let field = st.land.battle.as_ref().unwrap().field.clone().unwrap();
+    let (mut attacker, mut defender) = playable(&g.scenario().combat, &setup, &field);
+    attacker.sort_by_key(|a| *a != AttackChit::Assault);
+    defender.sort_by_key(|d| *d != DefendChit::Defend);
+    // Austria's one corps cannot outflank; France's one cannot either.
+    assert!(!defender.contains(&DefendChit::Outflank) && !attacker.contains(&AttackChit::Outflank));
+    let f = foresee(&g.scenario().combat, &setup, &field, &attacker, &defender).unwrap();
+    let want = (f.attacker.unwrap(), f.defender.unwrap());
+    // Each default is one of the side's choices, and the day is fought with both.
+    for power in ["france", "austria"] {
+        let d = g.default_decision(p(power)).unwrap();
+        assert!(g.choices(p(power)).contains(&d), "{power}: {d:?}");
+    }
+    g.submit_default(p("france")).unwrap();
+    g.submit_default(p("austria")).unwrap();
+    let days = days_fought(&g);
+    assert_eq!(days[0].1, want, "{:?}", f.worth);
+}

@@ -7,7 +7,8 @@
 //! description. The files: `side` (morale, commander, ratings), `check` (whether a setup can be fought), `field`
 //! (the procedure, a state machine that consumes one die at a time), `day` (a battle fought one day at a time),
 //! `losses` (who loses which factors), `trivial` (7.5.3 and 12.3.10), `odds` (the exact chances of every outcome,
-//! with `memo`, its cache of loss allocations), `casualties` (12.7, after the battle), `guard` (the guard's
+//! with `memo`, its cache of loss allocations), `foresight` (the default chits, 3.6, by the first round's odds),
+//! `casualties` (12.7, after the battle), `guard` (the guard's
 //! commitment and bombardment), `reinforce` (corps joining from next areas), `odd` (a round's losses applied, with
 //! 12.3.6's competitive roll for odd losses).
 
@@ -15,6 +16,7 @@ pub mod casualties;
 mod check;
 mod day;
 pub mod field;
+pub mod foresight;
 mod guard;
 pub mod losses;
 mod memo;

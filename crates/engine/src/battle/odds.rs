@@ -421,6 +421,12 @@ type Endings<C> = BTreeMap<(Outcome, u32, u32), C>;
 /// (at most one die a corps before rounds 2 and 3), two guard commitments, and per round two bombardment dice, two
 /// fire dice and, with 12.3.6, a die for each nationality of a mixed side after each (the odd losses' roll).
 fn most_dice(cx: &Cx, leader: bool) -> u32 {
+    cx.chart.days.max(1) as u32 * dice_to_round(cx, leader, 3)
+}
+
+/// [`most_dice`] for one day fought to the end of its round `rounds` (1 to 3): the arrivals come before rounds 2
+/// and 3 only.
+fn dice_to_round(cx: &Cx, leader: bool, rounds: u32) -> u32 {
     let p = cx.p;
     let withdraw = match p.withdraw {
         Some(w) if !w.automatic => {
@@ -432,7 +438,8 @@ fn most_dice(cx: &Cx, leader: bool) -> u32 {
         }
         _ => 0,
     };
-    let outflank = if p.outflank.is_some() { 2 } else { 0 };
+    let arrivals = rounds.clamp(1, 3) - 1;
+    let outflank = if p.outflank.is_some() { arrivals } else { 0 };
     let guard = if cx.setup.options.guard_commitment {
         2
     } else {
@@ -447,19 +454,36 @@ fn most_dice(cx: &Cx, leader: bool) -> u32 {
     // 12.3.6: at most one die per nationality of a side for the odd losses of each bombardment and fire.
     let odd = super::trivial::most_odd_dice(cx.setup);
     let applications = 1 + (bombard > 0) as u32;
-    cx.chart.days.max(1) as u32
-        * (withdraw + outflank + 2 * coming + guard + 3 * (bombard + 2 + applications * odd))
+    withdraw
+        + outflank
+        + arrivals * coming
+        + guard
+        + rounds.clamp(1, 3) * (bombard + 2 + applications * odd)
 }
 
 /// Walks every state of the battle from `start` (before day 1) in the procedure's order (day, round, step),
 /// merging equal states.
 fn walk<C: Count>(cx: &Cx, start: State, k: u32, setup: &Setup) -> Endings<C> {
+    walk_to(cx, start, k, setup, None).endings
+}
+
+/// [`walk`], stopping at `horizon` (a day and the last round of it to fight) when given: every state past it, and
+/// every ending, is gathered in `reached` instead.
+fn walk_to<'a, C: Count>(
+    cx: &'a Cx<'a>,
+    start: State,
+    k: u32,
+    setup: &Setup,
+    horizon: Option<(u8, u8)>,
+) -> Walk<'a, C> {
     let mut w = Walk {
         cx,
         starting: setup.starting_factors(),
         endings: BTreeMap::new(),
         open: BTreeMap::new(),
         interned: Interned::default(),
+        horizon,
+        reached: BTreeMap::new(),
     };
     let mut first = start;
     first.dawn(cx, None);
@@ -472,7 +496,60 @@ fn walk<C: Count>(cx: &Cx, start: State, k: u32, setup: &Setup) -> Endings<C> {
             w.roll(s, c);
         }
     }
-    w.endings
+    w
+}
+
+/// The stops of a walk with a horizon, each with its count of dice sequences.
+pub(super) type Reached = BTreeMap<Stop, u64>;
+
+/// Where a walk with a horizon stopped: the outcome if the battle ended, each side's morale lost (tenths), each
+/// side's factors lost since the battle began, each side's combat morale (tenths).
+pub(super) type Stop = (Option<Outcome>, [i32; 2], [u32; 2], [i32; 2]);
+
+/// The states the battle under way reaches with `chits` by the end of round `rounds` of the day to be fought, or
+/// its end if sooner, each with its count of dice sequences over 6 to the `k` returned. None when that bound is
+/// over 24 dice (the counts would not fit the sums the caller makes of them). Refused as [`odds`] is; a trivial
+/// combat is refused (its chits do not fight rounds).
+pub(super) fn reach(
+    chart: &CombatChart,
+    setup: &Setup,
+    battle: &Battle,
+    chits: (AttackChit, DefendChit),
+    rounds: u8,
+    k: Option<u32>,
+) -> RuleResult<Option<(u32, Reached)>> {
+    if battle.is_over() {
+        return Err(RuleError::new("7.5.2", "the battle is over"));
+    }
+    if battle.trivial().is_some() {
+        return Err(RuleError::new("7.5.3", "a trivial combat fights no rounds"));
+    }
+    let p = check_chits(chart, setup, battle.day() as usize, chits)?;
+    let (morale, command) = battle.sides();
+    let memo = std::cell::RefCell::new(Allocations::default());
+    let cx = Cx::new(chart, setup, morale, command, p).with_memo(&memo);
+    let k = k.unwrap_or_else(|| dice_to_round(&cx, command[1].leader, rounds as u32));
+    if k > 24 {
+        return Ok(None);
+    }
+    let start = battle.state().clone();
+    let horizon = Some((start.day, rounds));
+    let w = walk_to::<u64>(&cx, start, k, setup, horizon);
+    Ok(Some((k, w.reached)))
+}
+
+/// The bound [`reach`] counts over for `chits`: the most dice to the end of round `rounds` of the day.
+pub(super) fn dice_ahead(
+    chart: &CombatChart,
+    setup: &Setup,
+    battle: &Battle,
+    chits: (AttackChit, DefendChit),
+    rounds: u8,
+) -> RuleResult<u32> {
+    let p = check_chits(chart, setup, battle.day() as usize, chits)?;
+    let (morale, command) = battle.sides();
+    let cx = Cx::new(chart, setup, morale, command, p);
+    Ok(dice_to_round(&cx, command[1].leader, rounds as u32))
 }
 
 /// A [`State`] in a few machine words, to merge equal states by hashing: its shared parts (the factors left,
@@ -590,6 +667,9 @@ struct Walk<'a, C> {
     endings: Endings<C>,
     open: BTreeMap<(u8, u8, At), Step<C>>,
     interned: Interned,
+    /// The day and the last round of it to fight, when the walk stops there (`reach`).
+    horizon: Option<(u8, u8)>,
+    reached: BTreeMap<Stop, C>,
 }
 
 impl<C: Count> Walk<'_, C> {
@@ -604,7 +684,20 @@ impl<C: Count> Walk<'_, C> {
 
     /// A state reached with `c` chances: an ending, or a state to roll at its step, merged with its equal.
     fn settle(&mut self, s: State, c: C) {
-        if s.at == At::Over {
+        if let Some((day, round)) = self.horizon
+            && (s.at == At::Over || s.day > day || s.round > round)
+        {
+            let key = (
+                s.outcome,
+                s.lost,
+                [self.lost(&s, 0), self.lost(&s, 1)],
+                [
+                    s.morale[0].unwrap_or(self.cx.morale[0]),
+                    s.morale[1].unwrap_or(self.cx.morale[1]),
+                ],
+            );
+            self.reached.entry(key).or_insert_with(C::zero).add(&c);
+        } else if s.at == At::Over {
             let key = (
                 s.outcome.expect("a battle over has an outcome"),
                 self.lost(&s, 0),
@@ -654,7 +747,7 @@ impl<C: Count> Walk<'_, C> {
                 s.clone().expect("the state is kept until last")
             };
             child.apply(cx, face, e, None);
-            if child.at == At::Dawn {
+            if child.at == At::Dawn && self.horizon.is_none_or(|(day, _)| child.day <= day) {
                 child.dawn(cx, None);
             }
             let share = sixth.times(n);

@@ -414,28 +414,47 @@ pub(super) fn base_setup(ctx: &LCtx, b: &Battle) -> Setup {
     }
 }
 
-/// The documented default (3.6, Coalition's 7.5.2): the attacker assaults, the defender defends; no outflank,
-/// no guard, no corps sent from next areas.
+/// The documented default (3.6, Coalition's 7.5.2): the chit the odds of the day's first round choose for the
+/// side (`odds::default_chits`, `docs/rules/combat.md` "The default chit"), with the outflanking force its
+/// choices offer; no guard, no corps sent from next areas. The first area of a retreat.
 pub fn default(ctx: &LCtx, power: PowerId) -> LandDecision {
     if let Some(b) = &ctx.own.battle
         && let Some(r) = b.retreats.first()
     {
         return LandDecision::Retreat { to: r.to[0] };
     }
-    match ctx.own.battle.as_ref().map(|b| b.attacker == power) {
-        Some(true) => LandDecision::Attack {
-            chit: AttackChit::Assault,
+    let attacking = ctx.own.battle.as_ref().map(|b| b.attacker == power) == Some(true);
+    let (a, d) = super::odds::default_chits(ctx, false);
+    let chosen = choices(ctx, power).into_iter().find(|c| match c {
+        LandDecision::Attack {
+            chit,
+            guard: None,
+            reinforce,
+            ..
+        } => attacking && *chit == a && reinforce.is_empty(),
+        LandDecision::Defend {
+            chit,
+            guard: None,
+            reinforce,
+            ..
+        } => !attacking && *chit == d && reinforce.is_empty(),
+        _ => false,
+    });
+    chosen.unwrap_or(if attacking {
+        LandDecision::Attack {
+            chit: super::odds::FIXED.0,
             outflanking: Vec::new(),
             guard: None,
             reinforce: Vec::new(),
-        },
-        _ => LandDecision::Defend {
-            chit: DefendChit::Defend,
+        }
+    } else {
+        LandDecision::Defend {
+            chit: super::odds::FIXED.1,
             outflanking: Vec::new(),
             guard: None,
             reinforce: Vec::new(),
-        },
-    }
+        }
+    })
 }
 
 /// 12.3.4.3: the nationalities a guard commitment of `power`'s side may name: none (the only one) when the side's

@@ -155,11 +155,15 @@ pub(super) fn fight(
     let def_d = b
         .defender
         .and_then(|p| decisions.get(&p).cloned())
-        .unwrap_or(LandDecision::Defend {
-            chit: DefendChit::Defend,
-            outflanking: Vec::new(),
-            guard: None,
-            reinforce: Vec::new(),
+        .unwrap_or_else(|| match b.defender {
+            Some(p) => default(&ctx, p),
+            // An uncontrolled minor's corps alone: the default chit, with no outflank (no one names a force).
+            None => LandDecision::Defend {
+                chit: super::odds::default_chits(&ctx, true).1,
+                outflanking: Vec::new(),
+                guard: None,
+                reinforce: Vec::new(),
+            },
         });
     let chits = match (&att_d, &def_d) {
         (LandDecision::Attack { chit: a, .. }, LandDecision::Defend { chit: d, .. }) => (*a, *d),

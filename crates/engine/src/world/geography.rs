@@ -6,7 +6,7 @@
 use crate::kernel::error::{RuleError, RuleResult};
 use crate::kernel::ids::{AreaId, CorpsId, Nation, PowerId};
 use crate::kernel::rulebook::OptionalRule;
-use crate::scenario::{CorpsKind, Location};
+use crate::scenario::{CorpsKind, CrossingDef, Location};
 use crate::world::{Ctx, World};
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BinaryHeap};
@@ -140,9 +140,30 @@ pub fn step_cost<S: ?Sized>(ctx: &Ctx<'_, S>, side: Nation, a: AreaId, b: AreaId
                 f.location == Location::Sea(c.sea)
                     && f.ships > 0
                     && at_war_sides(ctx.world, side, f.owner)
+                    && !cannot_block(ctx, c, f.owner)
             })
     });
     open.then_some(enter + chart.crossing_cost)
+}
+
+/// 12.2.1.2 (option): a fleet of `fleet_owner` cannot block a Danish or Swedish crossing arrow (`danish_swedish`:
+/// the Danish arrows and Copenhagen–Malmö) while corps with factors or garrisons at war with it stand in both
+/// areas the arrow joins: the guns on both shores command the narrows.
+pub fn cannot_block<S: ?Sized>(ctx: &Ctx<'_, S>, c: &CrossingDef, fleet_owner: Nation) -> bool {
+    if !c.danish_swedish || !ctx.rulebook.has(OptionalRule::DanishSwedishArrows) {
+        return false;
+    }
+    let w = ctx.world;
+    let hostile_in = |area: AreaId| {
+        w.forces.corps.values().any(|k| {
+            k.location == Location::Area(area)
+                && !k.factors.is_empty()
+                && at_war_sides(w, fleet_owner, k.owner)
+        }) || w.forces.garrisons.iter().any(|((at, owner), f)| {
+            *at == area && !f.is_empty() && at_war_sides(w, fleet_owner, *owner)
+        })
+    };
+    hostile_in(c.a) && hostile_in(c.b)
 }
 
 /// The areas next to `a` by land or by an open crossing arrow for forces of `side`, with each step's cost, in

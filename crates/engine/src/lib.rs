@@ -10,6 +10,7 @@ pub mod battle;
 pub mod economic;
 pub mod game;
 pub mod land;
+pub mod naval;
 pub use game::{apply, decision, event, host, state, transcript, view};
 pub mod political;
 pub mod reinforcement;

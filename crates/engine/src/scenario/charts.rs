@@ -1,6 +1,7 @@
 //! The charts of a ruleset (`charts.ron`): every table the rules read, in one file's type.
 
 use super::land::LandChart;
+use super::naval::NavalChart;
 use super::types::*;
 use crate::kernel::ids::PowerId;
 use serde::{Deserialize, Serialize};
@@ -16,6 +17,8 @@ pub struct ChartsFile {
     pub victory_conditions: VictoryConditions,
     /// Coalition's movement allowances, used where a rule asks what a power could reach in a turn (4.2.2.3).
     pub movement: MovementChart,
+    /// The Naval Phase's numbers (rule 6; docs/rules/naval.md).
+    pub naval: NavalChart,
     /// The Land Phase's numbers (rule 7; docs/rules/land.md).
     pub land: LandChart,
     /// The Minor Country Control Step's numbers (4.6.1, 4.6.2.3, 4.6.3.2).

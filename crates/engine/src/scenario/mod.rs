@@ -7,6 +7,7 @@ mod charts;
 pub mod combat;
 mod embedded;
 mod land;
+mod naval;
 mod ranges;
 mod types;
 mod validate;
@@ -16,6 +17,7 @@ pub use adjustment::{Adjustment, BattlePoints, ForceShare};
 pub use charts::ChartsFile;
 pub use embedded::{EMBEDDED_SCENARIOS, embedded_scenario, embedded_sources};
 pub use land::*;
+pub use naval::*;
 pub use types::*;
 
 use crate::kernel::error::{DataError, DataErrors};

@@ -614,6 +614,29 @@ pub(super) fn validate(s: &Scenario, name: &str, errors: &mut Vec<DataError>) {
             }
         }
     }
+    // The order may name powers a scenario does not have (the rule set serves several scenarios): they are
+    // skipped, as the Land Phase's order skips them.
+    let n = &s.charts.naval;
+    if n.order.contains(&n.chooser) {
+        r.err(
+            &charts,
+            "naval",
+            format!(
+                "the chooser `{}` is also in the fixed order (6.1)",
+                n.chooser
+            ),
+        );
+    }
+    if n.large_fleets.most_reduction >= s.charts.movement.fleet {
+        r.err(
+            &charts,
+            "naval",
+            format!(
+                "large_fleets.most_reduction {} must leave a fleet some of its {} movement points (12.2.3.4)",
+                n.large_fleets.most_reduction, s.charts.movement.fleet
+            ),
+        );
+    }
     let e = &s.charts.economy;
     if e.conquered_minor_den == 0 || e.conquered_minor_num > e.conquered_minor_den {
         r.err(

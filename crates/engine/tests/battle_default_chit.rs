@@ -89,21 +89,41 @@ fn a_side_three_times_stronger_chooses_a_chit_that_gains_whatever_the_enemy_play
 }
 
 #[test]
-fn equal_worst_cases_keep_the_first_chit_of_the_sides_list() {
+fn equal_worst_cases_go_to_the_chit_listed_first() {
     // rule: 7.5.2
-    // Offered one attacker's chit twice over, in two orders, the choice is the list's first of equals.
-    let setup = french_v_austrian(AttackChit::Assault, DefendChit::Defend);
+    // 60 French factors attack 20 Austrian with Escalated Assault only: against it, Counterattack and Escalated
+    // Counterattack are worth the same to the attacker, so the defender's choice is whichever its list puts first.
+    let mut setup = french_v_austrian(AttackChit::Assault, DefendChit::Defend);
+    setup.attacker.corps = (1..=3)
+        .map(|i| corps(&format!("fr-{i}"), "france", CorpsKind::Infantry, inf(20)))
+        .collect();
     let chart = chart();
     let battle = Battle::start(&chart, &setup).unwrap();
-    let f = foresee(
-        &chart,
-        &setup,
-        &battle,
-        &[AttackChit::Assault],
-        &[DefendChit::Defend, DefendChit::Defend],
-    )
-    .unwrap();
-    assert_eq!(f.attacker, Some(AttackChit::Assault));
+    let choose = |defender: &[DefendChit]| {
+        foresee(
+            &chart,
+            &setup,
+            &battle,
+            &[AttackChit::EscalatedAssault],
+            defender,
+        )
+        .unwrap()
+    };
+    let (c, e) = (
+        DefendChit::Counterattack,
+        DefendChit::EscalatedCounterattack,
+    );
+    let f = choose(&[c, e]);
+    assert_eq!(
+        f.worth[0].1, f.worth[1].1,
+        "the two are tied: {:?}",
+        f.worth
+    );
+    assert_eq!(f.defender, Some(c));
+    assert_eq!(choose(&[e, c]).defender, Some(e));
+    // A strictly better chit wins whatever its place: Defend holds the French to less.
+    let f = choose(&[c, e, DefendChit::Defend]);
+    assert!(f.worth[2].1 < f.worth[0].1, "{:?}", f.worth);
     assert_eq!(f.defender, Some(DefendChit::Defend));
 }
 

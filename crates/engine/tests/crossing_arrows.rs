@@ -2,13 +2,12 @@
 //! between Lille and Kent exists only under 12.2.1.1, and an enemy fleet in an arrow's sea blocks it, except that
 //! under 12.2.1.2 a fleet cannot block a Danish or Swedish arrow while forces at war with it hold both its ends.
 
+mod common;
+
 use coalition_engine::decision::Decision;
 use coalition_engine::game::Game;
 use coalition_engine::ids::PowerId;
 use coalition_engine::rulebook::{OptionalRule, Preset, Rulebook};
-use coalition_engine::scenario::{Adjustment, embedded_scenario};
-use coalition_engine::{Date, Position, Step};
-use std::sync::Arc;
 
 fn p(s: &str) -> PowerId {
     PowerId::new(s).unwrap()
@@ -17,16 +16,7 @@ fn p(s: &str) -> PowerId {
 /// A game of 1805 at January's Land Phase after `adjs` (France at war with Great Britain since 1803), with France
 /// to move.
 fn at_france_turn(rulebook: Rulebook, adjs: &[&str]) -> Game {
-    let sc = Arc::new(embedded_scenario("1805").unwrap());
-    let adjs: Vec<Adjustment> = adjs
-        .iter()
-        .map(|a| serde_json::from_str(a).unwrap())
-        .collect();
-    let start = Position {
-        date: Date::new(1805, 1).unwrap(),
-        step: Step::Land,
-    };
-    let mut g = Game::with_setup(sc, rulebook, 3, &[], Some(start), &adjs).unwrap();
+    let mut g = common::land_1805(rulebook, 3, adjs);
     submit(&mut g, "france", "slot 1").unwrap();
     g
 }

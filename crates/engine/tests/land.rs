@@ -2,7 +2,8 @@
 //! set up at the start of a Land Phase of 1805. The golden transcripts under `tests/transcripts/land/` play whole
 //! months.
 
-use coalition_engine::Position;
+mod common;
+
 use coalition_engine::decision::Decision;
 use coalition_engine::game::Game;
 use coalition_engine::ids::PowerId;
@@ -17,16 +18,7 @@ fn p(s: &str) -> PowerId {
 
 /// A game of 1805 at January's Land Phase after `adjs`, with France to move (it took the first place).
 fn at_france_turn(rulebook: Rulebook, adjs: &[&str]) -> Game {
-    let sc = Arc::new(embedded_scenario("1805").unwrap());
-    let adjs: Vec<Adjustment> = adjs
-        .iter()
-        .map(|a| serde_json::from_str(a).unwrap())
-        .collect();
-    let start = Position {
-        date: Date::new(1805, 1).unwrap(),
-        step: Step::Land,
-    };
-    let mut g = Game::with_setup(sc, rulebook, 3, &[], Some(start), &adjs).unwrap();
+    let mut g = common::land_1805(rulebook, 3, adjs);
     submit(&mut g, "france", "slot 1");
     assert_eq!(g.state().land.current(), Some(p("france")));
     g

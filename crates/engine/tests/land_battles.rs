@@ -2,7 +2,8 @@
 //! sealed of both sides, fought by the battle layer, and its dice, losses, prisoners, points, leader casualties
 //! and retreats reach the game through events.
 
-use coalition_engine::Position;
+mod common;
+
 use coalition_engine::battle::field::DayReport;
 use coalition_engine::decision::Decision;
 use coalition_engine::event::Event;
@@ -11,10 +12,8 @@ use coalition_engine::ids::{AreaId, CorpsId, PowerId};
 use coalition_engine::land::{LandEvent, Stage};
 use coalition_engine::rulebook::{OptionalRule, Preset, Rulebook};
 use coalition_engine::scenario::combat::{AttackChit, DefendChit};
-use coalition_engine::scenario::{Adjustment, Location, LossCause, embedded_scenario};
+use coalition_engine::scenario::{Location, LossCause};
 use coalition_engine::world::WorldEvent;
-use coalition_engine::{Date, Step};
-use std::sync::Arc;
 
 fn p(s: &str) -> PowerId {
     PowerId::new(s).unwrap()
@@ -30,19 +29,10 @@ fn area(s: &str) -> AreaId {
 
 /// A game of 1805 at January's Land Phase after `adjs`, France at war with Austria and first to move.
 fn at_war(rulebook: Rulebook, adjs: &[&str]) -> Game {
-    let sc = Arc::new(embedded_scenario("1805").unwrap());
     let mut all =
         vec![r#"{"war": {"aggressor": {"power": "france"}, "defender": {"power": "austria"}}}"#];
     all.extend_from_slice(adjs);
-    let adjs: Vec<Adjustment> = all
-        .iter()
-        .map(|a| serde_json::from_str(a).unwrap())
-        .collect();
-    let start = Position {
-        date: Date::new(1805, 1).unwrap(),
-        step: Step::Land,
-    };
-    let mut g = Game::with_setup(sc, rulebook, 5, &[], Some(start), &adjs).unwrap();
+    let mut g = common::land_1805(rulebook, 5, &all);
     submit(&mut g, "france", "slot 1");
     g
 }

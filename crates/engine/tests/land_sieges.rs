@@ -2,17 +2,17 @@
 //! assault on the walls (7.5.4.1), the garrison's sortie (7.5.4.2.1) and its political points (7.5.4.2.2), the
 //! surrender of a garrison and the city's change of hands at the Conquest Step; and 4.2.2.2's reading of sieges.
 
-use coalition_engine::Position;
+mod common;
+
 use coalition_engine::decision::Decision;
 use coalition_engine::event::Event;
 use coalition_engine::game::Game;
 use coalition_engine::ids::{AreaId, Nation, PowerId};
 use coalition_engine::land::{LandEvent, SiegeCombat, Stage};
 use coalition_engine::rulebook::{Preset, Rulebook};
-use coalition_engine::scenario::{Adjustment, Factors, LossCause, embedded_scenario};
+use coalition_engine::scenario::{Factors, LossCause};
 use coalition_engine::world::WorldEvent;
 use coalition_engine::{Date, Step};
-use std::sync::Arc;
 
 fn p(s: &str) -> PowerId {
     PowerId::new(s).unwrap()
@@ -30,7 +30,6 @@ fn austria() -> Nation {
 /// France's I Corps (12 infantry) at Munich; Austria's field army far away in Vienna, and a garrison of
 /// `garrison` infantry in Linz (a city, next to Passau).
 fn siege_game(garrison: u16, extra: &[&str]) -> Game {
-    let sc = Arc::new(embedded_scenario("1805").unwrap());
     let g = format!(
         r#"{{"garrison": {{"area": "linz", "owner": {{"power": "austria"}}, "factors": {{"infantry": {garrison}}}}}}}"#
     );
@@ -45,23 +44,7 @@ fn siege_game(garrison: u16, extra: &[&str]) -> Game {
         g.as_str(),
     ];
     all.extend_from_slice(extra);
-    let adjs: Vec<Adjustment> = all
-        .iter()
-        .map(|a| serde_json::from_str(a).unwrap())
-        .collect();
-    let start = Position {
-        date: Date::new(1805, 1).unwrap(),
-        step: Step::Land,
-    };
-    let mut g = Game::with_setup(
-        sc,
-        Rulebook::preset(Preset::Standard),
-        5,
-        &[],
-        Some(start),
-        &adjs,
-    )
-    .unwrap();
+    let mut g = common::land_1805(Rulebook::preset(Preset::Standard), 5, &all);
     submit(&mut g, "france", "slot 1");
     g
 }

@@ -1,17 +1,17 @@
 //! Rules 12.2.3 (moving large fleets and transports) and 12.2.5 (proportional naval losses), as the Naval Phase
 //! will read them (`docs/rules/naval.md`): a stack's movement allowance, and how a mixed stack shares its losses.
 
+mod common;
+
 use coalition_engine::game::Game;
 use coalition_engine::ids::{AreaId, Key, MinorId, Nation, PowerId};
 use coalition_engine::naval::losses::proportional;
 use coalition_engine::naval::movement::{Purpose, Stack, allowance, stack_at};
 use coalition_engine::rulebook::{OptionalRule, Preset, Rulebook};
-use coalition_engine::scenario::{Adjustment, Location, embedded_scenario};
+use coalition_engine::scenario::Location;
 use coalition_engine::state::State;
 use coalition_engine::world::Ctx;
-use coalition_engine::{Date, Position, Step};
 use std::collections::BTreeMap;
-use std::sync::Arc;
 
 fn p(s: &str) -> PowerId {
     PowerId::new(s).unwrap()
@@ -29,16 +29,7 @@ fn with_large_fleets(on: bool) -> Rulebook {
 
 /// A game of 1805 at January's Land Phase after `adjs`.
 fn game(rulebook: Rulebook, adjs: &[&str]) -> Game {
-    let sc = Arc::new(embedded_scenario("1805").unwrap());
-    let adjs: Vec<Adjustment> = adjs
-        .iter()
-        .map(|a| serde_json::from_str(a).unwrap())
-        .collect();
-    let start = Position {
-        date: Date::new(1805, 1).unwrap(),
-        step: Step::Land,
-    };
-    Game::with_setup(sc, rulebook, 3, &[], Some(start), &adjs).unwrap()
+    common::land_1805(rulebook, 3, adjs)
 }
 
 fn ctx<'a>(g: &'a Game, st: &'a State) -> Ctx<'a, ()> {

@@ -2,8 +2,8 @@
 //! chosen by the exact odds of the day ahead, the one whose worst case over the enemy's chits is best.
 //!
 //! For each pair of chits the battle under way is walked over every die to the end of the first round of the day
-//! (`odds::reach`), or its end if sooner. Where it stands then is worth to the attacker: 1000 if it won, −1000 if it
-//! lost; plus the defender's morale lost minus the attacker's, each in thousandths of the side's combat morale
+//! (`odds::reach`; `default_chit.rounds` of `combat.ron`), or its end if sooner. Where it stands then is worth to
+//! the attacker: `default_chit.won` (1000) if it won, its negative if it lost; plus the defender's morale lost minus the attacker's, each in thousandths of the side's combat morale
 //! (at most 1000); plus the defender's factors lost minus the attacker's, each in thousandths of the side's
 //! starting factors. To the defender it is worth the opposite. A pair's worth is the exact sum of these over its
 //! dice sequences, all pairs counted over the same number of dice, so that sums compare without rounding. The
@@ -16,9 +16,6 @@ use super::field::{Battle, check_chits};
 use super::odds::{Reached, Stop, dice_ahead, reach};
 use crate::battle::Outcome;
 use crate::scenario::combat::{AttackChit, CombatChart, DefendChit, Role};
-
-/// How far the default looks ahead: to the end of this round of the day to be fought.
-pub const ROUNDS_AHEAD: u8 = 1;
 
 /// The default chits' working: each pair fought, with its worth to the attacker summed over 6 to the `dice`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -55,14 +52,18 @@ pub fn playable(
 }
 
 /// The worth to the attacker of where one walk stopped (see the module's doc).
-fn worth_of((outcome, morale_lost, factors_lost, morale): &Stop, starting: [u32; 2]) -> i128 {
+fn worth_of(
+    (outcome, morale_lost, factors_lost, morale): &Stop,
+    starting: [u32; 2],
+    won: i128,
+) -> i128 {
     let outcome = match outcome {
         Some(Outcome::Won {
             winner: Role::Attacker,
-        }) => 1000,
+        }) => won,
         Some(Outcome::Won {
             winner: Role::Defender,
-        }) => -1000,
+        }) => -won,
         _ => 0,
     };
     let part = |lost: i128, of: i128| {
@@ -77,10 +78,10 @@ fn worth_of((outcome, morale_lost, factors_lost, morale): &Stop, starting: [u32;
     outcome + morale(1) - morale(0) + factors(1) - factors(0)
 }
 
-fn sum_worth(reached: &Reached, starting: [u32; 2]) -> i128 {
+fn sum_worth(reached: &Reached, starting: [u32; 2], won: i128) -> i128 {
     reached
         .iter()
-        .map(|(key, count)| *count as i128 * worth_of(key, starting))
+        .map(|(key, count)| *count as i128 * worth_of(key, starting, won))
         .sum()
 }
 
@@ -102,10 +103,11 @@ pub fn foresee(
         .iter()
         .flat_map(|a| defender.iter().map(move |d| (*a, *d)))
         .collect();
+    let rounds = chart.default_chit.rounds;
     // One count of dice for every pair: the most any pair may roll.
     let dice = pairs
         .iter()
-        .filter_map(|p| dice_ahead(chart, setup, battle, *p, ROUNDS_AHEAD).ok())
+        .filter_map(|p| dice_ahead(chart, setup, battle, *p, rounds).ok())
         .max()?;
     if dice > 24 {
         return None;
@@ -115,8 +117,11 @@ pub fn foresee(
         .map(|side| side.iter().map(|f| f.total()).sum::<u32>());
     let mut worth = Vec::new();
     for p in pairs {
-        if let Ok(Some((_, reached))) = reach(chart, setup, battle, p, ROUNDS_AHEAD, Some(dice)) {
-            worth.push((p, sum_worth(&reached, starting)));
+        if let Ok(Some((_, reached))) = reach(chart, setup, battle, p, rounds, Some(dice)) {
+            worth.push((
+                p,
+                sum_worth(&reached, starting, chart.default_chit.won as i128),
+            ));
         }
     }
     let attacker = best(attacker, &worth, |(a, _)| *a, |w| -w);

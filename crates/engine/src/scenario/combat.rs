@@ -289,6 +289,28 @@ pub struct CombatChart {
     pub pursuit: PursuitChart,
     /// Coalition's 7.5.4: sieges, assaults and sorties.
     pub siege: SiegeChart,
+    /// Coalition's 3.6 default chit (`docs/rules/combat.md` "The default chit").
+    pub default_chit: DefaultChitChart,
+}
+
+/// Coalition's 3.6 default chit: how far the odds look ahead and what an ending is worth to the attacker.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DefaultChitChart {
+    /// The odds are walked to the end of this round of the day to be fought (1 to 3).
+    pub rounds: u8,
+    /// The worth of a battle won (and, negated, lost) beside the margins, each counted in thousandths (at most
+    /// 1000) of the side's morale or starting factors.
+    pub won: i32,
+}
+
+impl Default for DefaultChitChart {
+    /// The standard rule set's (`combat.ron`), for a chart built in code.
+    fn default() -> DefaultChitChart {
+        DefaultChitChart {
+            rounds: 1,
+            won: 1000,
+        }
+    }
 }
 
 /// Coalition's 7.5.4 (`docs/rules/land.md`): sieges. A siege roll is one die, plus a month for each full month the

@@ -616,6 +616,17 @@ pub(super) fn validate(s: &Scenario, name: &str, errors: &mut Vec<DataError>) {
     }
     // The order may name powers a scenario does not have (the rule set serves several scenarios): they are
     // skipped, as the Land Phase's order skips them.
+    let d = &s.combat.default_chit;
+    if !(1..=3).contains(&d.rounds) || d.won < 0 {
+        r.err(
+            &format!("rulesets/{}/combat.ron", s.meta.ruleset),
+            "default_chit",
+            format!(
+                "rounds {} must be a round of a day (1 to 3) and won {} not negative",
+                d.rounds, d.won
+            ),
+        );
+    }
     let n = &s.charts.naval;
     if n.order.contains(&n.chooser) {
         r.err(

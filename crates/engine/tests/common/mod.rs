@@ -96,3 +96,20 @@ pub fn ally(g: &mut Game, a: &str, b: &str) {
     )
     .unwrap();
 }
+
+/// A game of the 1805 scenario at January 1805's Land Phase, dice seeded with `seed`, after the host's set-up
+/// adjustments `adjs` (JSON, as a transcript's `setup` writes them).
+pub fn land_1805(rulebook: Rulebook, seed: u64, adjs: &[&str]) -> Game {
+    use coalition_engine::scenario::Adjustment;
+    use coalition_engine::{Date, Position};
+    let sc = Arc::new(embedded_scenario("1805").unwrap());
+    let adjs: Vec<Adjustment> = adjs
+        .iter()
+        .map(|a| serde_json::from_str(a).unwrap_or_else(|e| panic!("{a}: {e}")))
+        .collect();
+    let start = Position {
+        date: Date::new(1805, 1).unwrap(),
+        step: Step::Land,
+    };
+    Game::with_setup(sc, rulebook, seed, &[], Some(start), &adjs).unwrap()
+}

@@ -15,7 +15,7 @@ use coalition_engine::economic::EconomicEvent;
 use coalition_engine::game::Game;
 use coalition_engine::ids::{Nation, PowerId};
 use coalition_engine::rulebook::{Preset, Rulebook};
-use coalition_engine::scenario::Scenario;
+use coalition_engine::scenario::{Location, Scenario};
 use coalition_engine::state::State;
 use coalition_engine::world::WorldEvent;
 use coalition_engine::{Date, Decision, Event};
@@ -250,6 +250,50 @@ fn check_land(sc: &Scenario, s: &State, e: &Event, batch: &[Event]) {
     }
 }
 
+/// The Naval Phase's invariants for event `e`, read with the state just before it: no fleet sails beyond its
+/// allowance (6.2.1 with 12.2.3), every step of a path touches the next at its cost, and ships are conserved (no
+/// rule of the phase builds, sinks or captures any yet).
+fn check_naval(sc: &Scenario, s: &State, e: &Event) {
+    use coalition_engine::naval::NavalEvent;
+    use coalition_engine::naval::sailing::{friendly_port, step_cost};
+    match e {
+        Event::Naval(NavalEvent::Sailed { power, record }) => {
+            let cost: u32 = record
+                .path
+                .windows(2)
+                .map(|w| step_cost(sc, w[0], w[1]).expect("a path's places touch (6.2.1)"))
+                .sum();
+            assert_eq!(cost, record.cost, "a path costs the sum of its steps");
+            for f in &record.fleets {
+                let allowance = s.naval.allowance[f];
+                let spent = s.naval.spent.get(f).copied().unwrap_or(0);
+                assert!(
+                    spent + cost <= allowance && allowance <= sc.charts.movement.fleet,
+                    "{f} sailed {cost} after {spent} with an allowance of {allowance}"
+                );
+                assert!(s.world.moves_fleet(*power, *f), "{power} sailed {f}");
+            }
+            for l in &record.path[1..] {
+                if let Location::Area(a) = l {
+                    assert!(
+                        friendly_port(sc, &s.world, *power, *a),
+                        "{power} entered {a}"
+                    );
+                }
+            }
+        }
+        Event::World(WorldEvent::FleetChanged { fleet, ships, .. })
+            if s.position.step == coalition_engine::Step::Naval =>
+        {
+            assert_eq!(
+                *ships, s.world.forces.fleets[fleet].ships,
+                "{fleet}'s ships changed in the Naval Phase"
+            );
+        }
+        _ => {}
+    }
+}
+
 /// Plays `months` months choosing with `pick` among the listed choices; returns the game.
 fn playout(seed: u64, months: i32, mut pick: impl FnMut(usize) -> usize) -> Game {
     let s = std::sync::Arc::new(coalition_engine::scenario::embedded_scenario("1805").unwrap());
@@ -287,11 +331,13 @@ fn playout(seed: u64, months: i32, mut pick: impl FnMut(usize) -> usize) -> Game
         if let Some(other) = g.state().powers.keys().find(|p| !pending.contains(p)) {
             assert_eq!(g.submit(*other, Decision::Pass).unwrap_err().rule, "3.2");
         }
-        let land = g
-            .state()
-            .round
-            .as_ref()
-            .is_some_and(|r| r.kind == coalition_engine::state::RoundKind::Land);
+        let land = g.state().round.as_ref().is_some_and(|r| {
+            matches!(
+                r.kind,
+                coalition_engine::state::RoundKind::Land
+                    | coalition_engine::state::RoundKind::Naval
+            )
+        });
         let mut d = if land && choices.contains(&Decision::Pass) && pick(2) == 0 {
             Decision::Pass
         } else {
@@ -314,6 +360,7 @@ fn playout(seed: u64, months: i32, mut pick: impl FnMut(usize) -> usize) -> Game
                 assert!(!rule.is_empty() && rule != "data");
             }
             check_land(g.scenario(), &shadow, e, &g.log()[seen_events..]);
+            check_naval(g.scenario(), &shadow, e);
             batch.push((e.clone(), common::points::causes_of(e, &shadow)));
             coalition_engine::apply::apply(&mut shadow, e);
             check_invariants(&shadow);

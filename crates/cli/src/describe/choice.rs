@@ -15,6 +15,11 @@ pub fn choice_at(s: &Scenario, st: &State, d: &Decision) -> String {
     match d {
         Decision::Reinforce(pl) => placement(s, Some(st), pl),
         Decision::Land(l) => super::land::decision_at(s, st, l),
+        Decision::Naval(n) => super::naval::decision_at(s, st, n),
+        // 6.1.3: in the Naval Phase a pass is the mover's `done`.
+        Decision::Pass if st.naval.stage == coalition_engine::naval::Stage::Moving => {
+            super::naval::decision(s, &coalition_engine::naval::NavalDecision::Done)
+        }
         // 7.1.3: in the Land Phase a pass is the mover's `done`.
         Decision::Pass if st.land.stage == coalition_engine::land::Stage::Moving => {
             super::land::decision(s, &coalition_engine::land::LandDecision::Done)
@@ -181,6 +186,7 @@ pub fn choice(s: &Scenario, d: &Decision) -> String {
         Decision::Peace(p) => p.to_string(),
         Decision::MinorControl(m) => m.to_string(),
         Decision::Reinforce(pl) => placement(s, None, pl),
+        Decision::Naval(d) => super::naval::decision(s, d),
         Decision::Land(d) => super::land::decision(s, d),
         Decision::UmpBids { bids } if bids.is_empty() => "decline every UMP".into(),
         Decision::UmpBids { bids } => format!(

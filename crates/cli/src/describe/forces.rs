@@ -84,6 +84,7 @@ pub fn place(s: &Scenario, l: Location) -> String {
                 .map(|d| d.name.clone())
                 .unwrap_or_else(|| x.to_string())
         ),
+        Location::Blockade(a) => format!("{} (blockade box)", area(s, a)),
         Location::OffMap => location_words(s, l),
     }
 }

@@ -59,6 +59,7 @@ pub fn location_words(s: &Scenario, l: coalition_engine::scenario::Location) -> 
                 .map(|d| d.name.clone())
                 .unwrap_or_else(|| x.to_string())
         ),
+        Location::Blockade(a) => format!("in the blockade box of {}", area(s, a)),
         Location::OffMap => "off the map".into(),
     }
 }
@@ -105,6 +106,15 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
         ),
         Event::StepBegan { .. } | Event::RoundClosed | Event::RoundOpened { .. } => return None,
         Event::Land(e) => land::event(s, None, None, true, e),
+        Event::Naval(e) => naval::event(s, e),
+        // Rule 6: the Naval Phase's events say what each move did; the decisions and the counters they move
+        // (6.2.1) would say it again.
+        Event::Submitted {
+            decision: Some(Decision::Naval(_)),
+            sealed: false,
+            ..
+        } => return None,
+        Event::World(WorldEvent::FleetChanged { rule, .. }) if rule == "6.2.1" => return None,
         // Rule 7: the Land Phase's own events say what each decision did (with the names); its decisions as
         // submitted, and the counters they move (7.3), the garrisons they change (7.3.5) and the depots they
         // place (7.2), would say it again.
@@ -613,6 +623,7 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
 mod choice;
 mod forces;
 pub mod land;
+pub mod naval;
 mod position;
 mod seen;
 

@@ -450,6 +450,20 @@ fn labels_and_forces(
             let (x, y) = match loc {
                 Location::Area(a) => area_xy.get(&a).copied(),
                 Location::Sea(x) => s.sea(x).map(|d| proj.xy(d.lat, d.lon)),
+                // A blockade box: off the port, two fifths of the way to its first sea's centre.
+                Location::Blockade(a) => area_xy.get(&a).copied().map(|(px, py)| {
+                    match s
+                        .area(a)
+                        .and_then(|d| d.seas.first())
+                        .and_then(|x| s.sea(*x))
+                    {
+                        Some(d) => {
+                            let (sx, sy) = proj.xy(d.lat, d.lon);
+                            (px + (sx - px) * 0.4, py + (sy - py) * 0.4)
+                        }
+                        None => (px, py),
+                    }
+                }),
                 Location::OffMap => None,
             }
             .unwrap_or((0.0, 0.0));
@@ -459,7 +473,7 @@ fn labels_and_forces(
                 asc: 7.5,
                 desc: 3.0,
             };
-            let r = if matches!(loc, Location::Sea(_)) {
+            let r = if matches!(loc, Location::Sea(_) | Location::Blockade(_)) {
                 13.0
             } else {
                 8.0

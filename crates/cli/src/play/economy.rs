@@ -159,7 +159,12 @@ fn line(s: &Scenario, st: &State, power: PowerId, d: &Decision) -> String {
             )
         }
         // Rule 7: the words, then the text form a player may type (with a longer path).
-        Decision::Land(_) => format!("{} — `{d}`", describe::choice_at(s, st, d)),
+        Decision::Land(_) | Decision::Naval(_) => {
+            format!("{} — `{d}`", describe::choice_at(s, st, d))
+        }
+        Decision::Pass if st.naval.current() == Some(power) => {
+            format!("{} — `done`", describe::choice_at(s, st, d))
+        }
         Decision::Pass if describe::land::moving(st, power) => {
             format!("{} — `done`", describe::choice_at(s, st, d))
         }

@@ -35,6 +35,8 @@ the screen is cleared, and the next power's player takes the seat with Enter.";
 /// Rule 7.3 at the prompt: a move may be typed whole, or made one area at a time from the menu.
 const LAND_HINT: &str = "Type a whole move (`move fr-1,napoleon paris>reims>metz`), a garrison change (`drop fr-1 \
 infantry:2`, `pick fr-1 militia:1`), `undo` or `done`, or pick one step from the menu.";
+const NAVAL_HINT: &str = "Type a whole move (`sail gb-f1,gb-f2 plymouth>english-channel>box:brest`; a blockade box \
+is `box:PORT`), `undo` or `done`, or pick one step from the menu.";
 
 /// At most this many lines of what happened since a seat's last turn are shown again after a handover.
 const SHOWN_SINCE: usize = 120;
@@ -218,6 +220,14 @@ pub fn run(data: Option<&Path>, start: Start) -> Result<(), Failure> {
                 println!("  {line}");
             }
             println!("  {LAND_HINT}");
+        }
+        // Rule 6.2.1: the mover's fleets, and how to type a whole path.
+        let fleets = describe::naval::mover_fleets(&s, g.state(), power);
+        if !fleets.is_empty() {
+            for line in fleets {
+                println!("  {line}");
+            }
+            println!("  {NAVAL_HINT}");
         }
         // Rule 7.5: the battle this power is asked about (its own side's factors: V.1).
         let header = describe::land::battle_header(&s, g.state(), power);

@@ -78,6 +78,7 @@ pub fn apply(state: &mut State, event: &Event) {
         Event::Reinforcement(e) => {
             crate::reinforcement::apply(&mut state.reinforcement, &mut state.world, e)
         }
+        Event::Naval(e) => crate::naval::apply(&mut state.naval, e),
         Event::Land(e) => crate::land::apply(&mut state.land, &mut state.world, e),
         Event::Economy(e) => crate::economic::apply(&mut state.economy, &mut state.world, e),
         Event::Ump(e) => crate::umps::rules::apply(&mut state.world, e),

@@ -41,6 +41,9 @@ pub enum Decision {
     FreeStates(FreeStates),
     /// 5: where what has arrived is placed (see `reinforcement`); what is left out waits.
     Reinforce(crate::reinforcement::Placement),
+    /// 6: a decision of the Naval Phase (a fleet's move; Great Britain's place, undo and done are written as the
+    /// Land Phase's).
+    Naval(crate::naval::NavalDecision),
     /// 7: a decision of the Land Phase (France's place, depots, a move, a garrison change, undo, done).
     Land(crate::land::LandDecision),
     /// 14.3.1.1: a player's sealed bids, one per UMP it bids for (an UMP not named: declined; none: declines all).
@@ -69,6 +72,7 @@ impl Decision {
             Decision::MinorControl(_) => "minor control",
             Decision::FreeStates(_) => "free",
             Decision::Reinforce(_) => "reinforce",
+            Decision::Naval(_) => "naval",
             Decision::Land(_) => "land",
             Decision::UmpBids { .. } => "bid",
             Decision::Economy(crate::economic::EconomicDecision::Manipulate { .. }) => "manipulate",
@@ -255,6 +259,9 @@ impl Decision {
                 if let Some(r) = crate::reinforcement::parse(verb, rest) {
                     return r.map(Decision::Reinforce);
                 }
+                if let Some(r) = crate::naval::parse(verb, rest, scenario) {
+                    return r.map(Decision::Naval);
+                }
                 if let Some(r) = crate::land::parse(verb, rest, scenario) {
                     return r.map(Decision::Land);
                 }
@@ -267,7 +274,7 @@ impl Decision {
                 Err(RuleError::new(
                     "3.3",
                     format!(
-                        "cannot read `{s}`: expected pass, declare, ally, break, combine, message, propose, grant, revoke, cede, accept cession, call, answer, free, bid, reinforce, a land decision (slot, depots, move, drop, pick, undo, done, attack, defend, retreat, siege, assault, sortie), a peace, minor-control or economic decision (manipulate, buy, convert, give, lend), or JSON"
+                        "cannot read `{s}`: expected pass, declare, ally, break, combine, message, propose, grant, revoke, cede, accept cession, call, answer, free, bid, reinforce, a fleet's move (sail), a land decision (slot, depots, move, drop, pick, undo, done, attack, defend, retreat, siege, assault, sortie), a peace, minor-control or economic decision (manipulate, buy, convert, give, lend), or JSON"
                     ),
                 ))
             }
@@ -354,6 +361,7 @@ impl fmt::Display for Decision {
             Decision::MinorControl(m) => write!(f, "{m}"),
             Decision::FreeStates(FreeStates { minors }) => write!(f, "free {}", list(minors)),
             Decision::Reinforce(p) => write!(f, "{p}"),
+            Decision::Naval(d) => write!(f, "{d}"),
             Decision::Land(d) => write!(f, "{d}"),
             Decision::UmpBids { bids } => write!(f, "bid {}", list(bids)),
             Decision::Economy(e) => write!(f, "{e}"),

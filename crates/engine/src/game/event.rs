@@ -52,6 +52,8 @@ pub enum Event {
     MinorControl(crate::political::minors::MinorEvent),
     /// The Reinforcement Phase's own events (5, 4.4.6.1, 12.1.2.1, 12.1.2.2, 14.3.2.4.5).
     Reinforcement(crate::reinforcement::ReinforcementEvent),
+    /// The Naval Phase's own events (rule 6: order, fleets' moves).
+    Naval(crate::naval::NavalEvent),
     /// The Land Phase's own events (rule 7: order, moves, depots, supply, combats pending).
     Land(crate::land::LandEvent),
     /// The Economic Phase's own events (8, 12.5; transfers, manipulation, the phase's record).
@@ -106,6 +108,7 @@ impl Event {
         match self {
             Event::World(e) => e.rule(),
             Event::Reinforcement(e) => Some(e.rule()),
+            Event::Naval(e) => Some(e.rule()),
             Event::Land(e) => Some(e.rule()),
             _ => None,
         }

@@ -88,6 +88,14 @@ fn location(ctx: &Ctx, l: Location) -> RuleResult<()> {
             .sea(s)
             .map(|_| ())
             .ok_or_else(|| RuleError::new("3.4", format!("unknown sea area `{s}`"))),
+        Location::Blockade(a) => match ctx.scenario.area(a) {
+            Some(d) if d.port => Ok(()),
+            Some(_) => Err(RuleError::new(
+                "3.4",
+                format!("`{a}` is no port: it has no blockade box"),
+            )),
+            None => area(ctx, a),
+        },
         Location::OffMap => Ok(()),
     }
 }

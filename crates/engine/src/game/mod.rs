@@ -11,6 +11,7 @@ mod plug_calls;
 mod plug_economic;
 mod plug_land;
 mod plug_minors;
+mod plug_naval;
 mod plug_peace;
 mod plug_reinforcement;
 mod plug_umps;

@@ -43,6 +43,8 @@ pub enum RoundKind {
     Manipulation,
     /// 8.5: each power's shopping list.
     Expenditure,
+    /// 6: the Naval Phase's decisions (see `naval`).
+    Naval,
     /// 7: the Land Phase's decisions (see `land`).
     Land,
 }
@@ -84,6 +86,9 @@ pub struct State {
     /// The UMP Control Step in progress and the forced surrenders it records (14.3.1, 14.3.1.3.3).
     #[serde(default)]
     pub ump_control: crate::umps::control::ControlState,
+    /// The Naval Phase in progress (rule 6).
+    #[serde(default, skip_serializing_if = "crate::naval::NavalState::is_idle")]
+    pub naval: crate::naval::NavalState,
     /// The Land Phase in progress (rule 7).
     #[serde(default, skip_serializing_if = "crate::land::LandState::is_idle")]
     pub land: crate::land::LandState,
@@ -101,6 +106,7 @@ impl State {
             economy: Default::default(),
             reinforcement: Default::default(),
             ump_control: Default::default(),
+            naval: Default::default(),
             land: Default::default(),
         }
     }

@@ -218,6 +218,7 @@ macro_rules! plugged {
             RoundKind::Expenditure => $f::<expenditure::Expenditure>($($arg),*),
             RoundKind::UmpBids => $f::<crate::umps::control::UmpControl>($($arg),*),
             RoundKind::Peace => $f::<PeaceStep>($($arg),*),
+            RoundKind::Naval => $f::<crate::naval::NavalPhase>($($arg),*),
             RoundKind::Land => $f::<crate::land::LandPhase>($($arg),*),
         }
     };
@@ -239,6 +240,7 @@ fn kind_of(step: CalendarStep) -> Option<RoundKind> {
         CalendarStep::EconomicExpenditure => RoundKind::Expenditure,
         CalendarStep::UmpControl => RoundKind::UmpBids,
         CalendarStep::Peace => RoundKind::Peace,
+        CalendarStep::Naval => RoundKind::Naval,
         CalendarStep::Land => RoundKind::Land,
         _ => return None,
     })
@@ -272,6 +274,7 @@ pub fn step_of(kind: RoundKind) -> CalendarStep {
         RoundKind::UmpBids => CalendarStep::UmpControl,
         RoundKind::Manipulation => CalendarStep::EconomicManipulation,
         RoundKind::Expenditure => CalendarStep::EconomicExpenditure,
+        RoundKind::Naval => CalendarStep::Naval,
         RoundKind::Land => CalendarStep::Land,
     }
 }

@@ -34,6 +34,7 @@ pub mod supply;
 
 pub use combat::{Battle, BattleRecord, GuardOrder, Retreat};
 pub use notation::parse;
+use order::places;
 pub use order::slots;
 pub use siege::{SiegeCombat, SiegeRecord};
 
@@ -685,19 +686,6 @@ impl Step for LandPhase {
     fn apply(own: &mut LandState, world: &mut World, e: &LandEvent) {
         apply(own, world, e)
     }
-}
-
-/// The number of places in the order (France and the others still in the game, 7.1).
-fn places(ctx: &LCtx) -> u8 {
-    let others = ctx
-        .scenario
-        .charts
-        .land
-        .order
-        .iter()
-        .filter(|p| ctx.world.in_game(**p))
-        .count();
-    (others + 1).min(u8::MAX as usize) as u8
 }
 
 /// 7.1: records the order with France at `place`.

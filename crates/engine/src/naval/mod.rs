@@ -1,7 +1,415 @@
-//! Rule 6 (Coalition's Naval Phase, `docs/rules/naval.md`): what is built of it so far, as the rules the phase's
-//! steps will read: a stack's movement allowance under 12.2.3 (`movement`) and the proportional losses of a mixed
-//! stack under 12.2.5 (`losses`). The phase's rounds (the order of movement of 6.1, movement, interception,
-//! combat, transport) are not yet plugged into the game: the Naval Phase still asks nothing.
+//! Rule 6 (Coalition's Naval Phase, `docs/rules/naval.md`): the order of movement (6.1), fleet movement through
+//! sea areas, ports and blockade boxes (6.2.1 with 12.2.3), fleets a peace obliges to leave (4.4.6.2), and the
+//! rules the later steps read: a stack's allowance (`movement`) and the proportional losses of a mixed stack
+//! under 12.2.5 (`losses`).
+//!
+//! The phase, every month:
+//! 1. Great Britain chooses its place in the order (one open round, `NavalDecision::Place`); the others follow in
+//!    the chart's order (Russia, Turkey, Austria, Prussia, France, Spain). Allies that combined movement in the
+//!    Political Phase (4.9) move in the slot of the one that comes last (6.1.2), one after the other.
+//! 2. Each mover with a fleet that may still sail gets open rounds of its own: one move (`sail`) or `undo` a
+//!    round, until it says `done` (its Naval Movement step, 6.1.3). Its Naval Combat step follows.
+//!
+//! Not built yet (the note of issue 15 says so): interception and evasion, naval combat (so the Naval Combat
+//! step has nothing to fight), transport and invasion, scuttling.
+//!
+//! Default decision (3.6): Great Britain takes the chart's default place; a mover is `done` at once: its fleets
+//! stay where they are.
 
 pub mod losses;
 pub mod movement;
+mod notation;
+pub mod sailing;
+
+pub use notation::parse;
+
+use crate::kernel::dice::Dice;
+use crate::kernel::error::{RuleError, RuleResult};
+use crate::kernel::ids::{FleetId, PowerId};
+use crate::scenario::Location;
+use crate::world::order::{places, slots};
+use crate::world::{Ask, Ctx, Cx, Obligation, Step, World, WorldEvent};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// The rules' reading in this phase: the world and the phase's own records.
+pub type NCtx<'a> = Ctx<'a, NavalState>;
+
+/// The phase's way of changing things.
+pub type NCx<'a> = Cx<'a, NavalState, NavalEvent>;
+
+/// Where the phase stands.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stage {
+    /// No Naval Phase under way.
+    #[default]
+    Idle,
+    /// 6.1: waiting for Great Britain's place in the order.
+    Order,
+    /// 6.1.3: a mover's Naval Movement step.
+    Moving,
+}
+
+/// One move as it was made: the fleets that sailed together, their path, and what it cost each (undo reads it).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SailRecord {
+    pub fleets: Vec<FleetId>,
+    pub path: Vec<Location>,
+    /// Movement points the path cost (each fleet spent them, 6.2.1).
+    pub cost: u32,
+}
+
+/// What the Naval Phase keeps while it runs (back to nothing when it ends, so an idle phase is not written out).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NavalState {
+    pub stage: Stage,
+    /// 6.1: the slots of this phase, each with its movers in the order they move.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub order: Vec<Vec<PowerId>>,
+    /// The slot whose turn it is, and the mover within it.
+    #[serde(default)]
+    pub slot: usize,
+    #[serde(default)]
+    pub mover: usize,
+    /// 6.2.1 with 12.2.3: each fleet's movement allowance this phase, set when its mover's step begins.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub allowance: BTreeMap<FleetId, u32>,
+    /// Movement points each fleet has spent this phase.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub spent: BTreeMap<FleetId, u32>,
+    /// The current mover's moves, in order (`undo` takes back the last).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub moves: Vec<SailRecord>,
+}
+
+impl NavalState {
+    /// Whether no Naval Phase is under way (the state is not written out then).
+    pub fn is_idle(&self) -> bool {
+        *self == NavalState::default()
+    }
+
+    /// The power whose Naval Movement step it is, if any.
+    pub fn current(&self) -> Option<PowerId> {
+        (self.stage == Stage::Moving)
+            .then(|| self.order.get(self.slot)?.get(self.mover).copied())
+            .flatten()
+    }
+
+    /// Movement points the fleet `id` has left this phase (none before its mover's step has begun).
+    pub fn left(&self, id: FleetId) -> u32 {
+        let spent = self.spent.get(&id).copied().unwrap_or(0);
+        self.allowance
+            .get(&id)
+            .map_or(0, |a| a.saturating_sub(spent))
+    }
+}
+
+/// The phase's own events.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NavalEvent {
+    /// A Naval Phase begins; `asking` says whether Great Britain is asked for its place (6.1).
+    PhaseBegan { asking: bool },
+    /// 6.1: the order of this phase, with the place Great Britain took.
+    OrderSet { place: u8, order: Vec<Vec<PowerId>> },
+    /// 6.1.3: a mover's Naval Movement step begins, with each of its fleets' allowance for the phase (6.2.1,
+    /// 12.2.3).
+    MoverBegan {
+        slot: usize,
+        mover: usize,
+        power: PowerId,
+        allowance: BTreeMap<FleetId, u32>,
+    },
+    /// 6.2.1: fleets sailed; the world events that follow move the counters.
+    Sailed { power: PowerId, record: SailRecord },
+    /// The last move taken back (the world events that follow move the counters back).
+    SailUndone { power: PowerId, record: SailRecord },
+    /// 6.1.3: the mover said it is done; its Naval Combat step follows.
+    MovementEnded { power: PowerId },
+    /// The phase is over.
+    PhaseEnded,
+}
+
+impl NavalEvent {
+    /// The rule the event cites.
+    pub fn rule(&self) -> &'static str {
+        match self {
+            NavalEvent::PhaseBegan { .. } | NavalEvent::OrderSet { .. } => "6.1",
+            NavalEvent::MoverBegan { .. } | NavalEvent::MovementEnded { .. } => "6.1.3",
+            NavalEvent::Sailed { .. } | NavalEvent::SailUndone { .. } => "6.2.1",
+            NavalEvent::PhaseEnded => "6",
+        }
+    }
+}
+
+/// Applies one of the phase's events to its own state.
+pub fn apply(own: &mut NavalState, e: &NavalEvent) {
+    match e {
+        NavalEvent::PhaseBegan { asking } => {
+            *own = NavalState {
+                stage: if *asking { Stage::Order } else { Stage::Idle },
+                ..NavalState::default()
+            };
+        }
+        NavalEvent::OrderSet { order, .. } => own.order = order.clone(),
+        NavalEvent::MoverBegan {
+            slot,
+            mover,
+            allowance,
+            ..
+        } => {
+            own.stage = Stage::Moving;
+            own.slot = *slot;
+            own.mover = *mover;
+            own.moves.clear();
+            own.allowance
+                .extend(allowance.iter().map(|(f, a)| (*f, *a)));
+        }
+        NavalEvent::Sailed { record, .. } => {
+            for f in &record.fleets {
+                let s = own.spent.entry(*f).or_default();
+                *s = s.saturating_add(record.cost);
+            }
+            own.moves.push(record.clone());
+        }
+        NavalEvent::SailUndone { record, .. } => {
+            for f in &record.fleets {
+                if let Some(s) = own.spent.get_mut(f) {
+                    *s = s.saturating_sub(record.cost);
+                    if *s == 0 {
+                        own.spent.remove(f);
+                    }
+                }
+            }
+            own.moves.pop();
+        }
+        NavalEvent::MovementEnded { .. } => own.moves.clear(),
+        NavalEvent::PhaseEnded => *own = NavalState::default(),
+    }
+}
+
+/// A decision of the Naval Phase.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum NavalDecision {
+    /// 6.1: Great Britain's place in the order of movement (1 = first).
+    Place { place: u8 },
+    /// 6.2.1: fleets standing together sail along `path`, which starts where they stand (a port, a sea area or a
+    /// blockade box).
+    Sail {
+        fleets: Vec<FleetId>,
+        path: Vec<Location>,
+    },
+    /// Takes back the mover's last move.
+    Undo,
+    /// The mover's Naval Movement step is over.
+    Done,
+}
+
+/// The Naval Phase (rule 6).
+pub struct NavalPhase;
+
+impl Step for NavalPhase {
+    type State = NavalState;
+    type Event = NavalEvent;
+    type Decision = NavalDecision;
+
+    /// 6.1: fleets a peace obliges to leave put out (4.4.6.2); then Great Britain is asked for its place, or (out
+    /// of the game) the order is set and the first slot begins.
+    fn begin(cx: &mut NCx, dice: &mut Dice) -> Option<Ask> {
+        let chooser = cx.scenario.charts.naval.chooser;
+        let asking = cx.world().in_game(chooser);
+        cx.emit(NavalEvent::PhaseBegan { asking });
+        put_out(cx);
+        if asking {
+            return Ask::open(vec![chooser]);
+        }
+        set_order(cx, cx.scenario.charts.naval.default_place);
+        advance(cx, dice, true)
+    }
+
+    fn choices(ctx: &NCtx, power: PowerId) -> Vec<NavalDecision> {
+        match ctx.own.stage {
+            Stage::Order if power == ctx.scenario.charts.naval.chooser => (1..=places_of(ctx))
+                .map(|place| NavalDecision::Place { place })
+                .collect(),
+            Stage::Moving if ctx.own.current() == Some(power) => {
+                std::iter::once(NavalDecision::Done)
+                    .chain(sailing::check_undo(ctx).ok().map(|_| NavalDecision::Undo))
+                    .chain(sailing::choices(ctx, power))
+                    .collect()
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// Default (3.6): Great Britain takes the chart's default place; a mover is done at once (its fleets stay
+    /// where they are).
+    fn default(ctx: &NCtx, _power: PowerId) -> NavalDecision {
+        match ctx.own.stage {
+            Stage::Order => NavalDecision::Place {
+                place: ctx.scenario.charts.naval.default_place.min(places_of(ctx)),
+            },
+            _ => NavalDecision::Done,
+        }
+    }
+
+    fn check(ctx: &NCtx, power: PowerId, d: &NavalDecision) -> RuleResult<()> {
+        match (ctx.own.stage, d) {
+            (Stage::Order, NavalDecision::Place { place }) => {
+                let n = places_of(ctx);
+                if (1..=n).contains(place) {
+                    Ok(())
+                } else {
+                    Err(RuleError::new(
+                        "6.1",
+                        format!(
+                            "Great Britain's place in the order of movement is 1 to {n}, not {place}"
+                        ),
+                    ))
+                }
+            }
+            (Stage::Order, _) => Err(RuleError::new(
+                "6.1",
+                "Great Britain first chooses its place in the naval order of movement (`fleet-slot N`)",
+            )),
+            (Stage::Moving, NavalDecision::Place { .. }) => Err(RuleError::new(
+                "6.1",
+                "the naval order of movement is already set for this phase",
+            )),
+            (Stage::Moving, NavalDecision::Sail { .. }) => {
+                sailing::check(ctx, power, d).map(|_| ())
+            }
+            (Stage::Moving, NavalDecision::Undo) => sailing::check_undo(ctx),
+            (Stage::Moving, NavalDecision::Done) => Ok(()),
+            (Stage::Idle, _) => Err(RuleError::new("3.1", "no Naval Phase is under way")),
+        }
+    }
+
+    fn resolve(
+        cx: &mut NCx,
+        decisions: &BTreeMap<PowerId, NavalDecision>,
+        dice: &mut Dice,
+    ) -> Option<Ask> {
+        let Some((&power, d)) = decisions.iter().next() else {
+            return advance(cx, dice, false);
+        };
+        match d {
+            NavalDecision::Place { place } => {
+                set_order(cx, *place);
+                advance(cx, dice, true)
+            }
+            NavalDecision::Sail { .. } => {
+                sailing::carry_out(cx, power, d);
+                Ask::open(vec![power])
+            }
+            NavalDecision::Undo => {
+                sailing::undo(cx, power);
+                Ask::open(vec![power])
+            }
+            NavalDecision::Done => {
+                cx.emit(NavalEvent::MovementEnded { power });
+                advance(cx, dice, false)
+            }
+        }
+    }
+
+    fn apply(own: &mut NavalState, _world: &mut World, e: &NavalEvent) {
+        apply(own, e)
+    }
+}
+
+/// The number of places in the naval order (Great Britain and the others still in the game, 6.1).
+fn places_of(ctx: &NCtx) -> u8 {
+    places(ctx.world, &ctx.scenario.charts.naval.order)
+}
+
+/// 6.1: records the order with Great Britain at `place`.
+fn set_order(cx: &mut NCx, place: u8) {
+    let chart = &cx.scenario.charts.naval;
+    let order = slots(cx.world(), chart.chooser, &chart.order, place);
+    cx.emit(NavalEvent::OrderSet { place, order });
+}
+
+/// 4.4.6.2: fleets that a peace made this month obliges to leave the other power's territory, and that still lie
+/// in one of its ports, put out into that port's blockade box (6.2.1: no movement point), from where they sail on
+/// in their owner's slot.
+fn put_out(cx: &mut NCx) {
+    let w = cx.world();
+    let now = w.date();
+    let mut out: Vec<(FleetId, u16, crate::kernel::ids::AreaId, PowerId)> = Vec::new();
+    for o in w.treaties.obligations.iter() {
+        let Obligation::FleetsMustLeave {
+            territory_of,
+            fleets,
+            date,
+            ..
+        } = o
+        else {
+            continue;
+        };
+        if *date != now {
+            continue;
+        }
+        for id in fleets {
+            let Some(f) = w.forces.fleets.get(id) else {
+                continue;
+            };
+            if let Location::Area(a) = f.location
+                && w.area_power(cx.scenario, a) == Some(*territory_of)
+            {
+                out.push((*id, f.ships, a, *territory_of));
+            }
+        }
+    }
+    for (id, ships, port, t) in out {
+        let reason = format!(
+            "put out of {}'s port at the peace with {}",
+            crate::world::geography::area_name(&cx.ctx(), port),
+            cx.scenario.power_name(t)
+        );
+        cx.push(WorldEvent::FleetChanged {
+            fleet: id,
+            ships,
+            location: Location::Blockade(port),
+            rule: "4.4.6.2".into(),
+            reason,
+        });
+    }
+}
+
+/// Moves on to the next mover with a fleet that may sail (`first`: start at the first slot), or, after the last,
+/// ends the phase.
+fn advance(cx: &mut NCx, _dice: &mut Dice, first: bool) -> Option<Ask> {
+    let (mut slot, mut mover) = if first {
+        (0, 0)
+    } else {
+        let own = cx.own();
+        (own.slot, own.mover + 1)
+    };
+    loop {
+        let order = cx.own().order.clone();
+        let Some(movers) = order.get(slot) else {
+            break;
+        };
+        let Some(&power) = movers.get(mover) else {
+            slot += 1;
+            mover = 0;
+            continue;
+        };
+        let allowance = sailing::allowances(&cx.ctx(), power);
+        if allowance.values().any(|a| *a > 0) {
+            cx.emit(NavalEvent::MoverBegan {
+                slot,
+                mover,
+                power,
+                allowance,
+            });
+            return Ask::open(vec![power]);
+        }
+        mover += 1;
+    }
+    cx.emit(NavalEvent::PhaseEnded);
+    None
+}

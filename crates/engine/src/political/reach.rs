@@ -103,7 +103,7 @@ pub fn can_enter(ctx: &Ctx, power: PowerId, minor: MinorId) -> Result<(), String
             }
             let start: Vec<SeaId> = match f.location {
                 Location::Sea(s) => vec![s],
-                Location::Area(a) => ctx
+                Location::Area(a) | Location::Blockade(a) => ctx
                     .scenario
                     .area(a)
                     .map(|d| d.seas.clone())

@@ -233,6 +233,23 @@ impl Scenario {
     pub fn sea(&self, id: SeaId) -> Option<&SeaDef> {
         self.index.seas.get(&id).map(|&i| &self.map.seas[i])
     }
+    /// A place in the text form `Location`'s `Display` writes: an area's or a sea's key, `box:PORT` (the blockade
+    /// box of a port, 6.2.1) or `none` (off the map).
+    pub fn location(&self, text: &str) -> Option<Location> {
+        let text = text.trim();
+        if text == "none" {
+            return Some(Location::OffMap);
+        }
+        if let Some(port) = text.strip_prefix("box:") {
+            let a = self.map.areas.iter().find(|a| a.id.as_str() == port)?;
+            return a.port.then_some(Location::Blockade(a.id));
+        }
+        if let Some(a) = self.map.areas.iter().find(|a| a.id.as_str() == text) {
+            return Some(Location::Area(a.id));
+        }
+        let s = self.map.seas.iter().find(|s| s.id.as_str() == text)?;
+        Some(Location::Sea(s.id))
+    }
     /// The leader `id`.
     pub fn leader(&self, id: LeaderId) -> Option<&LeaderDef> {
         self.index.leaders.get(&id).map(|&i| &self.leaders[i])

@@ -291,7 +291,8 @@ pub enum CorpsKind {
     Insurrection,
 }
 
-/// Where a counter stands at the start: on a land area, at sea, or off the map (not yet built).
+/// Where a counter stands: on a land area (a fleet: in its port), at sea, in a port's blockade box (a fleet, 6.2.1),
+/// or off the map (not yet built).
 #[derive(
     Clone,
     Copy,
@@ -309,7 +310,21 @@ pub enum CorpsKind {
 pub enum Location {
     Area(AreaId),
     Sea(SeaId),
+    /// 6.2.1: the blockade box of the port at this area: at sea, outside the port.
+    Blockade(AreaId),
     OffMap,
+}
+
+impl std::fmt::Display for Location {
+    /// The text form `Scenario::location` reads back: an area's or sea's key, `box:AREA` or `none`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Location::Area(a) => write!(f, "{a}"),
+            Location::Sea(s) => write!(f, "{s}"),
+            Location::Blockade(a) => write!(f, "box:{a}"),
+            Location::OffMap => f.write_str("none"),
+        }
+    }
 }
 
 /// A corps counter of a major power or minor country.

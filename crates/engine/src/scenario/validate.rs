@@ -648,6 +648,27 @@ pub(super) fn validate(s: &Scenario, name: &str, errors: &mut Vec<DataError>) {
             ),
         );
     }
+    let c = &n.costs;
+    if c.sea == 0 || c.port_sea == 0 || c.box_sea == 0 {
+        r.err(
+            &charts,
+            "naval",
+            format!(
+                "costs sea {}, port_sea {} and box_sea {} must each be at least 1: a fleet pays to enter a sea area (6.2.1.1)",
+                c.sea, c.port_sea, c.box_sea
+            ),
+        );
+    }
+    if c.port_box > s.charts.movement.fleet {
+        r.err(
+            &charts,
+            "naval",
+            format!(
+                "costs port_box {} is more than a fleet's {} movement points (6.2.1.2)",
+                c.port_box, s.charts.movement.fleet
+            ),
+        );
+    }
     let e = &s.charts.economy;
     if e.conquered_minor_den == 0 || e.conquered_minor_num > e.conquered_minor_den {
         r.err(
@@ -840,6 +861,15 @@ fn check_location(s: &Scenario, r: &mut Report, file: &str, entry: &str, loc: Lo
             r.err(file, entry, format!("unknown area `{a}`"))
         }
         Location::Sea(x) if s.sea(x).is_none() => r.err(file, entry, format!("unknown sea `{x}`")),
+        Location::Blockade(a) => match s.area(a) {
+            None => r.err(file, entry, format!("unknown area `{a}`")),
+            Some(d) if !d.port => r.err(
+                file,
+                entry,
+                format!("`{a}` is no port, so it has no blockade box"),
+            ),
+            Some(_) => {}
+        },
         _ => {}
     }
 }

@@ -9,6 +9,7 @@ pub mod forces;
 pub mod geography;
 pub mod ledger;
 pub mod neutral;
+pub mod order;
 pub mod provinces;
 pub mod records;
 pub mod relations;
@@ -34,7 +35,9 @@ pub use umps::UmpState;
 pub use umps::{ForcedSurrender, UmpRecords};
 
 use crate::kernel::calendar::{Date, Position};
-use crate::kernel::ids::{AreaId, CorpsId, DistrictId, MinorId, Nation, PlayerId, PowerId};
+use crate::kernel::ids::{
+    AreaId, CorpsId, DistrictId, FleetId, MinorId, Nation, PlayerId, PowerId,
+};
 use crate::scenario::{Factors, Location, MinorStatus, Scenario};
 use relations::pair;
 use serde::{Deserialize, Serialize};
@@ -423,6 +426,17 @@ impl World {
                     s.controller == Some(power) && s.status == MinorStatus::FreeState))
                     && treaties::lent_to(self, id).is_none()
             })
+    }
+
+    /// Rule 6.1.1: whether `power` moves the fleet `id`: its own, and its minor free states'.
+    pub fn moves_fleet(&self, power: PowerId, id: FleetId) -> bool {
+        self.forces.fleets.get(&id).is_some_and(|f| match f.owner {
+            Nation::Power(p) => p == power,
+            Nation::Minor(m) => self
+                .minors
+                .get(&m)
+                .is_some_and(|s| s.controller == Some(power) && s.status == MinorStatus::FreeState),
+        })
     }
 
     /// B.4: the side a corps stands on: its borrower while a loan runs, else its owner.

@@ -25,11 +25,7 @@ fn list<T: fmt::Display>(v: &[T]) -> String {
 }
 
 pub(super) fn location_text(l: &Location) -> String {
-    match l {
-        Location::Area(a) => a.to_string(),
-        Location::Sea(s) => s.to_string(),
-        Location::OffMap => "none".to_string(),
-    }
+    l.to_string()
 }
 
 impl fmt::Display for MinorDecision {
@@ -219,15 +215,13 @@ fn parse_setup(rest: &str, scenario: &Scenario) -> RuleResult<MinorDecision> {
                 let v = val.trim();
                 fleet = if v.is_empty() || v == "none" {
                     None
-                } else if let Some(a) = scenario.map.areas.iter().find(|a| a.id.as_str() == v) {
-                    Some(Location::Area(a.id))
-                } else if let Some(s) = scenario.map.seas.iter().find(|s| s.id.as_str() == v) {
-                    Some(Location::Sea(s.id))
                 } else {
-                    return Err(RuleError::new(
-                        "3.4",
-                        format!("`{v}` is no area or sea of scenario {}", scenario.meta.id),
-                    ));
+                    Some(scenario.location(v).ok_or_else(|| {
+                        RuleError::new(
+                            "3.4",
+                            format!("`{v}` is no area or sea of scenario {}", scenario.meta.id),
+                        )
+                    })?)
                 };
             }
             _ => {

@@ -1,0 +1,127 @@
+//! Rule 6 (Coalition's Naval Phase, `docs/rules/naval.md`) in words: its decisions for menus and the log, its
+//! events with the scenario's names, and the mover's fleets before its menu. Fleets are seen by all (their ships
+//! as V.1 to V.3 allow is the forces view's business).
+
+use super::forces::{fleet_name, place};
+use super::power;
+use coalition_engine::ids::{FleetId, PowerId};
+use coalition_engine::naval::sailing::fleets_of;
+use coalition_engine::naval::{NavalDecision, NavalEvent, Stage};
+use coalition_engine::scenario::{Location, Scenario};
+use coalition_engine::state::State;
+
+fn fleets(s: &Scenario, ids: &[FleetId]) -> String {
+    super::land::and_list(&ids.iter().map(|f| fleet_name(s, *f)).collect::<Vec<_>>())
+}
+
+/// A fleet's path in words: `Plymouth → the English Channel → Brest (blockade box)`.
+pub fn path(s: &Scenario, p: &[Location]) -> String {
+    p.iter()
+        .map(|l| place(s, *l))
+        .collect::<Vec<_>>()
+        .join(" → ")
+}
+
+/// A decision of the Naval Phase as a player reads it.
+pub fn decision(s: &Scenario, d: &NavalDecision) -> String {
+    match d {
+        NavalDecision::Place { place } => format!(
+            "{} moves in place {place} of the naval order",
+            power(s, s.charts.naval.chooser)
+        ),
+        NavalDecision::Sail { fleets: f, path: p } => {
+            format!("sail {} {}", fleets(s, f), path(s, p))
+        }
+        NavalDecision::Undo => "take back the last fleet move".into(),
+        NavalDecision::Done => "done: the fleets' movement is over".into(),
+    }
+}
+
+/// A decision with what it would cost, from the state: `… (2 of 6 movement points left)`.
+pub fn decision_at(s: &Scenario, st: &State, d: &NavalDecision) -> String {
+    let line = decision(s, d);
+    let NavalDecision::Sail { fleets: f, path: p } = d else {
+        return line;
+    };
+    let cost: u32 = p
+        .windows(2)
+        .filter_map(|w| coalition_engine::naval::sailing::step_cost(s, w[0], w[1]))
+        .sum();
+    let left = f.iter().map(|id| st.naval.left(*id)).min().unwrap_or(0);
+    format!("{line} ({cost} of {left} movement points left)")
+}
+
+/// A Naval Phase event in words.
+pub fn event(s: &Scenario, e: &NavalEvent) -> String {
+    let line = match e {
+        NavalEvent::PhaseBegan { .. } => "the Naval Phase begins".to_string(),
+        NavalEvent::OrderSet { place, order } => format!(
+            "{} takes place {place} in the naval order of movement: {}",
+            power(s, s.charts.naval.chooser),
+            order
+                .iter()
+                .map(|slot| slot
+                    .iter()
+                    .map(|p| power(s, *p))
+                    .collect::<Vec<_>>()
+                    .join(" with "))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        NavalEvent::MoverBegan {
+            power: p,
+            allowance,
+            ..
+        } => format!(
+            "{}'s fleets move ({})",
+            power(s, *p),
+            allowance
+                .iter()
+                .map(|(f, a)| format!("{} {a} movement points", fleet_name(s, *f)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        NavalEvent::Sailed { power: p, record } => format!(
+            "{} sails {}: {} ({} movement point{})",
+            power(s, *p),
+            fleets(s, &record.fleets),
+            path(s, &record.path),
+            record.cost,
+            if record.cost == 1 { "" } else { "s" }
+        ),
+        NavalEvent::SailUndone { power: p, record } => format!(
+            "{} takes back the move of {}: back to {}",
+            power(s, *p),
+            fleets(s, &record.fleets),
+            record
+                .path
+                .first()
+                .map(|l| place(s, *l))
+                .unwrap_or_default()
+        ),
+        NavalEvent::MovementEnded { power: p } => {
+            format!("{}'s fleets have moved", power(s, *p))
+        }
+        NavalEvent::PhaseEnded => "the Naval Phase ends".into(),
+    };
+    format!("{line} [{}]", e.rule())
+}
+
+/// The mover's fleets before its menu: where each stands and the movement points it has left.
+pub fn mover_fleets(s: &Scenario, st: &State, power_id: PowerId) -> Vec<String> {
+    if st.naval.stage != Stage::Moving || st.naval.current() != Some(power_id) {
+        return Vec::new();
+    }
+    fleets_of(&st.world, power_id)
+        .into_iter()
+        .map(|(id, at)| {
+            let ships = st.world.forces.fleets.get(&id).map_or(0, |f| f.ships);
+            format!(
+                "{}: {ships} ships at {}, {} movement points left",
+                fleet_name(s, id),
+                place(s, at),
+                st.naval.left(id)
+            )
+        })
+        .collect()
+}

@@ -1,0 +1,314 @@
+//! Rule 6.2.1: fleet movement. A fleet spends its movement points (7, less 12.2.3's reductions) along a path of
+//! sea areas, ports and blockade boxes at the costs of 6.2.1.1 and 6.2.1.2 (`naval.costs`); it enters only a
+//! friendly port (Coalition's rule: one held by its power, an ally, or a power that granted it access, 10.3), and
+//! any port's blockade box.
+
+use super::movement::{Purpose, allowance, stack_at};
+use super::{NCtx, NCx, NavalDecision, NavalEvent, SailRecord};
+use crate::kernel::error::{RuleError, RuleResult};
+use crate::kernel::ids::{AreaId, FleetId, PowerId};
+use crate::scenario::{Location, Scenario};
+use crate::world::{World, WorldEvent};
+use std::collections::BTreeMap;
+
+/// A place's name for messages: "Brest", "the Bay of Biscay", "Brest's blockade box".
+pub fn place_name(s: &Scenario, l: Location) -> String {
+    let area = |a: AreaId| s.area(a).map_or_else(|| a.to_string(), |d| d.name.clone());
+    match l {
+        Location::Area(a) => area(a),
+        Location::Sea(x) => s.sea(x).map_or_else(|| x.to_string(), |d| d.name.clone()),
+        Location::Blockade(a) => format!("{}'s blockade box", area(a)),
+        Location::OffMap => "off the map".into(),
+    }
+}
+
+/// 6.2.1.1, 6.2.1.2: what one step from `a` to `b` costs, or `None` when they do not touch: a sea area to the
+/// next, a port to a sea area touching its box, its box to such a sea area, and a port to its own box.
+pub fn step_cost(s: &Scenario, a: Location, b: Location) -> Option<u32> {
+    let c = &s.charts.naval.costs;
+    let touches = |port: AreaId, sea| {
+        s.area(port)
+            .is_some_and(|d| d.port && d.seas.contains(&sea))
+    };
+    match (a, b) {
+        (Location::Sea(x), Location::Sea(y)) => s
+            .sea(x)
+            .is_some_and(|d| d.adjacent.contains(&y))
+            .then_some(c.sea),
+        (Location::Area(p), Location::Sea(x)) | (Location::Sea(x), Location::Area(p)) => {
+            touches(p, x).then_some(c.port_sea)
+        }
+        (Location::Blockade(p), Location::Sea(x)) | (Location::Sea(x), Location::Blockade(p)) => {
+            touches(p, x).then_some(c.box_sea)
+        }
+        (Location::Area(p), Location::Blockade(q)) | (Location::Blockade(q), Location::Area(p)) => {
+            (p == q && s.area(p).is_some_and(|d| d.port)).then_some(c.port_box)
+        }
+        _ => None,
+    }
+}
+
+/// Coalition's 6.2.1: whether a fleet `power` moves may enter the port at `area`: one held by `power`, an ally
+/// of it, or a power that has granted it voluntary access (10.3).
+pub fn friendly_port(s: &Scenario, w: &World, power: PowerId, area: AreaId) -> bool {
+    s.area(area).is_some_and(|d| d.port)
+        && w.area_power(s, area)
+            .is_some_and(|c| c == power || w.allied(c, power) || w.has_access(power, c))
+}
+
+/// The fleets `power` moves (its own and its free states', 6.1.1) that have ships on the map, in key order.
+pub fn fleets_of(w: &World, power: PowerId) -> Vec<(FleetId, Location)> {
+    w.forces
+        .fleets
+        .iter()
+        .filter(|(id, f)| {
+            f.ships > 0 && f.location != Location::OffMap && w.moves_fleet(power, **id)
+        })
+        .map(|(id, f)| (*id, f.location))
+        .collect()
+}
+
+/// 6.2.1 with 12.2.3: each of `power`'s fleets' allowance for the phase, from the stack it stands in as its
+/// Naval Movement step begins (12.2.3.1).
+pub fn allowances(ctx: &NCtx, power: PowerId) -> BTreeMap<FleetId, u32> {
+    fleets_of(ctx.world, power)
+        .into_iter()
+        .map(|(id, at)| {
+            let stack = stack_at(ctx, power, at, false);
+            (id, allowance(ctx, stack, Purpose::Normal))
+        })
+        .collect()
+}
+
+/// The path's cost, checked step by step.
+fn path_cost(ctx: &NCtx, power: PowerId, path: &[Location]) -> RuleResult<u32> {
+    let s = ctx.scenario;
+    let mut cost = 0u32;
+    for pair in path.windows(2) {
+        let (a, b) = (pair[0], pair[1]);
+        if let Location::OffMap = b {
+            return Err(RuleError::new("6.2.1", "a fleet sails on the map"));
+        }
+        let Some(c) = step_cost(s, a, b) else {
+            return Err(RuleError::new(
+                "6.2.1",
+                format!("{} does not touch {}", place_name(s, a), place_name(s, b)),
+            ));
+        };
+        if let Location::Area(p) = b
+            && !friendly_port(s, ctx.world, power, p)
+        {
+            return Err(RuleError::new(
+                "6.2.1",
+                format!(
+                    "{} is no friendly port of {}: a fleet enters a port held by its power, an ally or a power that granted it access (10.3); it may blockade it from its box",
+                    place_name(s, b),
+                    s.power_name(power)
+                ),
+            ));
+        }
+        cost += c;
+    }
+    Ok(cost)
+}
+
+/// 6.2.1: checks a move; its cost when legal.
+pub fn check(ctx: &NCtx, power: PowerId, d: &NavalDecision) -> RuleResult<u32> {
+    let NavalDecision::Sail { fleets, path } = d else {
+        return Err(RuleError::new("6.2.1", "not a move"));
+    };
+    let (s, w) = (ctx.scenario, ctx.world);
+    if fleets.is_empty() {
+        return Err(RuleError::new("6.2.1", "a move names at least one fleet"));
+    }
+    crate::kernel::error::distinct(fleets)?;
+    let Some(&start) = path.first() else {
+        return Err(RuleError::new(
+            "6.2.1",
+            "a move names its path, from where the fleets stand",
+        ));
+    };
+    if path.len() < 2 {
+        return Err(RuleError::new(
+            "6.2.1",
+            format!(
+                "a path needs a place to go to after {}",
+                place_name(s, start)
+            ),
+        ));
+    }
+    for l in path {
+        let known = match *l {
+            Location::Area(a) | Location::Blockade(a) => s.area(a).is_some(),
+            Location::Sea(x) => s.sea(x).is_some(),
+            Location::OffMap => true,
+        };
+        if !known {
+            return Err(RuleError::new("3.4", format!("unknown place `{l}`")));
+        }
+    }
+    let cost = path_cost(ctx, power, path)?;
+    for id in fleets {
+        let Some(f) = w.forces.fleets.get(id) else {
+            return Err(RuleError::new("3.4", format!("unknown fleet `{id}`")));
+        };
+        if !w.moves_fleet(power, *id) {
+            return Err(RuleError::new(
+                "6.1.1",
+                format!(
+                    "{} moves only its own fleets and its minor free states'; `{id}` is not one",
+                    s.power_name(power)
+                ),
+            ));
+        }
+        if f.ships == 0 {
+            return Err(RuleError::new(
+                "6.2.1",
+                format!("fleet `{id}` has no ships"),
+            ));
+        }
+        if f.location != start {
+            return Err(RuleError::new(
+                "6.2.1",
+                format!(
+                    "fleet `{id}` is at {}, not {}",
+                    place_name(s, f.location),
+                    place_name(s, start)
+                ),
+            ));
+        }
+        let left = ctx.own.left(*id);
+        if cost > left {
+            return Err(RuleError::new(
+                "6.2.1",
+                format!(
+                    "fleet `{id}` has {left} movement point{} left this phase; the path costs {cost}",
+                    if left == 1 { "" } else { "s" }
+                ),
+            ));
+        }
+    }
+    Ok(cost)
+}
+
+/// 6.2.1: carries out a checked move: the fleets go to the path's end.
+pub fn carry_out(cx: &mut NCx, power: PowerId, d: &NavalDecision) {
+    let Ok(cost) = check(&cx.ctx(), power, d) else {
+        return;
+    };
+    let NavalDecision::Sail { fleets, path } = d else {
+        return;
+    };
+    let record = SailRecord {
+        fleets: fleets.clone(),
+        path: path.clone(),
+        cost,
+    };
+    cx.emit(NavalEvent::Sailed {
+        power,
+        record: record.clone(),
+    });
+    let to = *path.last().unwrap_or(&path[0]);
+    let reason = format!("sailed to {}", place_name(cx.scenario, to));
+    relocate(cx, &record.fleets, to, "6.2.1", &reason);
+}
+
+/// Moves `fleets` to `to` with their ships as they are.
+fn relocate(cx: &mut NCx, fleets: &[FleetId], to: Location, rule: &str, reason: &str) {
+    for id in fleets {
+        let Some(ships) = cx.world().forces.fleets.get(id).map(|f| f.ships) else {
+            continue;
+        };
+        cx.push(WorldEvent::FleetChanged {
+            fleet: *id,
+            ships,
+            location: to,
+            rule: rule.into(),
+            reason: reason.into(),
+        });
+    }
+}
+
+/// Whether the mover's last move may be taken back: it has one (no move meets a die yet).
+pub fn check_undo(ctx: &NCtx) -> RuleResult<()> {
+    if ctx.own.moves.is_empty() {
+        return Err(RuleError::new(
+            "6.2.1",
+            "no move of this Naval Movement step to take back",
+        ));
+    }
+    Ok(())
+}
+
+/// Takes back the mover's last move.
+pub fn undo(cx: &mut NCx, power: PowerId) {
+    let Some(record) = cx.own().moves.last().cloned() else {
+        return;
+    };
+    cx.emit(NavalEvent::SailUndone {
+        power,
+        record: record.clone(),
+    });
+    let from = record.path[0];
+    relocate(cx, &record.fleets, from, "6.2.1", "move taken back");
+}
+
+/// The mover's movement choices: each one-place step of each fleet that may pay for it, alone and, where it
+/// stands with others of the mover's, with all of them.
+pub fn choices(ctx: &NCtx, power: PowerId) -> Vec<NavalDecision> {
+    let fleets = fleets_of(ctx.world, power);
+    let mut groups: BTreeMap<Location, Vec<FleetId>> = BTreeMap::new();
+    for (id, at) in &fleets {
+        groups.entry(*at).or_default().push(*id);
+    }
+    let mut out = Vec::new();
+    for (at, ids) in &groups {
+        let mut sets: Vec<Vec<FleetId>> = ids.iter().map(|f| vec![*f]).collect();
+        if ids.len() > 1 {
+            sets.push(ids.clone());
+        }
+        for to in next_places(ctx.scenario, *at) {
+            for set in &sets {
+                let d = NavalDecision::Sail {
+                    fleets: set.clone(),
+                    path: vec![*at, to],
+                };
+                if check(ctx, power, &d).is_ok() {
+                    out.push(d);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The places one step from `at`, in a fixed order: its port or box, then sea areas, then ports and boxes.
+pub fn next_places(s: &Scenario, at: Location) -> Vec<Location> {
+    let mut out = Vec::new();
+    match at {
+        Location::Area(p) => {
+            out.push(Location::Blockade(p));
+            if let Some(d) = s.area(p) {
+                out.extend(d.seas.iter().map(|x| Location::Sea(*x)));
+            }
+        }
+        Location::Blockade(p) => {
+            out.push(Location::Area(p));
+            if let Some(d) = s.area(p) {
+                out.extend(d.seas.iter().map(|x| Location::Sea(*x)));
+            }
+        }
+        Location::Sea(x) => {
+            if let Some(d) = s.sea(x) {
+                out.extend(d.adjacent.iter().map(|y| Location::Sea(*y)));
+            }
+            for a in s.map.areas.iter().filter(|a| a.port && a.seas.contains(&x)) {
+                out.push(Location::Area(a.id));
+                out.push(Location::Blockade(a.id));
+            }
+        }
+        Location::OffMap => {}
+    }
+    out.retain(|b| step_cost(s, at, *b).is_some());
+    out
+}

@@ -657,3 +657,41 @@ fn a_chart_price_and_a_chart_period_out_of_range() {
         ]
     );
 }
+
+// ---- The Naval Phase's data (6.2.1) ----
+
+#[test]
+fn a_sea_that_shares_an_areas_key() {
+    one_mistake(
+        MAP,
+        r#"(id: "baltic", name: "Baltic Sea", lat: 55.5, lon: 16.0, adjacent: ["north-sea"]),"#,
+        r#"(id: "baltic", name: "Baltic Sea", lat: 55.5, lon: 16.0, adjacent: ["north-sea"]),
+        (id: "paris", name: "Paris Sea", lat: 55.5, lon: 16.0, adjacent: []),"#,
+        &[err(
+            MAP,
+            "sea paris",
+            "`paris` is also an area's key: a place's key must name one place",
+        )],
+    );
+}
+
+#[test]
+fn a_free_sea_crossing_and_a_port_box_dearer_than_a_fleets_allowance() {
+    one_mistake(
+        CHARTS,
+        "costs: (sea: 1, port_sea: 1, box_sea: 1, port_box: 0)",
+        "costs: (sea: 0, port_sea: 1, box_sea: 1, port_box: 8)",
+        &[
+            err(
+                CHARTS,
+                "naval",
+                "costs sea 0, port_sea 1 and box_sea 1 must each be at least 1: a fleet pays to enter a sea area (6.2.1.1)",
+            ),
+            err(
+                CHARTS,
+                "naval",
+                "costs port_box 8 is more than a fleet's 7 movement points (6.2.1.2)",
+            ),
+        ],
+    );
+}

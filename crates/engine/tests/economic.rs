@@ -205,7 +205,7 @@ fn only_enemy_fleets_in_seas_next_to_the_home_nation_count() {
         &[
             fleet_to("ru-f1", "north-sea"),
             fleet_to("fr-f2", "central-med"),
-            fleet_to("fr-f3", "gibraltar"),
+            fleet_to("fr-f3", "alboran"),
         ],
     );
     let (_, _, _, inc) = collected(&g, p("great-britain"));

@@ -570,6 +570,13 @@ fn forces_are_repatriated_and_the_owner_chooses_among_equidistant_areas() {
     assert_eq!(refused(&mut g, "austria", "place vienna"), "4.4.6.2");
     sub(&mut g, "austria", "place prague");
     assert_eq!(loc(&g, "au-2"), Location::Area(area("prague")));
+    // The fleet in Stettin puts out into its blockade box as the Naval Phase begins, and sails on from there.
+    run_to(&mut g, Step::Naval);
+    let fleet = &g.state().forces.fleets[&coalition_engine::ids::FleetId::new("fr-f1").unwrap()];
+    assert_eq!(
+        (fleet.location, fleet.ships),
+        (Location::Blockade(area("stettin")), 8)
+    );
 }
 
 #[test]

@@ -55,7 +55,7 @@ pub fn decision_at(s: &Scenario, st: &State, d: &NavalDecision) -> String {
 pub fn event(s: &Scenario, e: &NavalEvent) -> String {
     let line = match e {
         NavalEvent::PhaseBegan { .. } => "the Naval Phase begins".to_string(),
-        NavalEvent::OrderSet { place, order } => format!(
+        NavalEvent::OrderSet { place, order, .. } => format!(
             "{} takes place {place} in the naval order of movement: {}",
             power(s, s.charts.naval.chooser),
             order
@@ -68,19 +68,7 @@ pub fn event(s: &Scenario, e: &NavalEvent) -> String {
                 .collect::<Vec<_>>()
                 .join(", ")
         ),
-        NavalEvent::MoverBegan {
-            power: p,
-            allowance,
-            ..
-        } => format!(
-            "{}'s fleets move ({})",
-            power(s, *p),
-            allowance
-                .iter()
-                .map(|(f, a)| format!("{} {a} movement points", fleet_name(s, *f)))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
+        NavalEvent::MoverBegan { power: p, .. } => format!("{}'s fleets move", power(s, *p)),
         NavalEvent::Sailed { power: p, record } => format!(
             "{} sails {}: {} ({} movement point{})",
             power(s, *p),

@@ -1,4 +1,4 @@
-//! What the case-writing examples share (`land_cases`, `battle_cases`): a game played from an adjusted set-up
+//! What the case-writing examples share (`land_cases`, `battle_cases`, `naval_cases`): a game played from an adjusted set-up
 //! whose every entry is kept in a transcript. Each example includes this file as a module
 //! (`#[path = "cases/mod.rs"]`); what one of them does not use is allowed to be dead there.
 #![allow(dead_code)]
@@ -72,6 +72,15 @@ impl B {
             reason: None,
         });
     }
+    /// A refusal pinned to its rule and its exact reason.
+    pub fn refused_saying(&mut self, power: &str, text: &str, rule: &str, reason: &str) {
+        self.play(Entry::Refused {
+            power: p(power),
+            decision: Sent::Text(text.into()),
+            rule: rule.into(),
+            reason: Some(reason.into()),
+        });
+    }
     pub fn force(&mut self, faces: &[u8]) {
         self.play(Entry::ForceDice {
             faces: faces.to_vec(),
@@ -99,6 +108,37 @@ impl B {
             self.default_one();
         }
         panic!("never reached {power}'s land turn");
+    }
+    /// Defaults until `power` is asked in the Naval Phase (Great Britain's place, or its Naval Movement step).
+    pub fn until_naval(&mut self, power: &str) {
+        for _ in 0..5000 {
+            let s = self.g.state();
+            if s.round.as_ref().is_some_and(|r| r.kind == RoundKind::Naval)
+                && self.g.pending() == vec![p(power)]
+                && (s.naval.stage == coalition_engine::naval::Stage::Order
+                    || s.naval.current() == Some(p(power)))
+            {
+                return;
+            }
+            self.default_one();
+        }
+        panic!("never reached {power}'s naval turn");
+    }
+    /// Defaults until a round of `kind` is open.
+    pub fn until_round(&mut self, kind: RoundKind) {
+        for _ in 0..5000 {
+            if self
+                .g
+                .state()
+                .round
+                .as_ref()
+                .is_some_and(|r| r.kind == kind)
+            {
+                return;
+            }
+            self.default_one();
+        }
+        panic!("never reached a {kind:?} round");
     }
     /// Defaults until the Land Phase is over.
     pub fn finish_land(&mut self) {

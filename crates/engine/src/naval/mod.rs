@@ -72,7 +72,7 @@ pub struct NavalState {
     pub slot: usize,
     #[serde(default)]
     pub mover: usize,
-    /// 6.2.1 with 12.2.3: each fleet's movement allowance this phase, set when its mover's step begins.
+    /// 6.2.1 with 12.2.3: each fleet's movement allowance this phase, from the stack it starts the phase in.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub allowance: BTreeMap<FleetId, u32>,
     /// Movement points each fleet has spent this phase.
@@ -96,7 +96,7 @@ impl NavalState {
             .flatten()
     }
 
-    /// Movement points the fleet `id` has left this phase (none before its mover's step has begun).
+    /// Movement points the fleet `id` has left this phase (none for a fleet that had no allowance).
     pub fn left(&self, id: FleetId) -> u32 {
         let spent = self.spent.get(&id).copied().unwrap_or(0);
         self.allowance
@@ -111,15 +111,18 @@ impl NavalState {
 pub enum NavalEvent {
     /// A Naval Phase begins; `asking` says whether Great Britain is asked for its place (6.1).
     PhaseBegan { asking: bool },
-    /// 6.1: the order of this phase, with the place Great Britain took.
-    OrderSet { place: u8, order: Vec<Vec<PowerId>> },
-    /// 6.1.3: a mover's Naval Movement step begins, with each of its fleets' allowance for the phase (6.2.1,
-    /// 12.2.3).
+    /// 6.1: the order of this phase, with the place Great Britain took, and each fleet's allowance for the phase
+    /// from the stack it starts the phase in (6.2.1, 12.2.3.1).
+    OrderSet {
+        place: u8,
+        order: Vec<Vec<PowerId>>,
+        allowance: BTreeMap<FleetId, u32>,
+    },
+    /// 6.1.3: a mover's Naval Movement step begins.
     MoverBegan {
         slot: usize,
         mover: usize,
         power: PowerId,
-        allowance: BTreeMap<FleetId, u32>,
     },
     /// 6.2.1: fleets sailed; the world events that follow move the counters.
     Sailed { power: PowerId, record: SailRecord },
@@ -152,19 +155,17 @@ pub fn apply(own: &mut NavalState, e: &NavalEvent) {
                 ..NavalState::default()
             };
         }
-        NavalEvent::OrderSet { order, .. } => own.order = order.clone(),
-        NavalEvent::MoverBegan {
-            slot,
-            mover,
-            allowance,
-            ..
+        NavalEvent::OrderSet {
+            order, allowance, ..
         } => {
+            own.order = order.clone();
+            own.allowance = allowance.clone();
+        }
+        NavalEvent::MoverBegan { slot, mover, .. } => {
             own.stage = Stage::Moving;
             own.slot = *slot;
             own.mover = *mover;
             own.moves.clear();
-            own.allowance
-                .extend(allowance.iter().map(|(f, a)| (*f, *a)));
         }
         NavalEvent::Sailed { record, .. } => {
             for f in &record.fleets {
@@ -325,11 +326,22 @@ fn places_of(ctx: &NCtx) -> u8 {
     places(ctx.world, &ctx.scenario.charts.naval.order)
 }
 
-/// 6.1: records the order with Great Britain at `place`.
+/// 6.1: records the order with Great Britain at `place`, and every mover's fleets' allowances from the stacks they
+/// start the phase in (12.2.3.1).
 fn set_order(cx: &mut NCx, place: u8) {
     let chart = &cx.scenario.charts.naval;
     let order = slots(cx.world(), chart.chooser, &chart.order, place);
-    cx.emit(NavalEvent::OrderSet { place, order });
+    let ctx = cx.ctx();
+    let allowance = order
+        .iter()
+        .flatten()
+        .flat_map(|p| sailing::allowances(&ctx, *p))
+        .collect();
+    cx.emit(NavalEvent::OrderSet {
+        place,
+        order,
+        allowance,
+    });
 }
 
 /// 4.4.6.2: fleets that a peace made this month obliges to leave the other power's territory, and that still lie
@@ -398,14 +410,12 @@ fn advance(cx: &mut NCx, _dice: &mut Dice, first: bool) -> Option<Ask> {
             mover = 0;
             continue;
         };
-        let allowance = sailing::allowances(&cx.ctx(), power);
-        if allowance.values().any(|a| *a > 0) {
-            cx.emit(NavalEvent::MoverBegan {
-                slot,
-                mover,
-                power,
-                allowance,
-            });
+        let own = cx.own();
+        if sailing::fleets_of(cx.world(), power)
+            .iter()
+            .any(|(f, _)| own.left(*f) > 0)
+        {
+            cx.emit(NavalEvent::MoverBegan { slot, mover, power });
             return Ask::open(vec![power]);
         }
         mover += 1;

@@ -68,8 +68,8 @@ pub fn fleets_of(w: &World, power: PowerId) -> Vec<(FleetId, Location)> {
         .collect()
 }
 
-/// 6.2.1 with 12.2.3: each of `power`'s fleets' allowance for the phase, from the stack it stands in as its
-/// Naval Movement step begins (12.2.3.1).
+/// 6.2.1 with 12.2.3: each of `power`'s fleets' allowance for the phase, from the stack it stands in as the
+/// phase begins (12.2.3.1: the order is set then).
 pub fn allowances(ctx: &NCtx, power: PowerId) -> BTreeMap<FleetId, u32> {
     fleets_of(ctx.world, power)
         .into_iter()

@@ -93,6 +93,19 @@ pub(super) fn validate(s: &Scenario, name: &str, errors: &mut Vec<DataError>) {
     );
     duplicates(&mut r, &map, "area", s.map.areas.iter().map(|a| a.id));
     duplicates(&mut r, &map, "sea", s.map.seas.iter().map(|a| a.id));
+    // A fleet's path names areas and seas by key alone (3.3): no key may name both.
+    for x in &s.map.seas {
+        if s.map.areas.iter().any(|a| a.id.as_str() == x.id.as_str()) {
+            r.err(
+                &map,
+                format!("sea {}", x.id),
+                format!(
+                    "`{}` is also an area's key: a place's key must name one place",
+                    x.id
+                ),
+            );
+        }
+    }
     duplicates(&mut r, &powers, "power", s.powers.iter().map(|p| p.id));
     duplicates(&mut r, &minors, "minor", s.minors.iter().map(|m| m.id));
     duplicates(&mut r, &leaders, "leader", s.leaders.iter().map(|l| l.id));

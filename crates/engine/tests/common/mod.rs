@@ -100,6 +100,11 @@ pub fn ally(g: &mut Game, a: &str, b: &str) {
 /// A game of the 1805 scenario at January 1805's Land Phase, dice seeded with `seed`, after the host's set-up
 /// adjustments `adjs` (JSON, as a transcript's `setup` writes them).
 pub fn land_1805(rulebook: Rulebook, seed: u64, adjs: &[&str]) -> Game {
+    at_1805(rulebook, seed, Step::Land, adjs)
+}
+
+/// A game of 1805 set up at January's `step` after the host adjustments `adjs` (JSON).
+pub fn at_1805(rulebook: Rulebook, seed: u64, step: Step, adjs: &[&str]) -> Game {
     use coalition_engine::scenario::Adjustment;
     use coalition_engine::{Date, Position};
     let sc = Arc::new(embedded_scenario("1805").unwrap());
@@ -109,7 +114,7 @@ pub fn land_1805(rulebook: Rulebook, seed: u64, adjs: &[&str]) -> Game {
         .collect();
     let start = Position {
         date: Date::new(1805, 1).unwrap(),
-        step: Step::Land,
+        step,
     };
     Game::with_setup(sc, rulebook, seed, &[], Some(start), &adjs).unwrap()
 }

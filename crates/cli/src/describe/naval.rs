@@ -48,7 +48,7 @@ pub fn decision_at(s: &Scenario, st: &State, d: &NavalDecision) -> String {
         .filter_map(|w| coalition_engine::naval::sailing::step_cost(s, w[0], w[1]))
         .sum();
     let left = f.iter().map(|id| st.naval.left(*id)).min().unwrap_or(0);
-    format!("{line} ({cost} of {left} movement points left)")
+    format!("{line} (costs {cost} of the {left} movement points left)")
 }
 
 /// A Naval Phase event in words.

@@ -31,6 +31,8 @@ fn seen(s: &Scenario, st: &State, viewer: Option<PowerId>, e: &Event) -> Option<
         Event::World(
             WorldEvent::CorpsChanged { rule, .. } | WorldEvent::GarrisonChanged { rule, .. },
         ) if rule == "7.3" || rule == "7.3.5" => return None,
+        // Rule 6.2.1: the Naval Phase's own line says where a move took the fleets.
+        Event::World(WorldEvent::FleetChanged { rule, .. }) if rule == "6.2.1" => return None,
         Event::World(WorldEvent::CorpsChanged {
             corps,
             location,

@@ -256,10 +256,13 @@ pub fn undo(cx: &mut NCx, power: PowerId) {
 /// The mover's movement choices: each one-place step of each fleet that may pay for it, alone and, where it
 /// stands with others of the mover's, with all of them.
 pub fn choices(ctx: &NCtx, power: PowerId) -> Vec<NavalDecision> {
-    let fleets = fleets_of(ctx.world, power);
-    let mut groups: BTreeMap<Location, Vec<FleetId>> = BTreeMap::new();
-    for (id, at) in &fleets {
-        groups.entry(*at).or_default().push(*id);
+    // The places in the order of the first fleet (by key) standing at each.
+    let mut groups: Vec<(Location, Vec<FleetId>)> = Vec::new();
+    for (id, at) in fleets_of(ctx.world, power) {
+        match groups.iter_mut().find(|(l, _)| *l == at) {
+            Some((_, ids)) => ids.push(id),
+            None => groups.push((at, vec![id])),
+        }
     }
     let mut out = Vec::new();
     for (at, ids) in &groups {

@@ -24,6 +24,20 @@ pub fn and_list(xs: &[String]) -> String {
     }
 }
 
+/// An order of movement in words (6.1, 7.1): `Russia, Turkey, Great Britain with Austria, ...`.
+pub fn order_words(s: &Scenario, order: &[Vec<PowerId>]) -> String {
+    order
+        .iter()
+        .map(|slot| {
+            slot.iter()
+                .map(|p| power(s, *p))
+                .collect::<Vec<_>>()
+                .join(" with ")
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// A path in words: `Paris → Reims → Metz`.
 pub fn path(s: &Scenario, p: &[AreaId]) -> String {
     p.iter()
@@ -444,15 +458,7 @@ pub fn event(
         LandEvent::OrderSet { place, order } => format!(
             "{} takes place {place} in the order of movement: {}",
             power(s, s.charts.land.chooser),
-            order
-                .iter()
-                .map(|slot| slot
-                    .iter()
-                    .map(|p| power(s, *p))
-                    .collect::<Vec<_>>()
-                    .join(" with "))
-                .collect::<Vec<_>>()
-                .join(", ")
+            order_words(s, order)
         ),
         LandEvent::MoverBegan { power: p, .. } => format!("{} moves", power(s, *p)),
         LandEvent::Moved { power: p, record } => moved(s, *p, record),

@@ -58,15 +58,7 @@ pub fn event(s: &Scenario, e: &NavalEvent) -> String {
         NavalEvent::OrderSet { place, order, .. } => format!(
             "{} takes place {place} in the naval order of movement: {}",
             power(s, s.charts.naval.chooser),
-            order
-                .iter()
-                .map(|slot| slot
-                    .iter()
-                    .map(|p| power(s, *p))
-                    .collect::<Vec<_>>()
-                    .join(" with "))
-                .collect::<Vec<_>>()
-                .join(", ")
+            super::land::order_words(s, order)
         ),
         NavalEvent::MoverBegan { power: p, .. } => format!("{}'s fleets move", power(s, *p)),
         NavalEvent::Sailed { power: p, record } => format!(

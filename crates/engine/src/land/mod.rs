@@ -720,22 +720,13 @@ fn sieges(cx: &mut LCx, slot: usize, mover: usize) -> Option<Ask> {
 /// Moves on to the next mover that has something to do (`first`: start at the first slot), or, after the last,
 /// runs the Conquest Step and ends the phase.
 fn advance(cx: &mut LCx, dice: &mut Dice, first: bool) -> Option<Ask> {
-    let (mut slot, mut mover) = if first {
+    let own = cx.own();
+    let (slot, mover) = if first {
         (0, 0)
     } else {
-        let own = cx.own();
         (own.slot, own.mover + 1)
     };
-    loop {
-        let order = cx.own().order.clone();
-        let Some(movers) = order.get(slot) else {
-            break;
-        };
-        let Some(&power) = movers.get(mover) else {
-            slot += 1;
-            mover = 0;
-            continue;
-        };
+    for (slot, mover, power) in crate::world::order::movers_from(&own.order, slot, mover) {
         // Asked when it has a corps that may move, or a depot to decide.
         let ctx = cx.ctx();
         if movement::may_move(&ctx, power) || depots::any_possible(&ctx, power) {
@@ -747,7 +738,6 @@ fn advance(cx: &mut LCx, dice: &mut Dice, first: bool) -> Option<Ask> {
         if let Some(ask) = combat::next(cx, slot, mover).or_else(|| sieges(cx, slot, mover)) {
             return Some(ask);
         }
-        mover += 1;
     }
     conquest::conquest_step(cx);
     cx.emit(LandEvent::PhaseEnded);

@@ -27,7 +27,7 @@ use crate::kernel::dice::Dice;
 use crate::kernel::error::{RuleError, RuleResult};
 use crate::kernel::ids::{FleetId, PowerId};
 use crate::scenario::Location;
-use crate::world::order::{places, slots};
+use crate::world::order::{movers_from, places, slots};
 use crate::world::{Ask, Ctx, Cx, Obligation, Step, World, WorldEvent};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -394,22 +394,13 @@ fn put_out(cx: &mut NCx) {
 /// Moves on to the next mover with a fleet that may sail (`first`: start at the first slot), or, after the last,
 /// ends the phase.
 fn advance(cx: &mut NCx, _dice: &mut Dice, first: bool) -> Option<Ask> {
-    let (mut slot, mut mover) = if first {
+    let own = cx.own();
+    let (slot, mover) = if first {
         (0, 0)
     } else {
-        let own = cx.own();
         (own.slot, own.mover + 1)
     };
-    loop {
-        let order = cx.own().order.clone();
-        let Some(movers) = order.get(slot) else {
-            break;
-        };
-        let Some(&power) = movers.get(mover) else {
-            slot += 1;
-            mover = 0;
-            continue;
-        };
+    for (slot, mover, power) in movers_from(&own.order, slot, mover) {
         let own = cx.own();
         if sailing::fleets_of(cx.world(), power)
             .iter()
@@ -418,7 +409,6 @@ fn advance(cx: &mut NCx, _dice: &mut Dice, first: bool) -> Option<Ask> {
             cx.emit(NavalEvent::MoverBegan { slot, mover, power });
             return Ask::open(vec![power]);
         }
-        mover += 1;
     }
     cx.emit(NavalEvent::PhaseEnded);
     None

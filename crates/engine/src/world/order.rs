@@ -64,3 +64,18 @@ pub fn slots(w: &World, chooser: PowerId, order: &[PowerId], place: u8) -> Vec<V
     out.sort_by_key(|(last, _)| *last);
     out.into_iter().map(|(_, m)| m).collect()
 }
+
+/// The movers of `order` from the one at `slot`, `mover` on, each with its slot and place in it, in the order
+/// they move.
+pub fn movers_from(
+    order: &[Vec<PowerId>],
+    slot: usize,
+    mover: usize,
+) -> Vec<(usize, usize, PowerId)> {
+    order
+        .iter()
+        .enumerate()
+        .flat_map(|(s, movers)| movers.iter().enumerate().map(move |(m, p)| (s, m, *p)))
+        .filter(|(s, m, _)| (*s, *m) >= (slot, mover))
+        .collect()
+}

@@ -4,7 +4,8 @@
 
 mod common;
 
-use coalition_engine::decision::Decision;
+use common::{refused, submit};
+
 use coalition_engine::game::Game;
 use coalition_engine::ids::PowerId;
 use coalition_engine::rulebook::{OptionalRule, Preset, Rulebook};
@@ -22,20 +23,6 @@ fn at_france_turn(rulebook: Rulebook, adjs: &[&str]) -> Game {
     submit(&mut g, "france", "slot 1");
     assert_eq!(g.state().land.current(), Some(p("france")));
     g
-}
-
-fn submit(g: &mut Game, power: &str, text: &str) {
-    let d = Decision::parse(text, g.scenario()).unwrap();
-    g.submit(p(power), d)
-        .unwrap_or_else(|e| panic!("{text}: {e}"));
-}
-
-fn refused(g: &mut Game, power: &str, text: &str) -> String {
-    let d = Decision::parse(text, g.scenario()).unwrap();
-    let before = g.log().len();
-    let e = g.submit(p(power), d).unwrap_err();
-    assert_eq!(g.log().len(), before, "a refusal changes nothing");
-    e.rule
 }
 
 fn standard() -> Rulebook {

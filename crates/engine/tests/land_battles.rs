@@ -4,8 +4,9 @@
 
 mod common;
 
+use common::{refused, submit};
+
 use coalition_engine::battle::field::DayReport;
-use coalition_engine::decision::Decision;
 use coalition_engine::event::Event;
 use coalition_engine::game::Game;
 use coalition_engine::ids::{AreaId, CorpsId, PowerId};
@@ -35,20 +36,6 @@ fn at_war(rulebook: Rulebook, adjs: &[&str]) -> Game {
     let mut g = common::land_1805(rulebook, 5, &all);
     submit(&mut g, "france", "slot 1");
     g
-}
-
-fn submit(g: &mut Game, power: &str, text: &str) {
-    let d = Decision::parse(text, g.scenario()).unwrap();
-    g.submit(p(power), d)
-        .unwrap_or_else(|e| panic!("{text}: {e}"));
-}
-
-fn refused(g: &mut Game, power: &str, text: &str) -> String {
-    let d = Decision::parse(text, g.scenario()).unwrap();
-    let before = g.log().len();
-    let e = g.submit(p(power), d).unwrap_err();
-    assert_eq!(g.log().len(), before, "a refusal changes nothing");
-    e.rule
 }
 
 /// France's I Corps (12 infantry) marches from Munich to Linz, where Austria's I Corps (12 infantry, 2 cavalry)

@@ -4,7 +4,8 @@
 
 mod common;
 
-use coalition_engine::decision::Decision;
+use common::{refused, submit};
+
 use coalition_engine::event::Event;
 use coalition_engine::game::Game;
 use coalition_engine::ids::{AreaId, Nation, PowerId};
@@ -47,20 +48,6 @@ fn siege_game(garrison: u16, extra: &[&str]) -> Game {
     let mut g = common::land_1805(Rulebook::preset(Preset::Standard), 5, &all);
     submit(&mut g, "france", "slot 1");
     g
-}
-
-fn submit(g: &mut Game, power: &str, text: &str) {
-    let d = Decision::parse(text, g.scenario()).unwrap();
-    g.submit(p(power), d)
-        .unwrap_or_else(|e| panic!("{text}: {e}"));
-}
-
-fn refused(g: &mut Game, power: &str, text: &str) -> String {
-    let d = Decision::parse(text, g.scenario()).unwrap();
-    let before = g.log().len();
-    let e = g.submit(p(power), d).unwrap_err();
-    assert_eq!(g.log().len(), before, "a refusal changes nothing");
-    e.rule
 }
 
 /// Every power owing a decision takes its default (another's siege step: `done`) until `power` owes one in the

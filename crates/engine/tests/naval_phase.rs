@@ -4,6 +4,8 @@
 
 mod common;
 
+use common::{refused, submit};
+
 use coalition_engine::game::Game;
 use coalition_engine::ids::{AreaId, FleetId, PowerId};
 use coalition_engine::naval::NavalDecision;
@@ -27,20 +29,6 @@ fn rulebook(large_fleets: bool) -> Rulebook {
         r.optional.remove(&OptionalRule::LargeFleets);
     }
     r
-}
-
-fn sub(g: &mut Game, power: &str, text: &str) {
-    let d = Decision::parse(text, g.scenario()).unwrap();
-    g.submit(p(power), d)
-        .unwrap_or_else(|e| panic!("{power}: {text}: {e}"));
-}
-
-fn refused(g: &mut Game, power: &str, text: &str) -> String {
-    let d = Decision::parse(text, g.scenario()).unwrap();
-    let before = g.log().len();
-    let e = g.submit(p(power), d).unwrap_err();
-    assert_eq!(g.log().len(), before, "a refusal changes nothing");
-    e.rule
 }
 
 fn at(g: &Game, f: &str) -> Location {
@@ -75,7 +63,7 @@ fn each_fleet_of_a_stack_of_three_has_five_points_and_spends_them() {
     // rule: 12.2.3.3
     // rule: 12.2.3.1
     let mut g = three_at_plymouth(true, Step::Naval, &[]);
-    sub(&mut g, "great-britain", "slot 1");
+    submit(&mut g, "great-britain", "slot 1");
     assert_eq!(g.state().naval.current(), Some(p("great-britain")));
     for f in ["gb-f1", "gb-f2", "gb-f3"] {
         assert_eq!(g.state().naval.left(fleet(f)), 5, "{f}");
@@ -83,7 +71,7 @@ fn each_fleet_of_a_stack_of_three_has_five_points_and_spends_them() {
     // The lone fleet at Malta keeps its 7.
     assert_eq!(g.state().naval.left(fleet("gb-f4")), 7);
     // One fleet sails alone two steps; it still has only the stack's allowance.
-    sub(
+    submit(
         &mut g,
         "great-britain",
         "sail gb-f1 plymouth>english-channel>bay-of-biscay",
@@ -97,7 +85,7 @@ fn each_fleet_of_a_stack_of_three_has_five_points_and_spends_them() {
         ),
         "6.2.1"
     );
-    sub(
+    submit(
         &mut g,
         "great-britain",
         "sail gb-f1 bay-of-biscay>coast-of-portugal>alboran>western-med",
@@ -118,7 +106,7 @@ fn area(s: &str) -> AreaId {
 fn without_the_option_a_stack_keeps_seven_points() {
     // rule: 12.2.3.3
     let mut g = three_at_plymouth(false, Step::Naval, &[]);
-    sub(&mut g, "great-britain", "slot 1");
+    submit(&mut g, "great-britain", "slot 1");
     for f in ["gb-f1", "gb-f2", "gb-f3"] {
         assert_eq!(g.state().naval.left(fleet(f)), 7, "{f}");
     }
@@ -128,11 +116,11 @@ fn without_the_option_a_stack_keeps_seven_points() {
 fn a_port_and_its_box_are_a_free_step_and_the_sea_beyond_costs_one() {
     // A port to its own box costs nothing (6.2.1.2); the box to a sea next to it one; back into the port one.
     let mut g = three_at_plymouth(false, Step::Naval, &[]);
-    sub(&mut g, "great-britain", "slot 1");
-    sub(&mut g, "great-britain", "sail gb-f1 plymouth>box:plymouth");
+    submit(&mut g, "great-britain", "slot 1");
+    submit(&mut g, "great-britain", "sail gb-f1 plymouth>box:plymouth");
     assert_eq!(g.state().naval.left(fleet("gb-f1")), 7);
     assert_eq!(at(&g, "gb-f1"), Location::Blockade(area("plymouth")));
-    sub(
+    submit(
         &mut g,
         "great-britain",
         "sail gb-f1 box:plymouth>north-atlantic>irish-sea>bristol",
@@ -153,14 +141,14 @@ fn a_port_and_its_box_are_a_free_step_and_the_sea_beyond_costs_one() {
 #[test]
 fn undo_takes_the_last_move_back_with_its_points() {
     let mut g = three_at_plymouth(true, Step::Naval, &[]);
-    sub(&mut g, "great-britain", "slot 1");
-    sub(
+    submit(&mut g, "great-britain", "slot 1");
+    submit(
         &mut g,
         "great-britain",
         "sail gb-f1,gb-f2 plymouth>english-channel>north-sea",
     );
     assert_eq!(g.state().naval.left(fleet("gb-f2")), 3);
-    sub(&mut g, "great-britain", "undo");
+    submit(&mut g, "great-britain", "undo");
     assert_eq!(at(&g, "gb-f2"), Location::Area(area("plymouth")));
     assert_eq!(g.state().naval.left(fleet("gb-f2")), 5);
     assert_eq!(refused(&mut g, "great-britain", "undo"), "6.2.1");
@@ -181,7 +169,7 @@ fn allies_combining_movement_sail_in_the_last_ones_slot_and_count_as_one_stack()
         ],
     );
     for (power, with) in [("great-britain", "russia"), ("russia", "great-britain")] {
-        sub(&mut g, power, &format!("combine {with}"));
+        submit(&mut g, power, &format!("combine {with}"));
     }
     let pending = g.pending();
     for q in pending {
@@ -189,16 +177,16 @@ fn allies_combining_movement_sail_in_the_last_ones_slot_and_count_as_one_stack()
         g.submit(q, d).unwrap();
     }
     common::run_to(&mut g, Step::Naval);
-    sub(&mut g, "great-britain", "slot 1");
+    submit(&mut g, "great-britain", "slot 1");
     let order = &g.state().naval.order;
     assert_eq!(order[0], vec![p("great-britain"), p("russia")]);
     assert_eq!(g.state().naval.current(), Some(p("great-britain")));
-    sub(
+    submit(
         &mut g,
         "great-britain",
         "sail gb-f1,gb-f2,gb-f3 plymouth>english-channel",
     );
-    sub(&mut g, "great-britain", "done");
+    submit(&mut g, "great-britain", "done");
     assert_eq!(g.state().naval.current(), Some(p("russia")));
     assert_eq!(g.state().naval.left(fleet("ru-f2")), 4);
 }
@@ -206,17 +194,23 @@ fn allies_combining_movement_sail_in_the_last_ones_slot_and_count_as_one_stack()
 #[test]
 fn an_empty_seat_leaves_its_fleets_where_they_are() {
     let mut g = three_at_plymouth(true, Step::Naval, &[]);
+    let before = g.state().forces.fleets.clone();
     assert_eq!(
         g.default_decision(p("great-britain")).unwrap(),
         Decision::Naval(NavalDecision::Place { place: 1 })
     );
-    sub(&mut g, "great-britain", "slot 1");
+    submit(&mut g, "great-britain", "slot 1");
     assert_eq!(
         g.default_decision(p("great-britain")).unwrap(),
         Decision::Pass
     );
+    // Every mover in turn takes its default (`done`) until the Land Phase.
     until_mover(&mut g, "spain");
-    let before = g.state().forces.fleets.clone();
     common::run_to(&mut g, Step::Land);
+    assert!(g.log().iter().any(|e| matches!(
+        e,
+        coalition_engine::Event::Naval(coalition_engine::naval::NavalEvent::MovementEnded { power })
+            if *power == p("great-britain")
+    )));
     assert_eq!(g.state().forces.fleets, before);
 }

@@ -266,14 +266,18 @@ impl Step for NavalPhase {
                     Err(RuleError::new(
                         "6.1",
                         format!(
-                            "Great Britain's place in the order of movement is 1 to {n}, not {place}"
+                            "{}'s place in the order of movement is 1 to {n}, not {place}",
+                            chooser_name(ctx)
                         ),
                     ))
                 }
             }
             (Stage::Order, _) => Err(RuleError::new(
                 "6.1",
-                "Great Britain first chooses its place in the naval order of movement (`fleet-slot N`)",
+                format!(
+                    "{} first chooses its place in the naval order of movement (`slot N`)",
+                    chooser_name(ctx)
+                ),
             )),
             (Stage::Moving, NavalDecision::Place { .. }) => Err(RuleError::new(
                 "6.1",
@@ -319,6 +323,11 @@ impl Step for NavalPhase {
     fn apply(own: &mut NavalState, _world: &mut World, e: &NavalEvent) {
         apply(own, e)
     }
+}
+
+/// The name of the power that chooses its place in the naval order (6.1: Great Britain in the chart).
+fn chooser_name(ctx: &NCtx) -> String {
+    ctx.scenario.power_name(ctx.scenario.charts.naval.chooser)
 }
 
 /// The number of places in the naval order (Great Britain and the others still in the game, 6.1).

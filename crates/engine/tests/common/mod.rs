@@ -67,6 +67,22 @@ pub fn run_to(g: &mut Game, step: Step) {
     panic!("never reached {step:?}");
 }
 
+/// `power` submits the decision written `text` (JSON or the text form); panics if it is refused.
+pub fn submit(g: &mut Game, power: &str, text: &str) {
+    let d = Decision::parse(text, g.scenario()).unwrap();
+    g.submit(p(power), d)
+        .unwrap_or_else(|e| panic!("{power}: {text}: {e}"));
+}
+
+/// `power` submits `text`, which must be refused without changing the game; the rule it cites.
+pub fn refused(g: &mut Game, power: &str, text: &str) -> String {
+    let d = Decision::parse(text, g.scenario()).unwrap();
+    let before = g.log().len();
+    let e = g.submit(p(power), d).unwrap_err();
+    assert_eq!(g.log().len(), before, "a refusal changes nothing");
+    e.rule
+}
+
 /// Everyone owing takes the default, except the given decisions.
 pub fn submit_all(g: &mut Game, mut decisions: Vec<(&str, Decision)>) {
     for power in g.pending() {

@@ -15,6 +15,173 @@ fn main() {
     britain_chooses_its_slot();
     three_fleets_through_five_seas();
     raiding_by_a_fleet_that_sailed();
+    nelson_off_cadiz();
+    evasion_into_toulon();
+    sixty_eight_ships_lose_ten();
+    a_blockaded_port();
+}
+
+/// Coalition's 6.3 with Nelson: Nelson sails with two fleets from Gibraltar to the Coast of Portugal, where a French
+/// and a Spanish fleet stand with Villeneuve, and engages them in his Naval Combat step. Neither tries to evade.
+/// Nelson's fire (6, +2 for his tactical 6) sinks 40% of his 18 ships' worth, 7; Villeneuve's (2) sinks 2. The
+/// pursuit (5) sinks one more of the 14 left; the 8 lost are shared 4 and 4 by nationality (12.2.5); Britain
+/// captures 2 of them. Britain gains 1 + 1 for Nelson; France and Spain lose 1 each; the allies retreat into Cádiz.
+fn nelson_off_cadiz() {
+    let mut b = B::new(
+        &["6.3", "12.2.5", "12.2.3.5", "12.7", "14.3.2.1.3"],
+        standard(),
+        (1805, 1),
+        Step::Naval,
+        &[
+            r#"{"fleet": {"fleet": "gb-f3", "ships": 12, "location": {"area": "gibraltar"}}}"#,
+            r#"{"leader": {"leader": "nelson", "status": "active", "location": {"area": "gibraltar"}}}"#,
+            r#"{"fleet": {"fleet": "fr-f2", "ships": 11, "location": {"sea": "coast-of-portugal"}}}"#,
+            r#"{"leader": {"leader": "villeneuve", "status": "active", "location": {"sea": "coast-of-portugal"}}}"#,
+            r#"{"fleet": {"fleet": "sp-f1", "ships": 10, "location": {"sea": "coast-of-portugal"}}}"#,
+        ],
+    );
+    b.submit("great-britain", "slot 1");
+    b.refused_saying(
+        "great-britain",
+        "sail gb-f3,gb-f4,nelson gibraltar>alboran>coast-of-portugal>bay-of-biscay",
+        "6.2.1",
+        "the move must end at Coast of Portugal, where it meets fleets at war with Great Britain (Coalition's rule: a fleet stops where it meets enemy fleets)",
+    );
+    b.submit(
+        "great-britain",
+        "sail gb-f3,gb-f4,nelson gibraltar>alboran>coast-of-portugal",
+    );
+    b.logged(r#"{"naval": {"sailed": {"record": {"leaders": ["nelson"], "cost": 2}}}}"#);
+    b.refused("great-britain", "engage coast-of-portugal", "6.1.3");
+    b.submit("great-britain", "done");
+    b.refused("great-britain", "undo", "6.1.3");
+    b.submit("great-britain", "engage coast-of-portugal");
+    b.logged(r#"{"naval": {"engaged": {"power": "great-britain", "asked": ["france", "spain"]}}}"#);
+    // Fire 6 and 2, pursuit 5, then each side's leader-casualty check (12.7): no twelve.
+    b.force(&[6, 2, 5, 1, 1, 1, 1]);
+    b.submit("france", "stand");
+    b.submit("spain", "stand");
+    b.logged(
+        r#"{"naval": {"battle_fought": {"battle": {"winner": "attacker", "captured": 2, "captured_into": "gb-f3", "attacking": {"commander": "nelson", "lost": {"gb-f3": 2}}, "defending": {"commander": "villeneuve", "lost": {"fr-f2": 4, "sp-f1": 4}}}}}}"#,
+    );
+    b.logged(r#"{"points_changed": {"power": "great-britain", "delta": 2, "rule": "6.3"}}"#);
+    b.logged(r#"{"points_changed": {"power": "france", "delta": -1, "rule": "6.3"}}"#);
+    b.logged(r#"{"points_changed": {"power": "spain", "delta": -1, "rule": "6.3"}}"#);
+    b.logged(
+        r#"{"fleet_changed": {"fleet": "fr-f2", "ships": 7, "location": {"area": "cadiz"}, "rule": "12.2.3.5"}}"#,
+    );
+    b.logged(
+        r#"{"leader_changed": {"leader": "villeneuve", "location": {"area": "cadiz"}, "rule": "12.2.3.5"}}"#,
+    );
+    b.until_round(RoundKind::Land);
+    b.save_in("naval", "6.3-nelson-off-cadiz");
+}
+
+/// Coalition's 6.3 evasion: Nelson's fleet, at sea in the Western Mediterranean, moves into the Ligurian Sea and
+/// engages Villeneuve there. France tries to evade: a die (6) less 2 (Villeneuve's strategic 2 against Nelson's 5,
+/// held to 2) makes 4, enough; the French fleet and its admiral slip into Toulon, and no battle is fought.
+fn evasion_into_toulon() {
+    let mut b = B::new(
+        &["6.3"],
+        standard(),
+        (1805, 1),
+        Step::Naval,
+        &[
+            r#"{"fleet": {"fleet": "gb-f3", "ships": 12, "location": {"sea": "western-med"}}}"#,
+            r#"{"leader": {"leader": "nelson", "status": "active", "location": {"sea": "western-med"}}}"#,
+            r#"{"fleet": {"fleet": "fr-f2", "ships": 11, "location": {"sea": "ligurian"}}}"#,
+            r#"{"leader": {"leader": "villeneuve", "status": "active", "location": {"sea": "ligurian"}}}"#,
+        ],
+    );
+    b.submit("great-britain", "slot 1");
+    b.submit("great-britain", "sail gb-f3,nelson western-med>ligurian");
+    b.submit("great-britain", "done");
+    b.refused("great-britain", "engage box:toulon", "6.3.1.2");
+    b.submit("great-britain", "engage ligurian");
+    b.force(&[6]);
+    b.refused("france", "done", "6.3");
+    b.submit("france", "evade");
+    b.logged(r#"{"dice_rolled": {"roll": {"rule": "6.3", "faces": [6], "total": 4}}}"#);
+    b.logged(
+        r#"{"naval": {"evaded": {"power": "france", "at": {"sea": "ligurian"}, "to": {"area": "toulon"}}}}"#,
+    );
+    b.logged(r#"{"naval": {"unopposed": {"at": {"sea": "ligurian"}}}}"#);
+    b.logged(
+        r#"{"leader_changed": {"leader": "villeneuve", "location": {"area": "toulon"}, "rule": "6.3"}}"#,
+    );
+    b.until_round(RoundKind::Land);
+    b.save_in("naval", "6.3-evasion-into-toulon");
+}
+
+/// 12.2.5, the text's example: a stack of 68 ships, 36 French, 20 Spanish and 12 Russian (Russia at war with
+/// Britain here), stands in the North Atlantic against 40 British ships, which engage it. Britain's fire (5, no
+/// modifier) sinks 25% of 40: the stack loses 10 ships, shared 5, 3 and 2 by nationality. The stack's fire (1) sinks
+/// 10% of 68, 7 British: Britain lost the larger share and retreats; the winners capture one of its ships.
+fn sixty_eight_ships_lose_ten() {
+    let mut b = B::new(
+        &["12.2.5", "6.3"],
+        standard(),
+        (1805, 1),
+        Step::Naval,
+        &[
+            r#"{"war": {"aggressor": {"power": "russia"}, "defender": {"power": "great-britain"}}}"#,
+            r#"{"fleet": {"fleet": "gb-f1", "ships": 40, "location": {"sea": "north-atlantic"}}}"#,
+            r#"{"fleet": {"fleet": "fr-f1", "ships": 36, "location": {"sea": "north-atlantic"}}}"#,
+            r#"{"fleet": {"fleet": "sp-f1", "ships": 20, "location": {"sea": "north-atlantic"}}}"#,
+            r#"{"fleet": {"fleet": "ru-f1", "ships": 12, "location": {"sea": "north-atlantic"}}}"#,
+        ],
+    );
+    b.submit("great-britain", "slot 1");
+    b.submit("great-britain", "done");
+    b.submit("great-britain", "engage north-atlantic");
+    // Fire 5 and 1; the stack's pursuit 1 (nothing more).
+    b.force(&[5, 1, 1]);
+    b.submit("france", "stand");
+    b.submit("russia", "stand");
+    b.submit("spain", "stand");
+    b.logged(
+        r#"{"naval": {"battle_fought": {"battle": {"winner": "defender", "defending": {"lost": {"fr-f1": 5, "sp-f1": 3, "ru-f1": 2}}, "attacking": {"lost": {"gb-f1": 7}}, "captured": 1, "captured_into": "fr-f1"}}}}"#,
+    );
+    b.logged(r#"{"points_changed": {"power": "great-britain", "delta": -1, "rule": "6.3"}}"#);
+    b.logged(r#"{"points_changed": {"power": "russia", "delta": 1, "rule": "6.3"}}"#);
+    b.until_round(RoundKind::Land);
+    b.save_in("naval", "12.2.5-sixty-eight-ships-lose-ten");
+}
+
+/// Coalition's blockade: Britain's Channel Fleet sails into Brest's blockade box. France's Brest fleet may not
+/// sail straight out to sea past it; it puts out into the box, where it meets the blockaders and stops, and
+/// engages them: fire 3 and 3 sinks 3 on each side, a larger share of France's 18 than of Britain's 20, so France
+/// loses, retreats into Brest and loses a political point.
+fn a_blockaded_port() {
+    let mut b = B::new(&["6.2.1", "6.3"], standard(), (1805, 1), Step::Naval, &[]);
+    b.submit("great-britain", "slot 1");
+    b.submit(
+        "great-britain",
+        "sail gb-f1 plymouth>english-channel>box:brest",
+    );
+    b.submit("great-britain", "done");
+    b.until_naval("france");
+    b.refused_saying(
+        "france",
+        "sail fr-f1 brest>bay-of-biscay",
+        "6.2.1",
+        "Brest is blockaded: fleets of a side at war with France stand in its box, and a fleet leaves or enters it only through the box, where it meets them (Coalition's blockade)",
+    );
+    b.submit("france", "sail fr-f1 brest>box:brest");
+    b.submit("france", "done");
+    b.submit("france", "engage box:brest");
+    // Fire 3 and 3; Britain's pursuit 1.
+    b.force(&[3, 3, 1]);
+    b.submit("great-britain", "stand");
+    b.logged(
+        r#"{"naval": {"battle_fought": {"battle": {"winner": "defender", "attacking": {"lost": {"fr-f1": 3}}, "defending": {"lost": {"gb-f1": 3}}}}}}"#,
+    );
+    b.logged(
+        r#"{"fleet_changed": {"fleet": "fr-f1", "ships": 15, "location": {"area": "brest"}, "rule": "12.2.3.5"}}"#,
+    );
+    b.logged(r#"{"points_changed": {"power": "france", "delta": -1, "rule": "6.3"}}"#);
+    b.until_round(RoundKind::Land);
+    b.save_in("naval", "6.2.1-a-blockaded-port");
 }
 
 /// The standard rulebook with 12.2.3 (moving large fleets and transports) on.

@@ -253,7 +253,7 @@ fn check_land(sc: &Scenario, s: &State, e: &Event, batch: &[Event]) {
 /// The Naval Phase's invariants for event `e`, read with the state just before it: no fleet sails beyond its
 /// allowance (6.2.1 with 12.2.3), every step of a path touches the next at its cost, and ships are conserved (no
 /// rule of the phase builds, sinks or captures any yet).
-fn check_naval(sc: &Scenario, s: &State, e: &Event) {
+fn check_naval(sc: &Scenario, s: &State, e: &Event, batch: &[Event]) {
     use coalition_engine::naval::NavalEvent;
     use coalition_engine::naval::sailing::{friendly_port, step_cost};
     match e {
@@ -282,12 +282,55 @@ fn check_naval(sc: &Scenario, s: &State, e: &Event) {
                 }
             }
         }
-        Event::World(WorldEvent::FleetChanged { fleet, ships, .. })
-            if s.position.step == coalition_engine::Step::Naval =>
-        {
+        // Ships change in the Naval Phase only in a battle (6.3).
+        Event::World(WorldEvent::FleetChanged {
+            fleet, ships, rule, ..
+        }) if s.position.step == coalition_engine::Step::Naval && rule != "6.3" => {
             assert_eq!(
                 *ships, s.world.forces.fleets[fleet].ships,
-                "{fleet}'s ships changed in the Naval Phase"
+                "{fleet}'s ships changed in the Naval Phase outside a battle"
+            );
+        }
+        // Ships are conserved in a battle: after its events the fleets hold what they held, less what was sunk
+        // (lost, less what the winner captured); no fleet loses more than it had.
+        Event::Naval(NavalEvent::BattleFought { battle }) => {
+            let mut ships: std::collections::BTreeMap<_, u16> = s
+                .world
+                .forces
+                .fleets
+                .iter()
+                .map(|(id, f)| (*id, f.ships))
+                .collect();
+            let before: u32 = ships.values().map(|x| *x as u32).sum();
+            for side in [&battle.attacking, &battle.defending] {
+                for (id, n) in &side.fleets {
+                    assert_eq!(ships[id], *n, "{id} fought with the ships it had");
+                    assert!(
+                        side.lost.get(id).copied().unwrap_or(0) <= *n,
+                        "{id} lost more than it had"
+                    );
+                }
+            }
+            let i = batch
+                .iter()
+                .position(|x| x == e)
+                .expect("the event is in its batch");
+            for x in batch[i + 1..]
+                .iter()
+                .take_while(|x| !matches!(x, Event::Naval(_)))
+            {
+                if let Event::World(WorldEvent::FleetChanged {
+                    fleet, ships: n, ..
+                }) = x
+                {
+                    ships.insert(*fleet, *n);
+                }
+            }
+            let after: u32 = ships.values().map(|x| *x as u32).sum();
+            assert_eq!(
+                after + battle.sunk(),
+                before,
+                "ships are conserved in a naval battle"
             );
         }
         _ => {}
@@ -360,7 +403,7 @@ fn playout(seed: u64, months: i32, mut pick: impl FnMut(usize) -> usize) -> Game
                 assert!(!rule.is_empty() && rule != "data");
             }
             check_land(g.scenario(), &shadow, e, &g.log()[seen_events..]);
-            check_naval(g.scenario(), &shadow, e);
+            check_naval(g.scenario(), &shadow, e, &g.log()[seen_events..]);
             batch.push((e.clone(), common::points::causes_of(e, &shadow)));
             coalition_engine::apply::apply(&mut shadow, e);
             check_invariants(&shadow);

@@ -20,6 +20,9 @@ pub fn choice_at(s: &Scenario, st: &State, d: &Decision) -> String {
         Decision::Pass if st.naval.stage == coalition_engine::naval::Stage::Moving => {
             super::naval::decision(s, &coalition_engine::naval::NavalDecision::Done)
         }
+        Decision::Pass if st.naval.stage == coalition_engine::naval::Stage::Combat => {
+            "done: engage no more fleets this step".to_string()
+        }
         // 7.1.3: in the Land Phase a pass is the mover's `done`.
         Decision::Pass if st.land.stage == coalition_engine::land::Stage::Moving => {
             super::land::decision(s, &coalition_engine::land::LandDecision::Done)

@@ -2,11 +2,13 @@
 //! events with the scenario's names, and the mover's fleets before its menu. Fleets are seen by all (their ships
 //! as V.1 to V.3 allow is the forces view's business).
 
-use super::forces::{fleet_name, place};
+use super::forces::{fleet_name, leader_name, place};
 use super::power;
-use coalition_engine::ids::{FleetId, PowerId};
+use coalition_engine::ids::{FleetId, LeaderId, PowerId};
+use coalition_engine::naval::combat::{NavalBattle, NavalSide};
 use coalition_engine::naval::sailing::fleets_of;
 use coalition_engine::naval::{NavalDecision, NavalEvent, Stage};
+use coalition_engine::scenario::combat::Role;
 use coalition_engine::scenario::{Location, Scenario};
 use coalition_engine::state::State;
 
@@ -29,18 +31,69 @@ pub fn decision(s: &Scenario, d: &NavalDecision) -> String {
             "{} moves in place {place} of the naval order",
             power(s, s.charts.naval.chooser)
         ),
-        NavalDecision::Sail { fleets: f, path: p } => {
-            format!("sail {} {}", fleets(s, f), path(s, p))
+        NavalDecision::Sail {
+            fleets: f,
+            leaders,
+            path: p,
+        } => {
+            let mut who = fleets(s, f);
+            if !leaders.is_empty() {
+                who = format!("{who} with {}", admirals(s, leaders));
+            }
+            format!("sail {who} {}", path(s, p))
         }
         NavalDecision::Undo => "take back the last fleet move".into(),
         NavalDecision::Done => "done: the fleets' movement is over".into(),
+        NavalDecision::Engage { at } => format!("engage the enemy fleets at {}", place(s, *at)),
+        NavalDecision::Evade { evade: true } => "try to evade (a die roll)".into(),
+        NavalDecision::Evade { evade: false } => "stand and fight".into(),
     }
+}
+
+fn admirals(s: &Scenario, ids: &[LeaderId]) -> String {
+    super::land::and_list(&ids.iter().map(|l| leader_name(s, *l)).collect::<Vec<_>>())
+}
+
+/// A side of a naval battle in words: `Nelson with 20 ships, lost 4`.
+fn side_words(s: &Scenario, side: &NavalSide) -> String {
+    let who = side
+        .commander
+        .map_or_else(|| "no admiral".to_string(), |l| leader_name(s, l));
+    format!(
+        "{who} with {} ships, lost {}",
+        side.ships(),
+        side.lost_ships()
+    )
+}
+
+/// A naval battle in words, with its winner and captures.
+fn battle_line(s: &Scenario, b: &NavalBattle) -> String {
+    let winner = match b.winner {
+        Some(Role::Attacker) => format!("{} wins", power(s, b.attacker)),
+        Some(Role::Defender) => "the defenders win".to_string(),
+        None => "neither side wins".to_string(),
+    };
+    let captured = if b.captured > 0 {
+        format!(", {} ship(s) captured", b.captured)
+    } else {
+        String::new()
+    };
+    format!(
+        "naval battle at {}: {} attacks ({}) against {}; {winner}{captured}",
+        place(s, b.at),
+        power(s, b.attacker),
+        side_words(s, &b.attacking),
+        side_words(s, &b.defending)
+    )
 }
 
 /// A decision with what it would cost, from the state: `… (2 of 6 movement points left)`.
 pub fn decision_at(s: &Scenario, st: &State, d: &NavalDecision) -> String {
     let line = decision(s, d);
-    let NavalDecision::Sail { fleets: f, path: p } = d else {
+    let NavalDecision::Sail {
+        fleets: f, path: p, ..
+    } = d
+    else {
         return line;
     };
     let cost: u32 = p
@@ -83,6 +136,42 @@ pub fn event(s: &Scenario, e: &NavalEvent) -> String {
             format!("{}'s fleets have moved", power(s, *p))
         }
         NavalEvent::PhaseEnded => "the Naval Phase ends".into(),
+        NavalEvent::Engaged {
+            power: p,
+            at,
+            asked,
+        } => {
+            let mut line = format!(
+                "{} engages the enemy fleets at {}",
+                power(s, *p),
+                place(s, *at)
+            );
+            if !asked.is_empty() {
+                let names: Vec<String> = asked.iter().map(|x| power(s, *x)).collect();
+                line.push_str(&format!(
+                    "; {} may try to evade",
+                    super::land::and_list(&names)
+                ));
+            }
+            line
+        }
+        NavalEvent::Evaded { power: p, at, to } => match to {
+            Some(to) => format!(
+                "{}'s fleets evade from {} to {}",
+                power(s, *p),
+                place(s, *at),
+                place(s, *to)
+            ),
+            None => format!(
+                "{}'s fleets fail to evade at {}",
+                power(s, *p),
+                place(s, *at)
+            ),
+        },
+        NavalEvent::Unopposed { at } => {
+            format!("no battle at {}: every enemy fleet evaded", place(s, *at))
+        }
+        NavalEvent::BattleFought { battle: b } => battle_line(s, b),
     };
     format!("{line} [{}]", e.rule())
 }

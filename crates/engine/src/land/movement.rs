@@ -9,7 +9,7 @@ use crate::kernel::dice::Dice;
 use crate::kernel::error::{RuleError, RuleResult};
 use crate::kernel::ids::{AreaId, CorpsId, LeaderId, Nation, PowerId};
 use crate::kernel::rulebook::OptionalRule;
-use crate::scenario::{Factors, LeaderStatus, Location, LossCause, MinorStatus};
+use crate::scenario::{Factors, LeaderStatus, Location, LossCause};
 pub use crate::world::geography::allowance;
 pub use crate::world::geography::enemy_corps;
 use crate::world::geography::{area_name, may_enter, neighbours, step_cost};
@@ -18,13 +18,7 @@ use std::collections::BTreeSet;
 
 /// Whether `power` moves the forces of `owner`: its own, and its minor free states' (7.1.1).
 pub fn moves_for(w: &World, power: PowerId, owner: Nation) -> bool {
-    match owner {
-        Nation::Power(p) => p == power,
-        Nation::Minor(m) => w
-            .minors
-            .get(&m)
-            .is_some_and(|s| s.controller == Some(power) && s.status == MinorStatus::FreeState),
-    }
+    w.moves_nation(power, owner)
 }
 
 /// The corps `power` moves (its own and its free states'), on the map, in key order.

@@ -16,6 +16,7 @@
 //! Default decision (3.6): Great Britain takes the chart's default place; a mover is `done` at once: its fleets
 //! stay where they are.
 
+pub mod combat;
 pub mod losses;
 pub mod movement;
 mod notation;
@@ -25,7 +26,7 @@ pub use notation::parse;
 
 use crate::kernel::dice::Dice;
 use crate::kernel::error::{RuleError, RuleResult};
-use crate::kernel::ids::{FleetId, PowerId};
+use crate::kernel::ids::{FleetId, LeaderId, PowerId};
 use crate::scenario::Location;
 use crate::world::order::{movers_from, places, slots};
 use crate::world::{Ask, Ctx, Cx, Obligation, Step, World, WorldEvent};
@@ -49,12 +50,28 @@ pub enum Stage {
     Order,
     /// 6.1.3: a mover's Naval Movement step.
     Moving,
+    /// 6.1.3: a mover's Naval Combat step: it may engage where its fleets stand with enemy fleets (6.3).
+    Combat,
+    /// 6.3: the engaged powers say whether their fleets try to evade.
+    Evasion,
+}
+
+/// An engagement waiting for the defenders' evasion answers (6.3).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Engagement {
+    pub at: Location,
+    pub attacker: PowerId,
+    /// The defending powers asked whether they evade.
+    pub asked: Vec<PowerId>,
 }
 
 /// One move as it was made: the fleets that sailed together, their path, and what it cost each (undo reads it).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SailRecord {
     pub fleets: Vec<FleetId>,
+    /// Admirals who sailed with them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub leaders: Vec<LeaderId>,
     pub path: Vec<Location>,
     /// Movement points the path cost (each fleet spent them, 6.2.1).
     pub cost: u32,
@@ -81,6 +98,12 @@ pub struct NavalState {
     /// The current mover's moves, in order (`undo` takes back the last).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub moves: Vec<SailRecord>,
+    /// 6.3: the places the current mover has engaged at in its Naval Combat step.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub engaged: Vec<Location>,
+    /// 6.3: the engagement waiting for evasion answers.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub engagement: Option<Engagement>,
 }
 
 impl NavalState {
@@ -91,7 +114,7 @@ impl NavalState {
 
     /// The power whose Naval Movement step it is, if any.
     pub fn current(&self) -> Option<PowerId> {
-        (self.stage == Stage::Moving)
+        matches!(self.stage, Stage::Moving | Stage::Combat | Stage::Evasion)
             .then(|| self.order.get(self.slot)?.get(self.mover).copied())
             .flatten()
     }
@@ -130,6 +153,25 @@ pub enum NavalEvent {
     SailUndone { power: PowerId, record: SailRecord },
     /// 6.1.3: the mover said it is done; its Naval Combat step follows.
     MovementEnded { power: PowerId },
+    /// 6.3: the mover engages the fleets at war with it at `at`; `asked`: the defending powers asked whether
+    /// they evade (none: the battle follows at once).
+    Engaged {
+        power: PowerId,
+        at: Location,
+        asked: Vec<PowerId>,
+    },
+    /// 6.3: a defending power's evasion roll (after its `dice_rolled`): `to` where its fleets went, none when
+    /// the roll failed.
+    Evaded {
+        power: PowerId,
+        at: Location,
+        to: Option<Location>,
+    },
+    /// 6.3: every defender evaded; no battle.
+    Unopposed { at: Location },
+    /// 6.3: a naval battle fought (after its dice); the world events that follow carry out its losses, captures,
+    /// retreat, political points and leader casualties.
+    BattleFought { battle: combat::NavalBattle },
     /// The phase is over.
     PhaseEnded,
 }
@@ -141,6 +183,10 @@ impl NavalEvent {
             NavalEvent::PhaseBegan { .. } | NavalEvent::OrderSet { .. } => "6.1",
             NavalEvent::MoverBegan { .. } | NavalEvent::MovementEnded { .. } => "6.1.3",
             NavalEvent::Sailed { .. } | NavalEvent::SailUndone { .. } => "6.2.1",
+            NavalEvent::Engaged { .. } => "6.3.1.2",
+            NavalEvent::Evaded { .. }
+            | NavalEvent::Unopposed { .. }
+            | NavalEvent::BattleFought { .. } => "6.3",
             NavalEvent::PhaseEnded => "6",
         }
     }
@@ -166,6 +212,8 @@ pub fn apply(own: &mut NavalState, e: &NavalEvent) {
             own.slot = *slot;
             own.mover = *mover;
             own.moves.clear();
+            own.engaged.clear();
+            own.engagement = None;
         }
         NavalEvent::Sailed { record, .. } => {
             for f in &record.fleets {
@@ -185,7 +233,26 @@ pub fn apply(own: &mut NavalState, e: &NavalEvent) {
             }
             own.moves.pop();
         }
-        NavalEvent::MovementEnded { .. } => own.moves.clear(),
+        NavalEvent::MovementEnded { .. } => {
+            own.moves.clear();
+            own.stage = Stage::Combat;
+        }
+        NavalEvent::Engaged { power, at, asked } => {
+            own.engaged.push(*at);
+            if !asked.is_empty() {
+                own.stage = Stage::Evasion;
+                own.engagement = Some(Engagement {
+                    at: *at,
+                    attacker: *power,
+                    asked: asked.clone(),
+                });
+            }
+        }
+        NavalEvent::Evaded { .. } => {}
+        NavalEvent::Unopposed { .. } | NavalEvent::BattleFought { .. } => {
+            own.stage = Stage::Combat;
+            own.engagement = None;
+        }
         NavalEvent::PhaseEnded => *own = NavalState::default(),
     }
 }
@@ -200,12 +267,19 @@ pub enum NavalDecision {
     /// blockade box).
     Sail {
         fleets: Vec<FleetId>,
+        /// Admirals (naval leaders) standing with the fleets who sail with them.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        leaders: Vec<LeaderId>,
         path: Vec<Location>,
     },
     /// Takes back the mover's last move.
     Undo,
-    /// The mover's Naval Movement step is over.
+    /// The mover's Naval Movement step is over (or, in its Naval Combat step, it engages no more).
     Done,
+    /// 6.3 (errata 6.3.1.2): in its Naval Combat step, the mover engages the fleets at war with it at `at`.
+    Engage { at: Location },
+    /// 6.3: an engaged power's fleets try to evade (`true`) or stand and fight.
+    Evade { evade: bool },
 }
 
 /// The Naval Phase (rule 6).
@@ -241,6 +315,19 @@ impl Step for NavalPhase {
                     .chain(sailing::choices(ctx, power))
                     .collect()
             }
+            Stage::Combat if ctx.own.current() == Some(power) => {
+                std::iter::once(NavalDecision::Done)
+                    .chain(
+                        combat::places_to_engage(ctx, power)
+                            .into_iter()
+                            .map(|at| NavalDecision::Engage { at }),
+                    )
+                    .collect()
+            }
+            Stage::Evasion if asked(ctx, power) => vec![
+                NavalDecision::Evade { evade: false },
+                NavalDecision::Evade { evade: true },
+            ],
             _ => Vec::new(),
         }
     }
@@ -252,6 +339,7 @@ impl Step for NavalPhase {
             Stage::Order => NavalDecision::Place {
                 place: ctx.scenario.charts.naval.default_place.min(places_of(ctx)),
             },
+            Stage::Evasion => NavalDecision::Evade { evade: false },
             _ => NavalDecision::Done,
         }
     }
@@ -288,6 +376,25 @@ impl Step for NavalPhase {
             }
             (Stage::Moving, NavalDecision::Undo) => sailing::check_undo(ctx),
             (Stage::Moving, NavalDecision::Done) => Ok(()),
+            (Stage::Moving, NavalDecision::Engage { .. }) => Err(RuleError::new(
+                "6.1.3",
+                "fleets engage in the Naval Combat step, after the mover says `done` to its movement",
+            )),
+            (Stage::Combat, NavalDecision::Engage { at }) => combat::check_engage(ctx, power, *at),
+            (Stage::Combat, NavalDecision::Done) => Ok(()),
+            (Stage::Evasion, NavalDecision::Evade { .. }) if asked(ctx, power) => Ok(()),
+            (Stage::Evasion, _) => Err(RuleError::new(
+                "6.3",
+                "the engaged powers say whether their fleets evade (`evade`) or stand (`stand`)",
+            )),
+            (Stage::Combat, _) => Err(RuleError::new(
+                "6.1.3",
+                "in the Naval Combat step the mover engages (`engage PLACE`) or is done",
+            )),
+            (_, NavalDecision::Evade { .. }) => Err(RuleError::new(
+                "6.3",
+                "no engagement waits for an evasion answer",
+            )),
             (Stage::Idle, _) => Err(RuleError::new("3.1", "no Naval Phase is under way")),
         }
     }
@@ -313,9 +420,18 @@ impl Step for NavalPhase {
                 sailing::undo(cx, power);
                 Ask::open(vec![power])
             }
-            NavalDecision::Done => {
+            NavalDecision::Done if cx.own().stage == Stage::Moving => {
                 cx.emit(NavalEvent::MovementEnded { power });
-                advance(cx, dice, false)
+                combat::next(cx, power, dice)
+            }
+            NavalDecision::Done => advance(cx, dice, false),
+            NavalDecision::Engage { at } => combat::engage(cx, power, *at, dice),
+            NavalDecision::Evade { .. } => {
+                let answers = decisions
+                    .iter()
+                    .map(|(p, d)| (*p, matches!(d, NavalDecision::Evade { evade: true })))
+                    .collect();
+                combat::evasions(cx, &answers, dice)
             }
         }
     }
@@ -323,6 +439,14 @@ impl Step for NavalPhase {
     fn apply(own: &mut NavalState, _world: &mut World, e: &NavalEvent) {
         apply(own, e)
     }
+}
+
+/// Whether `power` is asked whether its fleets evade (6.3).
+fn asked(ctx: &NCtx, power: PowerId) -> bool {
+    ctx.own
+        .engagement
+        .as_ref()
+        .is_some_and(|e| e.asked.contains(&power))
 }
 
 /// The name of the power that chooses its place in the naval order (6.1: Great Britain in the chart).
@@ -402,7 +526,7 @@ fn put_out(cx: &mut NCx) {
 
 /// Moves on to the next mover with a fleet that may sail (`first`: start at the first slot), or, after the last,
 /// ends the phase.
-fn advance(cx: &mut NCx, _dice: &mut Dice, first: bool) -> Option<Ask> {
+pub(super) fn advance(cx: &mut NCx, _dice: &mut Dice, first: bool) -> Option<Ask> {
     let own = cx.own();
     let (slot, mover) = if first {
         (0, 0)

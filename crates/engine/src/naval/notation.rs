@@ -1,39 +1,57 @@
-//! Rule 3.3 (Coalition's text forms) for the Naval Phase: `sail gb-f1,gb-f2 plymouth>english-channel>box:brest`.
+//! Rule 3.3 (Coalition's text forms) for the Naval Phase: `sail gb-f1,gb-f2,nelson plymouth>english-channel>box:brest`
+//! (fleets and the admirals sailing with them), `engage english-channel`, `evade`, `stand`.
 //! Great Britain's place (`slot 2`), `undo` and `done` are written as in the Land Phase; the game reads them for
 //! whichever phase is under way.
 
 use super::NavalDecision;
 use crate::kernel::error::{RuleError, RuleResult};
-use crate::kernel::ids::{FleetId, Key};
+use crate::kernel::ids::{FleetId, Key, LeaderId};
 use crate::scenario::Scenario;
 use std::fmt;
 
 /// Reads a Naval Phase decision in the text form, if `verb` is one of its own verbs (`sail`).
 pub fn parse(verb: &str, rest: &str, scenario: &Scenario) -> Option<RuleResult<NavalDecision>> {
-    if verb != "sail" {
-        return None;
+    match verb {
+        "evade" => return Some(Ok(NavalDecision::Evade { evade: true })),
+        "stand" => return Some(Ok(NavalDecision::Evade { evade: false })),
+        "engage" => {
+            let p = rest.trim();
+            return Some(scenario.location(p).map(|at| NavalDecision::Engage { at }).ok_or_else(
+                || {
+                    RuleError::new(
+                        "3.3",
+                        format!("write `engage PLACE` (a sea area or box:PORT); `{p}` is none of the map's"),
+                    )
+                },
+            ));
+        }
+        "sail" => {}
+        _ => return None,
     }
     Some((|| {
         let usage = || {
             RuleError::new(
                 "3.3",
-                "write `sail FLEET[,FLEET...] FROM>PLACE>...` (a place: a sea, a port, or box:PORT)",
+                "write `sail FLEET[,FLEET...][,ADMIRAL...] FROM>PLACE>...` (a place: a sea, a port, or box:PORT)",
             )
         };
         let (fleets, path) = rest
             .trim()
             .split_once(char::is_whitespace)
             .ok_or_else(usage)?;
-        let fleets = fleets
-            .split(',')
-            .map(str::trim)
-            .filter(|s| !s.is_empty())
-            .map(|s| {
-                Key::new(s)
-                    .map(FleetId)
-                    .map_err(|e| RuleError::new("3.3", format!("`{s}` is not a fleet key: {e}")))
-            })
-            .collect::<RuleResult<Vec<_>>>()?;
+        // Fleets and the admirals sailing with them, in one list: a key the scenario knows as a leader's is one.
+        let (mut units, mut leaders) = (Vec::new(), Vec::new());
+        for u in fleets.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+            let k = Key::new(u).map_err(|e| {
+                RuleError::new("3.3", format!("`{u}` is not a fleet or admiral key: {e}"))
+            })?;
+            if scenario.leader(LeaderId(k)).is_some() {
+                leaders.push(LeaderId(k));
+            } else {
+                units.push(FleetId(k));
+            }
+        }
+        let fleets = units;
         let path = path
             .split('>')
             .map(str::trim)
@@ -50,7 +68,11 @@ pub fn parse(verb: &str, rest: &str, scenario: &Scenario) -> Option<RuleResult<N
         if fleets.is_empty() || path.is_empty() {
             return Err(usage());
         }
-        Ok(NavalDecision::Sail { fleets, path })
+        Ok(NavalDecision::Sail {
+            fleets,
+            leaders,
+            path,
+        })
     })())
 }
 
@@ -66,9 +88,20 @@ impl fmt::Display for NavalDecision {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             NavalDecision::Place { place } => write!(f, "slot {place}"),
-            NavalDecision::Sail { fleets, path } => {
-                write!(f, "sail {} {}", join(fleets, ","), join(path, ">"))
+            NavalDecision::Sail {
+                fleets,
+                leaders,
+                path,
+            } => {
+                let mut units = join(fleets, ",");
+                if !leaders.is_empty() {
+                    units = format!("{units},{}", join(leaders, ","));
+                }
+                write!(f, "sail {units} {}", join(path, ">"))
             }
+            NavalDecision::Engage { at } => write!(f, "engage {at}"),
+            NavalDecision::Evade { evade: true } => f.write_str("evade"),
+            NavalDecision::Evade { evade: false } => f.write_str("stand"),
             NavalDecision::Undo => f.write_str("undo"),
             NavalDecision::Done => f.write_str("done"),
         }

@@ -6,8 +6,9 @@
 use super::movement::{Purpose, allowance, stack_at};
 use super::{NCtx, NCx, NavalDecision, NavalEvent, SailRecord};
 use crate::kernel::error::{RuleError, RuleResult};
-use crate::kernel::ids::{AreaId, FleetId, PowerId};
-use crate::scenario::{Location, Scenario};
+use crate::kernel::ids::{AreaId, FleetId, LeaderId, Nation, PowerId};
+use crate::scenario::{LeaderStatus, Location, Scenario};
+use crate::world::geography::at_war_sides;
 use crate::world::{World, WorldEvent};
 use std::collections::BTreeMap;
 
@@ -80,12 +81,72 @@ pub fn allowances(ctx: &NCtx, power: PowerId) -> BTreeMap<FleetId, u32> {
         .collect()
 }
 
-/// The path's cost, checked step by step.
+/// The fleets with ships at `at` (a sea area, a box or a port) on a side at war with `power`'s.
+pub fn enemy_fleets_at(w: &World, power: PowerId, at: Location) -> Vec<FleetId> {
+    w.forces
+        .fleets
+        .iter()
+        .filter(|(_, f)| {
+            f.location == at && f.ships > 0 && at_war_sides(w, Nation::Power(power), f.owner)
+        })
+        .map(|(id, _)| *id)
+        .collect()
+}
+
+/// The naval leaders (admirals) standing active at `at` whose forces `power` moves.
+pub fn admirals_at(ctx: &NCtx, power: PowerId, at: Location) -> Vec<LeaderId> {
+    ctx.world
+        .forces
+        .leaders
+        .iter()
+        .filter(|(id, l)| {
+            l.location == at
+                && l.status == LeaderStatus::Active
+                && ctx.world.moves_nation(power, l.nation)
+                && ctx.scenario.leader(**id).is_some_and(|d| d.naval)
+        })
+        .map(|(id, _)| *id)
+        .collect()
+}
+
+/// The path's cost, checked step by step, with Coalition's stops: a fleet's move ends where it meets fleets at
+/// war with it (a sea area or a box holding them), and a blockaded port (one whose box holds such fleets) is left
+/// and entered only through its box.
 fn path_cost(ctx: &NCtx, power: PowerId, path: &[Location]) -> RuleResult<u32> {
-    let s = ctx.scenario;
+    let (s, w) = (ctx.scenario, ctx.world);
     let mut cost = 0u32;
-    for pair in path.windows(2) {
+    for (i, pair) in path.windows(2).enumerate() {
         let (a, b) = (pair[0], pair[1]);
+        if let (Location::Area(p), Location::Sea(_)) | (Location::Sea(_), Location::Area(p)) =
+            (a, b)
+            && !enemy_fleets_at(w, power, Location::Blockade(p)).is_empty()
+        {
+            return Err(RuleError::new(
+                "6.2.1",
+                format!(
+                    "{} is blockaded: fleets of a side at war with {} stand in its box, and a fleet leaves or enters it only through the box, where it meets them (Coalition's blockade)",
+                    place_name(s, Location::Area(p)),
+                    s.power_name(power)
+                ),
+            ));
+        }
+        if i + 2 < path.len()
+            && matches!(
+                a,
+                Location::Area(_) | Location::Sea(_) | Location::Blockade(_)
+            )
+            && matches!(b, Location::Sea(_) | Location::Blockade(_))
+            && !enemy_fleets_at(w, power, b).is_empty()
+        {
+            return Err(RuleError::new(
+                "6.2.1",
+                format!(
+                    "the move must end at {}, where it meets fleets at war with {} (Coalition's rule: a fleet stops where it meets enemy fleets)",
+                    place_name(s, b),
+                    s.power_name(power)
+                ),
+            ));
+        }
         if let Location::OffMap = b {
             return Err(RuleError::new("6.2.1", "a fleet sails on the map"));
         }
@@ -114,7 +175,12 @@ fn path_cost(ctx: &NCtx, power: PowerId, path: &[Location]) -> RuleResult<u32> {
 
 /// 6.2.1: checks a move; its cost when legal.
 pub fn check(ctx: &NCtx, power: PowerId, d: &NavalDecision) -> RuleResult<u32> {
-    let NavalDecision::Sail { fleets, path } = d else {
+    let NavalDecision::Sail {
+        fleets,
+        leaders,
+        path,
+    } = d
+    else {
         return Err(RuleError::new("6.2.1", "not a move"));
     };
     let (s, w) = (ctx.scenario, ctx.world);
@@ -122,6 +188,7 @@ pub fn check(ctx: &NCtx, power: PowerId, d: &NavalDecision) -> RuleResult<u32> {
         return Err(RuleError::new("6.2.1", "a move names at least one fleet"));
     }
     crate::kernel::error::distinct(fleets)?;
+    crate::kernel::error::distinct(leaders)?;
     let Some(&start) = path.first() else {
         return Err(RuleError::new(
             "6.2.1",
@@ -148,6 +215,19 @@ pub fn check(ctx: &NCtx, power: PowerId, d: &NavalDecision) -> RuleResult<u32> {
         }
     }
     let cost = path_cost(ctx, power, path)?;
+    let admirals = admirals_at(ctx, power, start);
+    for l in leaders {
+        if !admirals.contains(l) {
+            return Err(RuleError::new(
+                "6.2.1",
+                format!(
+                    "`{l}` is no active admiral of {} at {}: an admiral sails with the fleets he stands with",
+                    s.power_name(power),
+                    place_name(s, start)
+                ),
+            ));
+        }
+    }
     for id in fleets {
         let Some(f) = w.forces.fleets.get(id) else {
             return Err(RuleError::new("3.4", format!("unknown fleet `{id}`")));
@@ -196,11 +276,17 @@ pub fn carry_out(cx: &mut NCx, power: PowerId, d: &NavalDecision) {
     let Ok(cost) = check(&cx.ctx(), power, d) else {
         return;
     };
-    let NavalDecision::Sail { fleets, path } = d else {
+    let NavalDecision::Sail {
+        fleets,
+        leaders,
+        path,
+    } = d
+    else {
         return;
     };
     let record = SailRecord {
         fleets: fleets.clone(),
+        leaders: leaders.clone(),
         path: path.clone(),
         cost,
     };
@@ -211,10 +297,33 @@ pub fn carry_out(cx: &mut NCx, power: PowerId, d: &NavalDecision) {
     let to = *path.last().unwrap_or(&path[0]);
     let reason = format!("sailed to {}", place_name(cx.scenario, to));
     relocate(cx, &record.fleets, to, "6.2.1", &reason);
+    move_leaders(cx, &record.leaders, to, "6.2.1", &reason);
+}
+
+/// Moves admirals to `to`, as they are.
+pub(super) fn move_leaders(
+    cx: &mut NCx,
+    leaders: &[LeaderId],
+    to: Location,
+    rule: &str,
+    reason: &str,
+) {
+    for l in leaders {
+        let Some(status) = cx.world().forces.leaders.get(l).map(|s| s.status) else {
+            continue;
+        };
+        cx.push(WorldEvent::LeaderChanged {
+            leader: *l,
+            status,
+            location: to,
+            rule: rule.into(),
+            reason: reason.into(),
+        });
+    }
 }
 
 /// Moves `fleets` to `to` with their ships as they are.
-fn relocate(cx: &mut NCx, fleets: &[FleetId], to: Location, rule: &str, reason: &str) {
+pub(super) fn relocate(cx: &mut NCx, fleets: &[FleetId], to: Location, rule: &str, reason: &str) {
     for id in fleets {
         let Some(ships) = cx.world().forces.fleets.get(id).map(|f| f.ships) else {
             continue;
@@ -251,6 +360,7 @@ pub fn undo(cx: &mut NCx, power: PowerId) {
     });
     let from = record.path[0];
     relocate(cx, &record.fleets, from, "6.2.1", "move taken back");
+    move_leaders(cx, &record.leaders, from, "6.2.1", "move taken back");
 }
 
 /// The mover's movement choices: each one-place step of each fleet that may pay for it, alone and, where it
@@ -266,14 +376,21 @@ pub fn choices(ctx: &NCtx, power: PowerId) -> Vec<NavalDecision> {
     }
     let mut out = Vec::new();
     for (at, ids) in &groups {
-        let mut sets: Vec<Vec<FleetId>> = ids.iter().map(|f| vec![*f]).collect();
+        // Each fleet alone; all of them; and all of them with the admirals there.
+        let mut sets: Vec<(Vec<FleetId>, Vec<LeaderId>)> =
+            ids.iter().map(|f| (vec![*f], Vec::new())).collect();
         if ids.len() > 1 {
-            sets.push(ids.clone());
+            sets.push((ids.clone(), Vec::new()));
+        }
+        let admirals = admirals_at(ctx, power, *at);
+        if !admirals.is_empty() {
+            sets.push((ids.clone(), admirals));
         }
         for to in next_places(ctx.scenario, *at) {
-            for set in &sets {
+            for (set, leaders) in &sets {
                 let d = NavalDecision::Sail {
                     fleets: set.clone(),
+                    leaders: leaders.clone(),
                     path: vec![*at, to],
                 };
                 if check(ctx, power, &d).is_ok() {

@@ -2,7 +2,7 @@
 //! section: the order of movement (6.1, public) and 12.2.3's reductions of a fleet's allowance (the text's
 //! numbers), and the costs of 6.2.1 (the text's). A fleet's allowance itself is `movement.fleet` (6.2.1: 7).
 
-use crate::kernel::ids::PowerId;
+use crate::kernel::ids::{LeaderId, PowerId};
 use serde::{Deserialize, Serialize};
 
 /// Everything the Naval Phase reads from data.
@@ -18,6 +18,10 @@ pub struct NavalChart {
     pub costs: NavalCosts,
     /// 12.2.3 (option): the reductions of a stack's movement allowance.
     pub large_fleets: LargeFleetsChart,
+    /// Coalition's naval combat (6.3).
+    pub combat: NavalCombatChart,
+    /// Coalition's evasion (6.3).
+    pub evasion: EscapeRoll,
 }
 
 /// 6.2.1.1, 6.2.1.2: the movement points a fleet pays for each step of its path (the text's numbers).
@@ -42,4 +46,154 @@ pub struct LargeFleetsChart {
     pub transporting: u32,
     /// 12.2.3.4: the most the reductions together take off (3: an allowance of 7 goes no lower than 4).
     pub most_reduction: u32,
+}
+
+/// Coalition's naval combat (docs/rules/naval.md 6.3; the board game's tables are not public).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct NavalCombatChart {
+    /// The percent of a side's own ships (halves up) the enemy loses, by the side's modified die: index 0 for a
+    /// total of 0 or less, the last for that total or more.
+    pub fire: Vec<u32>,
+    /// The commanding admiral's die modifier by his tactical rating (index 0 to 6).
+    pub admiral: Vec<i32>,
+    /// The modifier of a side with at least `ratio` times the other's ships.
+    pub superiority: Superiority,
+    /// Of the loser's ships lost, the percent (rounded down) the winner takes.
+    pub capture_percent: u32,
+    /// 12.2.3.5: the winner's pursuit of a retreating loser.
+    pub pursuit: Pursuit,
+    /// The political points of a naval battle.
+    pub points: NavalPoints,
+}
+
+/// A side's superiority in ships.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Superiority {
+    pub ratio: u32,
+    pub modifier: i32,
+}
+
+/// The winner's pursuit roll: on `on` or more, the loser loses `percent` of its ships left (halves up, at least 1).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Pursuit {
+    pub on: i32,
+    pub percent: u32,
+}
+
+/// Political points of a naval battle of at least `min_ships` ships in all.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct NavalPoints {
+    pub min_ships: u32,
+    pub winner: i32,
+    pub loser: i32,
+    /// The leader (Nelson) who adds `bonus` to his side's gain or loss, and whose command lifts 14.3.2.1.3's cap.
+    pub bonus_leader: LeaderId,
+    pub bonus: i32,
+}
+
+/// Coalition's evasion roll: a die plus (own best admiral's strategic rating − the enemy's), held within
+/// ± `most_modifier`, a side without an admiral counting `no_admiral`; it succeeds on `on` or more.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct EscapeRoll {
+    pub on: i32,
+    pub no_admiral: u8,
+    pub most_modifier: i32,
+}
+
+/// The problems of the `naval` section of `charts.ron`, as (entry, message).
+pub(super) fn problems(s: &super::Scenario) -> Vec<(String, String)> {
+    let n = &s.charts.naval;
+    let fleet = s.charts.movement.fleet;
+    let mut out = Vec::new();
+    let mut err = |entry: &str, m: String| out.push((entry.to_string(), m));
+    if n.order.contains(&n.chooser) {
+        err(
+            "naval",
+            format!(
+                "the chooser `{}` is also in the fixed order (6.1)",
+                n.chooser
+            ),
+        );
+    }
+    if n.large_fleets.most_reduction >= fleet {
+        err(
+            "naval",
+            format!(
+                "large_fleets.most_reduction {} must leave a fleet some of its {fleet} movement points (12.2.3.4)",
+                n.large_fleets.most_reduction
+            ),
+        );
+    }
+    let c = &n.costs;
+    if c.sea == 0 || c.port_sea == 0 || c.box_sea == 0 {
+        err(
+            "naval",
+            format!(
+                "costs sea {}, port_sea {} and box_sea {} must each be at least 1: a fleet pays to enter a sea area (6.2.1.1)",
+                c.sea, c.port_sea, c.box_sea
+            ),
+        );
+    }
+    if c.port_box > fleet {
+        err(
+            "naval",
+            format!(
+                "costs port_box {} is more than a fleet's {fleet} movement points (6.2.1.2)",
+                c.port_box
+            ),
+        );
+    }
+    let k = &n.combat;
+    if k.fire.is_empty() || k.fire.iter().any(|p| *p > 100) {
+        err(
+            "naval.combat.fire",
+            format!(
+                "the fire table {:?} needs at least one entry, each a percent from 0 to 100",
+                k.fire
+            ),
+        );
+    }
+    if k.admiral.len() != 7 {
+        err(
+            "naval.combat.admiral",
+            format!(
+                "needs one modifier for each tactical rating 0 to 6 (7 entries), not {}",
+                k.admiral.len()
+            ),
+        );
+    }
+    if k.superiority.ratio < 2 {
+        err(
+            "naval.combat.superiority",
+            format!("ratio {} must be at least 2", k.superiority.ratio),
+        );
+    }
+    for (entry, pct) in [
+        ("naval.combat.capture_percent", k.capture_percent),
+        ("naval.combat.pursuit", k.pursuit.percent),
+    ] {
+        if pct > 100 {
+            err(entry, format!("{pct} is not a percent (0 to 100)"));
+        }
+    }
+    if k.points.winner < 0 || k.points.loser > 0 || k.points.bonus < 0 {
+        err(
+            "naval.combat.points",
+            format!(
+                "the winner gains ({}), the loser loses ({}) and the bonus ({}) is not negative",
+                k.points.winner, k.points.loser, k.points.bonus
+            ),
+        );
+    }
+    let e = &n.evasion;
+    if !(1..=7).contains(&e.on) || e.most_modifier < 0 || e.no_admiral > 6 {
+        err(
+            "naval.evasion",
+            format!(
+                "on {} must be a die's face 1 to 6 (or 7: never), most_modifier {} not negative and no_admiral {} a rating 0 to 6",
+                e.on, e.most_modifier, e.no_admiral
+            ),
+        );
+    }
+    out
 }

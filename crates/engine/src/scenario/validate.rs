@@ -640,47 +640,8 @@ pub(super) fn validate(s: &Scenario, name: &str, errors: &mut Vec<DataError>) {
             ),
         );
     }
-    let n = &s.charts.naval;
-    if n.order.contains(&n.chooser) {
-        r.err(
-            &charts,
-            "naval",
-            format!(
-                "the chooser `{}` is also in the fixed order (6.1)",
-                n.chooser
-            ),
-        );
-    }
-    if n.large_fleets.most_reduction >= s.charts.movement.fleet {
-        r.err(
-            &charts,
-            "naval",
-            format!(
-                "large_fleets.most_reduction {} must leave a fleet some of its {} movement points (12.2.3.4)",
-                n.large_fleets.most_reduction, s.charts.movement.fleet
-            ),
-        );
-    }
-    let c = &n.costs;
-    if c.sea == 0 || c.port_sea == 0 || c.box_sea == 0 {
-        r.err(
-            &charts,
-            "naval",
-            format!(
-                "costs sea {}, port_sea {} and box_sea {} must each be at least 1: a fleet pays to enter a sea area (6.2.1.1)",
-                c.sea, c.port_sea, c.box_sea
-            ),
-        );
-    }
-    if c.port_box > s.charts.movement.fleet {
-        r.err(
-            &charts,
-            "naval",
-            format!(
-                "costs port_box {} is more than a fleet's {} movement points (6.2.1.2)",
-                c.port_box, s.charts.movement.fleet
-            ),
-        );
+    for (entry, message) in super::naval::problems(s) {
+        r.err(&charts, entry, message);
     }
     let e = &s.charts.economy;
     if e.conquered_minor_den == 0 || e.conquered_minor_num > e.conquered_minor_den {

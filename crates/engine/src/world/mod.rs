@@ -430,13 +430,21 @@ impl World {
 
     /// Rule 6.1.1: whether `power` moves the fleet `id`: its own, and its minor free states'.
     pub fn moves_fleet(&self, power: PowerId, id: FleetId) -> bool {
-        self.forces.fleets.get(&id).is_some_and(|f| match f.owner {
+        self.forces
+            .fleets
+            .get(&id)
+            .is_some_and(|f| self.moves_nation(power, f.owner))
+    }
+
+    /// Rules 6.1.1 and 7.1.1: whether `power` moves the forces of `nation`: its own, and its minor free states'.
+    pub fn moves_nation(&self, power: PowerId, nation: Nation) -> bool {
+        match nation {
             Nation::Power(p) => p == power,
             Nation::Minor(m) => self
                 .minors
                 .get(&m)
                 .is_some_and(|s| s.controller == Some(power) && s.status == MinorStatus::FreeState),
-        })
+        }
     }
 
     /// B.4: the side a corps stands on: its borrower while a loan runs, else its owner.

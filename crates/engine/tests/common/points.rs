@@ -103,6 +103,18 @@ pub fn points_caused(e: &Event, st: &State) -> Vec<(PowerId, String)> {
             .chain(&record.losers)
             .map(|p| (*p, "7.5.7".to_string()))
             .collect(),
+        // Coalition's 6.3: a naval battle won moves the points of the powers of both sides' fleets.
+        Event::Naval(coalition_engine::naval::NavalEvent::BattleFought { battle }) => battle
+            .attacking
+            .fleets
+            .keys()
+            .chain(battle.defending.fleets.keys())
+            .filter_map(|id| match st.world.forces.fleets.get(id)?.owner {
+                Nation::Power(p) => Some(p),
+                Nation::Minor(m) => st.world.combat_points_of(m),
+            })
+            .map(|p| (p, "6.3".to_string()))
+            .collect(),
         // Coalition's 7.5.4.1 and 7.5.4.2.2: an assault or a sortie won moves the points of both sides' powers.
         Event::Land(coalition_engine::land::LandEvent::SiegeCombatFought { record }) => {
             let rule = match record.kind {

@@ -19,6 +19,85 @@ fn main() {
     evasion_into_toulon();
     sixty_eight_ships_lose_ten();
     a_blockaded_port();
+    a_corps_carried_to_portugal();
+    a_transport_sunk();
+}
+
+/// Coalition's 6.2.5 with 12.2.3.2: II Corps and Cathcart embark on the Channel Fleet in Portsmouth (Portugal is a
+/// British free state); the transporting fleet has 7 - 1 = 6 points under 12.2.3; it sails three seas to the Coast
+/// of Portugal. In the Land Phase they land at Lisbon, which spends the corps' movement for the phase.
+fn a_corps_carried_to_portugal() {
+    let mut b = B::new(
+        &["6.2.5", "12.2.3.2"],
+        with_large_fleets(),
+        (1805, 1),
+        Step::Naval,
+        &[
+            r#"{"fleet": {"fleet": "gb-f1", "ships": 20, "location": {"area": "portsmouth"}}}"#,
+            r#"{"leader": {"leader": "cathcart", "status": "active", "location": {"area": "portsmouth"}}}"#,
+            r#"{"minor_control": {"minor": "portugal", "controller": "great-britain", "status": "free_state"}}"#,
+        ],
+    );
+    b.submit("great-britain", "slot 1");
+    b.refused(
+        "great-britain",
+        "sail gb-f1 carrying gb-1 portsmouth>english-channel",
+        "6.2.5",
+    );
+    b.submit(
+        "great-britain",
+        "sail gb-f1 carrying gb-2,cathcart portsmouth>english-channel>bay-of-biscay>coast-of-portugal",
+    );
+    b.logged(
+        r#"{"naval": {"sailed": {"record": {"corps": [["gb-2", "gb-f1"]], "reduced": {"gb-f1": [7, 6]}, "cost": 3}}}}"#,
+    );
+    b.logged(
+        r#"{"corps_changed": {"corps": "gb-2", "location": {"aboard": "gb-f1"}, "rule": "6.2.5"}}"#,
+    );
+    b.logged(r#"{"leader_changed": {"leader": "cathcart", "location": {"aboard": "gb-f1"}}}"#);
+    b.submit("great-britain", "done");
+    b.until("great-britain");
+    b.refused("great-britain", "disembark gb-2 madrid", "6.2.5");
+    b.submit("great-britain", "disembark gb-2,cathcart lisbon");
+    b.logged(
+        r#"{"corps_changed": {"corps": "gb-2", "location": {"area": "lisbon"}, "rule": "6.2.5"}}"#,
+    );
+    b.refused("great-britain", "move gb-2 lisbon>coimbra", "7.3.3");
+    b.submit("great-britain", "done");
+    b.finish_land();
+    b.save_in("naval", "6.2.5-a-corps-carried-to-portugal");
+}
+
+/// 12.2.4: two British fleets of 2 ships in the Bay of Biscay carry II Corps (6 factors) and I Corps (7) and attack
+/// 20 French ships. Britain's fire (1) sinks none; France's (2, +1 for superiority: 15% of 20) sinks 3, and gb-f4
+/// goes down. The one fleet left carries 10 factors: II Corps loses 3 (infantry, its cheapest) and goes aboard it,
+/// and the beaten fleet retreats to port with both corps.
+fn a_transport_sunk() {
+    let mut b = B::new(
+        &["12.2.4", "6.3"],
+        standard(),
+        (1805, 1),
+        Step::Naval,
+        &[
+            r#"{"fleet": {"fleet": "gb-f4", "ships": 2, "location": {"sea": "bay-of-biscay"}}}"#,
+            r#"{"fleet": {"fleet": "gb-f5", "ships": 2, "location": {"sea": "bay-of-biscay"}}}"#,
+            r#"{"fleet": {"fleet": "fr-f1", "ships": 20, "location": {"sea": "bay-of-biscay"}}}"#,
+            r#"{"corps": {"corps": "gb-2", "factors": {"infantry": 5, "cavalry": 1}, "location": {"aboard": "gb-f4"}}}"#,
+            r#"{"corps": {"corps": "gb-1", "factors": {"infantry": 6, "cavalry": 1}, "location": {"aboard": "gb-f5"}}}"#,
+        ],
+    );
+    b.submit("great-britain", "slot 1");
+    b.submit("great-britain", "done");
+    b.submit("great-britain", "engage bay-of-biscay");
+    b.force(&[1, 2, 1]);
+    b.submit("france", "stand");
+    b.logged(r#"{"fleet_changed": {"fleet": "gb-f4", "ships": 0, "location": "off_map"}}"#);
+    b.logged(
+        r#"{"corps_changed": {"corps": "gb-2", "factors": {"infantry": 2, "cavalry": 1}, "location": {"aboard": "gb-f5"}, "rule": "12.2.4"}}"#,
+    );
+    b.logged(r#"{"loss_recorded": {"loss": {"nation": {"power": "great-britain"}, "land_factors": 3, "rule": "12.2.4"}}}"#);
+    b.until_round(RoundKind::Land);
+    b.save_in("naval", "12.2.4-a-transport-sunk");
 }
 
 /// Coalition's 6.3 with Nelson: Nelson sails with two fleets from Gibraltar to the Coast of Portugal, where a French

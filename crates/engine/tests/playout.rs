@@ -413,6 +413,7 @@ fn playout(seed: u64, months: i32, mut pick: impl FnMut(usize) -> usize) -> Game
         }
         common::points::audit_causes(&batch);
         check_accounts(&shadow);
+        check_cargo(g.scenario(), &shadow);
         seen_events = g.log().len();
         assert_eq!(
             &shadow,
@@ -421,6 +422,40 @@ fn playout(seed: u64, months: i32, mut pick: impl FnMut(usize) -> usize) -> Game
         );
     }
     g
+}
+
+/// 6.2.5 with 12.2.4 (on in the standard rulebook): every corps aboard a fleet is aboard one with ships on the map,
+/// and at each place a power's fleets carry at most `transport.reduced_factors` army factors each.
+fn check_cargo(sc: &Scenario, s: &State) {
+    let mut load: std::collections::BTreeMap<(PowerId, Location), u32> = Default::default();
+    for (id, c) in &s.world.forces.corps {
+        let Location::Aboard(f) = c.location else {
+            continue;
+        };
+        let x = &s.world.forces.fleets[&f];
+        assert!(
+            x.ships > 0 && !matches!(x.location, Location::OffMap | Location::Aboard(_)),
+            "{id} is aboard {f}, which has no ships on the map"
+        );
+        let power = s
+            .world
+            .controller_of(x.owner)
+            .expect("a fleet's controller");
+        *load.entry((power, x.location)).or_default() += c.factors.total();
+    }
+    for ((power, at), factors) in load {
+        let fleets = s
+            .world
+            .forces
+            .fleets
+            .iter()
+            .filter(|(id, f)| f.location == at && f.ships > 0 && s.world.moves_fleet(power, **id))
+            .count() as u32;
+        assert!(
+            factors <= fleets * sc.charts.naval.transport.reduced_factors,
+            "{power}'s {fleets} fleet(s) at {at} carry {factors} factors (12.2.4)"
+        );
+    }
 }
 
 /// 12.6: every Economic Phase's account balances (opening + income - spent + other = closing, in money and

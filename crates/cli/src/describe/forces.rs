@@ -85,7 +85,7 @@ pub fn place(s: &Scenario, l: Location) -> String {
                 .unwrap_or_else(|| x.to_string())
         ),
         Location::Blockade(a) => format!("{} (blockade box)", area(s, a)),
-        Location::OffMap => location_words(s, l),
+        Location::Aboard(_) | Location::OffMap => location_words(s, l),
     }
 }
 

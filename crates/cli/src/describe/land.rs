@@ -148,6 +148,11 @@ fn decision_in(s: &Scenario, st: Option<&State>, d: &LandDecision) -> String {
                 if forced { ", a forced march" } else { "" }
             )
         }
+        LandDecision::Disembark { corps, leaders, to } => format!(
+            "land {} in {} from the sea (all their movement this phase)",
+            units(s, corps, leaders),
+            area(s, *to)
+        ),
         LandDecision::Garrison { corps, drop, pick } => {
             let at = st
                 .and_then(|st| st.forces.corps.get(corps))
@@ -467,6 +472,19 @@ pub fn event(
             power(s, *p),
             units(s, &record.corps, &record.leaders),
             record.path.first().map(|a| area(s, *a)).unwrap_or_default()
+        ),
+        LandEvent::Disembarked {
+            power: p,
+            corps,
+            leaders,
+            from,
+            to,
+        } => format!(
+            "{} lands {} from {} in {}",
+            power(s, *p),
+            units(s, corps, leaders),
+            super::forces::place(s, *from),
+            area(s, *to)
         ),
         LandEvent::Garrisoned {
             power: p,

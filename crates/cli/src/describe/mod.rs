@@ -60,6 +60,7 @@ pub fn location_words(s: &Scenario, l: coalition_engine::scenario::Location) -> 
                 .unwrap_or_else(|| x.to_string())
         ),
         Location::Blockade(a) => format!("in the blockade box of {}", area(s, a)),
+        Location::Aboard(f) => format!("aboard fleet {f}"),
         Location::OffMap => "off the map".into(),
     }
 }

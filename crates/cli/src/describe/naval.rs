@@ -2,9 +2,9 @@
 //! events with the scenario's names, and the mover's fleets before its menu. Fleets are seen by all (their ships
 //! as V.1 to V.3 allow is the forces view's business).
 
-use super::forces::{fleet_name, leader_name, place};
+use super::forces::{corps_name, fleet_name, leader_name, place};
 use super::power;
-use coalition_engine::ids::{FleetId, LeaderId, PowerId};
+use coalition_engine::ids::{CorpsId, FleetId, LeaderId, PowerId};
 use coalition_engine::naval::combat::{NavalBattle, NavalSide};
 use coalition_engine::naval::sailing::fleets_of;
 use coalition_engine::naval::{NavalDecision, NavalEvent, Stage};
@@ -34,11 +34,15 @@ pub fn decision(s: &Scenario, d: &NavalDecision) -> String {
         NavalDecision::Sail {
             fleets: f,
             leaders,
+            corps,
             path: p,
         } => {
             let mut who = fleets(s, f);
             if !leaders.is_empty() {
                 who = format!("{who} with {}", admirals(s, leaders));
+            }
+            if !corps.is_empty() {
+                who = format!("{who}, embarking {}", corps_list(s, corps));
             }
             format!("sail {who} {}", path(s, p))
         }
@@ -48,6 +52,10 @@ pub fn decision(s: &Scenario, d: &NavalDecision) -> String {
         NavalDecision::Evade { evade: true } => "try to evade (a die roll)".into(),
         NavalDecision::Evade { evade: false } => "stand and fight".into(),
     }
+}
+
+fn corps_list(s: &Scenario, ids: &[CorpsId]) -> String {
+    super::land::and_list(&ids.iter().map(|c| corps_name(s, *c)).collect::<Vec<_>>())
 }
 
 fn admirals(s: &Scenario, ids: &[LeaderId]) -> String {
@@ -114,14 +122,22 @@ pub fn event(s: &Scenario, e: &NavalEvent) -> String {
             super::land::order_words(s, order)
         ),
         NavalEvent::MoverBegan { power: p, .. } => format!("{}'s fleets move", power(s, *p)),
-        NavalEvent::Sailed { power: p, record } => format!(
-            "{} sails {}: {} ({} movement point{})",
-            power(s, *p),
-            fleets(s, &record.fleets),
-            path(s, &record.path),
-            record.cost,
-            if record.cost == 1 { "" } else { "s" }
-        ),
+        NavalEvent::Sailed { power: p, record } => {
+            let corps: Vec<CorpsId> = record.corps.iter().map(|(c, _)| *c).collect();
+            format!(
+                "{} sails {}{}: {} ({} movement point{})",
+                power(s, *p),
+                fleets(s, &record.fleets),
+                if corps.is_empty() {
+                    String::new()
+                } else {
+                    format!(" carrying {}", corps_list(s, &corps))
+                },
+                path(s, &record.path),
+                record.cost,
+                if record.cost == 1 { "" } else { "s" }
+            )
+        }
         NavalEvent::SailUndone { power: p, record } => format!(
             "{} takes back the move of {}: back to {}",
             power(s, *p),

@@ -65,17 +65,28 @@ pub fn badges(s: &Scenario, seen: &Seen) -> BTreeMap<(Location, Nation), Badge> 
     let mut out: BTreeMap<(Location, Nation), Badge> = BTreeMap::new();
     let f = &seen.state.forces;
     for (id, c) in &f.corps {
-        if c.location == Location::OffMap {
+        // A corps aboard a fleet (6.2.5) is drawn where the fleet is.
+        let (at, aboard) = match c.location {
+            Location::Aboard(x) => (
+                f.fleets.get(&x).map_or(Location::OffMap, |x| x.location),
+                format!(" (aboard {})", fleet_name(s, x)),
+            ),
+            l => (l, String::new()),
+        };
+        if at == Location::OffMap {
             continue;
         }
-        let b = out.entry((c.location, c.owner)).or_default();
+        let b = out.entry((at, c.owner)).or_default();
         b.corps += 1;
         if seen.factors_of(c.owner) {
             *b.factors.get_or_insert(0) += c.factors.total();
-            b.detail
-                .push(format!("{}: {}", corps_name(s, *id), factors(&c.factors)));
+            b.detail.push(format!(
+                "{}{aboard}: {}",
+                corps_name(s, *id),
+                factors(&c.factors)
+            ));
         } else {
-            b.detail.push(corps_name(s, *id));
+            b.detail.push(format!("{}{aboard}", corps_name(s, *id)));
         }
     }
     for (id, x) in &f.fleets {

@@ -464,7 +464,7 @@ fn labels_and_forces(
                         None => (px, py),
                     }
                 }),
-                Location::OffMap => None,
+                Location::Aboard(_) | Location::OffMap => None,
             }
             .unwrap_or((0.0, 0.0));
             let text = b.text();

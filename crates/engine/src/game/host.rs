@@ -96,6 +96,18 @@ fn location(ctx: &Ctx, l: Location) -> RuleResult<()> {
             )),
             None => area(ctx, a),
         },
+        Location::Aboard(f) => match ctx.world.forces.fleets.get(&f) {
+            Some(x)
+                if x.ships > 0 && !matches!(x.location, Location::Aboard(_) | Location::OffMap) =>
+            {
+                Ok(())
+            }
+            Some(_) => Err(RuleError::new(
+                "6.2.5",
+                format!("fleet `{f}` has no ships on the map to carry anything"),
+            )),
+            None => Err(RuleError::new("3.4", format!("unknown fleet `{f}`"))),
+        },
         Location::OffMap => Ok(()),
     }
 }
@@ -395,6 +407,12 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
         } => {
             if !ctx.world.forces.fleets.contains_key(fleet) {
                 return Err(RuleError::new("3.4", format!("unknown fleet `{fleet}`")));
+            }
+            if let Location::Aboard(_) = l {
+                return Err(RuleError::new(
+                    "6.2.5",
+                    "a fleet is not carried aboard another",
+                ));
             }
             location(ctx, *l)?;
             within(limits::SHIPS, &format!("fleet `{fleet}`: ships"), *ships)?;

@@ -23,6 +23,7 @@ pub mod combat;
 mod conquest;
 mod days;
 mod depots;
+pub mod landing;
 mod loans;
 pub mod movement;
 mod notation;
@@ -178,6 +179,15 @@ pub enum LandEvent {
     Moved { power: PowerId, record: MoveRecord },
     /// The last move taken back (its counters are moved back by the world events that follow).
     MoveUndone { power: PowerId, record: MoveRecord },
+    /// 6.2.5: corps (and leaders) aboard fleets at `from` landed in `to`; the world events follow.
+    Disembarked {
+        power: PowerId,
+        corps: Vec<CorpsId>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        leaders: Vec<LeaderId>,
+        from: crate::scenario::Location,
+        to: AreaId,
+    },
     /// A garrison changed by a corps standing with it (7.3.5); the world events follow.
     Garrisoned {
         power: PowerId,
@@ -281,6 +291,7 @@ impl LandEvent {
             LandEvent::MoverBegan { .. } | LandEvent::MovementEnded { .. } => "7.1.3",
             LandEvent::Moved { .. } | LandEvent::MoveUndone { .. } => "7.3",
             LandEvent::Garrisoned { .. } => "7.3.5",
+            LandEvent::Disembarked { .. } => "6.2.5",
             LandEvent::DepotsChanged { .. } => "7.2",
             LandEvent::SupplyTraced { .. } => "7.4",
             LandEvent::CombatPending { .. }
@@ -360,6 +371,11 @@ pub fn apply(own: &mut LandState, world: &mut World, e: &LandEvent) {
                     None => own.entered.remove(c),
                 };
             }
+        }
+        LandEvent::Disembarked { corps, .. } => {
+            // Landing spends the corps' movement for the phase (Coalition's 6.2.5).
+            own.stopped.extend(corps.iter().copied());
+            own.acted = true;
         }
         LandEvent::Garrisoned { corps, .. } => {
             own.garrisoned.insert(*corps);
@@ -456,6 +472,14 @@ pub enum LandDecision {
         leaders: Vec<LeaderId>,
         path: Vec<AreaId>,
     },
+    /// 6.2.5 (Coalition's landing): corps aboard fleets (and leaders aboard with them) land in `to`, a coast of
+    /// the fleets' place; they move no more this phase.
+    Disembark {
+        corps: Vec<CorpsId>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        leaders: Vec<LeaderId>,
+        to: AreaId,
+    },
     /// 7.3.5: a corps leaves factors as the garrison where it stands, or takes garrison factors in.
     Garrison {
         corps: CorpsId,
@@ -540,6 +564,7 @@ impl Step for LandPhase {
                     .chain(movement::check_undo(ctx).ok().map(|_| LandDecision::Undo))
                     .chain(depots::choices(ctx, power))
                     .chain(movement::choices(ctx, power))
+                    .chain(landing::choices(ctx, power))
                     .collect()
             }
             Stage::Battle => combat::choices(ctx, power),
@@ -590,6 +615,9 @@ impl Step for LandPhase {
             }
             (Stage::Moving, LandDecision::Garrison { corps, drop, pick }) => {
                 movement::check_garrison(ctx, power, *corps, drop, pick)
+            }
+            (Stage::Moving, LandDecision::Disembark { .. }) => {
+                landing::check(ctx, power, d).map(|_| ())
             }
             (Stage::Moving, LandDecision::Undo) => movement::check_undo(ctx),
             (Stage::Moving, LandDecision::Done) => Ok(()),
@@ -662,6 +690,10 @@ impl Step for LandPhase {
             }
             LandDecision::Garrison { corps, drop, pick } => {
                 movement::garrison(cx, power, *corps, drop, pick);
+                Ask::open(vec![power])
+            }
+            LandDecision::Disembark { .. } => {
+                landing::carry_out(cx, power, d);
                 Ask::open(vec![power])
             }
             LandDecision::Undo => {

@@ -130,7 +130,7 @@ pub fn check(ctx: &LCtx, power: PowerId, d: &LandDecision) -> RuleResult<Plan> {
             return Err(RuleError::new(
                 "7.3.3",
                 format!(
-                    "{} was stopped by enemy corps and moves no more this phase",
+                    "{} was stopped by enemy corps, or landed from the sea, and moves no more this phase",
                     corps_name(*id)
                 ),
             ));
@@ -566,6 +566,7 @@ pub fn may_move(ctx: &LCtx, power: PowerId) -> bool {
     corps_of(ctx.world, power)
         .iter()
         .any(|(id, _)| !ctx.own.stopped.contains(id))
+        || !super::landing::aboard(ctx.world, power).is_empty()
 }
 
 /// The mover's movement choices: each one-area step of each corps (alone, and with the leaders standing

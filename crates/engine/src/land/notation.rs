@@ -90,6 +90,25 @@ pub fn parse(verb: &str, rest: &str, scenario: &Scenario) -> Option<RuleResult<L
                 path: areas(path)?,
             })
         })(),
+        "disembark" => (|| {
+            let (units, to) = rest.split_once(char::is_whitespace).ok_or_else(|| {
+                RuleError::new("3.3", "write `disembark CORPS[,CORPS,LEADER] AREA`")
+            })?;
+            let (mut corps, mut leaders) = (Vec::new(), Vec::new());
+            for u in units.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+                let k = key(u, "corps or leader")?;
+                if scenario.leader(LeaderId(k)).is_some() {
+                    leaders.push(LeaderId(k));
+                } else {
+                    corps.push(CorpsId(k));
+                }
+            }
+            Ok(LandDecision::Disembark {
+                corps,
+                leaders,
+                to: AreaId(key(to.trim(), "area")?),
+            })
+        })(),
         "drop" | "pick" => (|| {
             let (c, list) = rest.split_once(char::is_whitespace).ok_or_else(|| {
                 RuleError::new("3.3", format!("write `{verb} CORPS infantry:2,militia:1`"))
@@ -305,6 +324,13 @@ impl fmt::Display for LandDecision {
                 }
                 write!(f, "move {units} {}", join(path, ">"))
             }
+            LandDecision::Disembark { corps, leaders, to } => {
+                let mut units = join(corps, ",");
+                if !leaders.is_empty() {
+                    units = format!("{units},{}", join(leaders, ","));
+                }
+                write!(f, "disembark {units} {to}")
+            }
             LandDecision::Garrison { corps, drop, pick } => {
                 if !drop.is_empty() && pick.is_empty() {
                     write!(f, "drop {corps} {}", factors_text(drop))
@@ -385,6 +411,17 @@ impl fmt::Display for LandEvent {
                 f,
                 "{power} takes back the move of {} (7.3)",
                 join(&record.corps, ", ")
+            ),
+            LandEvent::Disembarked {
+                power,
+                corps,
+                from,
+                to,
+                ..
+            } => write!(
+                f,
+                "{power} lands {} from {from} in {to} (6.2.5)",
+                join(corps, ", ")
             ),
             LandEvent::Garrisoned {
                 corps,

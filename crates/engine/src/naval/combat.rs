@@ -590,6 +590,9 @@ fn carry_out(
             },
         });
     }
+    // 12.2.4 (6.2.5 without it): what the sunk fleets carried.
+    let fought: Vec<FleetId> = att.keys().chain(def.keys()).copied().collect();
+    super::transport::after_battle(cx, &fought, &place);
     let mut all_powers = vec![b.attacker];
     all_powers.extend_from_slice(def_powers);
     let admirals: Vec<(Role, Vec<LeaderId>)> = vec![

@@ -10,8 +10,10 @@
 //! 2. Each mover with a fleet that may still sail gets open rounds of its own: one move (`sail`) or `undo` a
 //!    round, until it says `done` (its Naval Movement step, 6.1.3). Its Naval Combat step follows.
 //!
-//! Not built yet (the note of issue 15 says so): interception and evasion, naval combat (so the Naval Combat
-//! step has nothing to fight), transport and invasion, scuttling.
+//! Each mover's Naval Combat step follows (6.3, `combat`); corps embark and sail aboard fleets (6.2.5 with
+//! 12.2.4, `transport`) and land in the Land Phase (`crate::land::landing`).
+//!
+//! Not built yet (the note of issue 15 says so): interception of a moving fleet, invasion depots, scuttling.
 //!
 //! Default decision (3.6): Great Britain takes the chart's default place; a mover is `done` at once: its fleets
 //! stay where they are.
@@ -21,12 +23,13 @@ pub mod losses;
 pub mod movement;
 mod notation;
 pub mod sailing;
+pub mod transport;
 
 pub use notation::parse;
 
 use crate::kernel::dice::Dice;
 use crate::kernel::error::{RuleError, RuleResult};
-use crate::kernel::ids::{FleetId, LeaderId, PowerId};
+use crate::kernel::ids::{CorpsId, FleetId, LeaderId, PowerId};
 use crate::scenario::Location;
 use crate::world::order::{movers_from, places, slots};
 use crate::world::{Ask, Ctx, Cx, Obligation, Step, World, WorldEvent};
@@ -72,6 +75,12 @@ pub struct SailRecord {
     /// Admirals who sailed with them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub leaders: Vec<LeaderId>,
+    /// Corps that embarked at the path's start for this move (6.2.5), and the fleet each went aboard.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub corps: Vec<(CorpsId, FleetId)>,
+    /// 12.2.3.2: the allowances (before, after) that the embarkation cut.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub reduced: BTreeMap<FleetId, (u32, u32)>,
     pub path: Vec<Location>,
     /// Movement points the path cost (each fleet spent them, 6.2.1).
     pub cost: u32,
@@ -216,6 +225,9 @@ pub fn apply(own: &mut NavalState, e: &NavalEvent) {
             own.engagement = None;
         }
         NavalEvent::Sailed { record, .. } => {
+            for (f, (_, after)) in &record.reduced {
+                own.allowance.insert(*f, *after);
+            }
             for f in &record.fleets {
                 let s = own.spent.entry(*f).or_default();
                 *s = s.saturating_add(record.cost);
@@ -223,6 +235,9 @@ pub fn apply(own: &mut NavalState, e: &NavalEvent) {
             own.moves.push(record.clone());
         }
         NavalEvent::SailUndone { record, .. } => {
+            for (f, (before, _)) in &record.reduced {
+                own.allowance.insert(*f, *before);
+            }
             for f in &record.fleets {
                 if let Some(s) = own.spent.get_mut(f) {
                     *s = s.saturating_sub(record.cost);
@@ -267,9 +282,13 @@ pub enum NavalDecision {
     /// blockade box).
     Sail {
         fleets: Vec<FleetId>,
-        /// Admirals (naval leaders) standing with the fleets who sail with them.
+        /// Admirals (naval leaders) standing with the fleets who sail with them, and army leaders who embark
+        /// with the corps (6.2.5).
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         leaders: Vec<LeaderId>,
+        /// Corps standing in the port who embark on the fleets for this move (6.2.5, errata 6.2.5.1).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        corps: Vec<CorpsId>,
         path: Vec<Location>,
     },
     /// Takes back the mover's last move.

@@ -1,11 +1,12 @@
 //! Rule 3.3 (Coalition's text forms) for the Naval Phase: `sail gb-f1,gb-f2,nelson plymouth>english-channel>box:brest`
-//! (fleets and the admirals sailing with them), `engage english-channel`, `evade`, `stand`.
+//! (fleets and the admirals sailing with them), `sail gb-f1 carrying gb-c1,wellington portsmouth>channel` (corps and
+//! army leaders embarking, 6.2.5), `engage english-channel`, `evade`, `stand`.
 //! Great Britain's place (`slot 2`), `undo` and `done` are written as in the Land Phase; the game reads them for
 //! whichever phase is under way.
 
 use super::NavalDecision;
 use crate::kernel::error::{RuleError, RuleResult};
-use crate::kernel::ids::{FleetId, Key, LeaderId};
+use crate::kernel::ids::{CorpsId, FleetId, Key, LeaderId};
 use crate::scenario::Scenario;
 use std::fmt;
 
@@ -32,23 +33,33 @@ pub fn parse(verb: &str, rest: &str, scenario: &Scenario) -> Option<RuleResult<N
         let usage = || {
             RuleError::new(
                 "3.3",
-                "write `sail FLEET[,FLEET...][,ADMIRAL...] FROM>PLACE>...` (a place: a sea, a port, or box:PORT)",
+                "write `sail FLEET[,FLEET...][,ADMIRAL...] [carrying CORPS[,CORPS...][,LEADER...]] FROM>PLACE>...` (a place: a sea, a port, or box:PORT)",
             )
         };
-        let (fleets, path) = rest
-            .trim()
-            .split_once(char::is_whitespace)
-            .ok_or_else(usage)?;
-        // Fleets and the admirals sailing with them, in one list: a key the scenario knows as a leader's is one.
-        let (mut units, mut leaders) = (Vec::new(), Vec::new());
-        for u in fleets.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-            let k = Key::new(u).map_err(|e| {
-                RuleError::new("3.3", format!("`{u}` is not a fleet or admiral key: {e}"))
-            })?;
-            if scenario.leader(LeaderId(k)).is_some() {
-                leaders.push(LeaderId(k));
-            } else {
-                units.push(FleetId(k));
+        let words: Vec<&str> = rest.split_whitespace().collect();
+        let (fleets, carried, path) = match words[..] {
+            [fleets, path] => (fleets, "", path),
+            [fleets, "carrying", carried, path] => (fleets, carried, path),
+            _ => return Err(usage()),
+        };
+        // Fleets and the admirals sailing with them in one list, the corps and leaders embarking in the other: a
+        // key the scenario knows as a leader's is one.
+        let (mut units, mut leaders, mut corps) = (Vec::new(), Vec::new(), Vec::new());
+        for (list, aboard) in [(fleets, false), (carried, true)] {
+            for u in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+                let k = Key::new(u).map_err(|e| {
+                    RuleError::new(
+                        "3.3",
+                        format!("`{u}` is not a fleet, corps or leader key: {e}"),
+                    )
+                })?;
+                if scenario.leader(LeaderId(k)).is_some() {
+                    leaders.push(LeaderId(k));
+                } else if aboard {
+                    corps.push(CorpsId(k));
+                } else {
+                    units.push(FleetId(k));
+                }
             }
         }
         let fleets = units;
@@ -71,6 +82,7 @@ pub fn parse(verb: &str, rest: &str, scenario: &Scenario) -> Option<RuleResult<N
         Ok(NavalDecision::Sail {
             fleets,
             leaders,
+            corps,
             path,
         })
     })())
@@ -91,11 +103,15 @@ impl fmt::Display for NavalDecision {
             NavalDecision::Sail {
                 fleets,
                 leaders,
+                corps,
                 path,
             } => {
                 let mut units = join(fleets, ",");
                 if !leaders.is_empty() {
                     units = format!("{units},{}", join(leaders, ","));
+                }
+                if !corps.is_empty() {
+                    units = format!("{units} carrying {}", join(corps, ","));
                 }
                 write!(f, "sail {units} {}", join(path, ">"))
             }

@@ -4,9 +4,9 @@
 //! any port's blockade box.
 
 use super::movement::{Purpose, allowance, stack_at};
-use super::{NCtx, NCx, NavalDecision, NavalEvent, SailRecord};
+use super::{NCtx, NCx, NavalDecision, NavalEvent, SailRecord, transport};
 use crate::kernel::error::{RuleError, RuleResult};
-use crate::kernel::ids::{AreaId, FleetId, LeaderId, Nation, PowerId};
+use crate::kernel::ids::{AreaId, CorpsId, FleetId, LeaderId, Nation, PowerId};
 use crate::scenario::{LeaderStatus, Location, Scenario};
 use crate::world::geography::at_war_sides;
 use crate::world::{World, WorldEvent};
@@ -19,6 +19,7 @@ pub fn place_name(s: &Scenario, l: Location) -> String {
         Location::Area(a) => area(a),
         Location::Sea(x) => s.sea(x).map_or_else(|| x.to_string(), |d| d.name.clone()),
         Location::Blockade(a) => format!("{}'s blockade box", area(a)),
+        Location::Aboard(f) => format!("aboard {f}"),
         Location::OffMap => "off the map".into(),
     }
 }
@@ -75,7 +76,12 @@ pub fn allowances(ctx: &NCtx, power: PowerId) -> BTreeMap<FleetId, u32> {
     fleets_of(ctx.world, power)
         .into_iter()
         .map(|(id, at)| {
-            let stack = stack_at(ctx, power, at, false);
+            let stack = stack_at(
+                ctx,
+                power,
+                at,
+                transport::transporting(ctx.world, power, at),
+            );
             (id, allowance(ctx, stack, Purpose::Normal))
         })
         .collect()
@@ -147,7 +153,7 @@ fn path_cost(ctx: &NCtx, power: PowerId, path: &[Location]) -> RuleResult<u32> {
                 ),
             ));
         }
-        if let Location::OffMap = b {
+        if let Location::OffMap | Location::Aboard(_) = b {
             return Err(RuleError::new("6.2.1", "a fleet sails on the map"));
         }
         let Some(c) = step_cost(s, a, b) else {
@@ -178,6 +184,7 @@ pub fn check(ctx: &NCtx, power: PowerId, d: &NavalDecision) -> RuleResult<u32> {
     let NavalDecision::Sail {
         fleets,
         leaders,
+        corps,
         path,
     } = d
     else {
@@ -189,6 +196,7 @@ pub fn check(ctx: &NCtx, power: PowerId, d: &NavalDecision) -> RuleResult<u32> {
     }
     crate::kernel::error::distinct(fleets)?;
     crate::kernel::error::distinct(leaders)?;
+    crate::kernel::error::distinct(corps)?;
     let Some(&start) = path.first() else {
         return Err(RuleError::new(
             "6.2.1",
@@ -208,7 +216,7 @@ pub fn check(ctx: &NCtx, power: PowerId, d: &NavalDecision) -> RuleResult<u32> {
         let known = match *l {
             Location::Area(a) | Location::Blockade(a) => s.area(a).is_some(),
             Location::Sea(x) => s.sea(x).is_some(),
-            Location::OffMap => true,
+            Location::Aboard(_) | Location::OffMap => true,
         };
         if !known {
             return Err(RuleError::new("3.4", format!("unknown place `{l}`")));
@@ -217,17 +225,32 @@ pub fn check(ctx: &NCtx, power: PowerId, d: &NavalDecision) -> RuleResult<u32> {
     let cost = path_cost(ctx, power, path)?;
     let admirals = admirals_at(ctx, power, start);
     for l in leaders {
-        if !admirals.contains(l) {
+        let embarks = !corps.is_empty()
+            && s.leader(*l).is_some_and(|d| !d.naval)
+            && w.forces.leaders.get(l).is_some_and(|x| {
+                x.location == start
+                    && x.status == LeaderStatus::Active
+                    && w.moves_nation(power, x.nation)
+            });
+        if !admirals.contains(l) && !embarks {
             return Err(RuleError::new(
                 "6.2.1",
                 format!(
-                    "`{l}` is no active admiral of {} at {}: an admiral sails with the fleets he stands with",
+                    "`{l}` is no active admiral of {} at {}: an admiral sails with the fleets he stands with, and an army leader embarks only with corps (6.2.5)",
                     s.power_name(power),
                     place_name(s, start)
                 ),
             ));
         }
     }
+    for id in fleets {
+        if !w.forces.fleets.contains_key(id) {
+            return Err(RuleError::new("3.4", format!("unknown fleet `{id}`")));
+        }
+    }
+    transport::check_embark(ctx, power, fleets, corps, start)?;
+    check_split(ctx, power, fleets, corps, start)?;
+    let cut = transport::reduced(ctx, power, start, !corps.is_empty());
     for id in fleets {
         let Some(f) = w.forces.fleets.get(id) else {
             return Err(RuleError::new("3.4", format!("unknown fleet `{id}`")));
@@ -257,7 +280,7 @@ pub fn check(ctx: &NCtx, power: PowerId, d: &NavalDecision) -> RuleResult<u32> {
                 ),
             ));
         }
-        let left = ctx.own.left(*id);
+        let left = cut.get(id).map_or(ctx.own.left(*id), |(_, after)| *after);
         if cost > left {
             return Err(RuleError::new(
                 "6.2.1",
@@ -271,7 +294,29 @@ pub fn check(ctx: &NCtx, power: PowerId, d: &NavalDecision) -> RuleResult<u32> {
     Ok(cost)
 }
 
-/// 6.2.1: carries out a checked move: the fleets go to the path's end.
+/// 6.2.5: the corps aboard the fleets that sail and, when the move splits a stack, those aboard the fleets that
+/// stay must each be within what their fleets carry (a corps stays aboard its own fleet).
+fn check_split(
+    ctx: &NCtx,
+    power: PowerId,
+    fleets: &[FleetId],
+    corps: &[CorpsId],
+    start: Location,
+) -> RuleResult<()> {
+    let w = ctx.world;
+    let mut aboard = transport::cargo(w, fleets);
+    aboard.extend_from_slice(corps);
+    transport::check_capacity(ctx, fleets.len(), &aboard)?;
+    let staying: Vec<FleetId> = fleets_of(w, power)
+        .into_iter()
+        .filter(|(id, at)| *at == start && !fleets.contains(id))
+        .map(|(id, _)| id)
+        .collect();
+    transport::check_capacity(ctx, staying.len(), &transport::cargo(w, &staying))
+}
+
+/// 6.2.1: carries out a checked move: the corps embark (6.2.5), and the fleets go to the path's end with the
+/// admirals; army leaders embark with the corps.
 pub fn carry_out(cx: &mut NCx, power: PowerId, d: &NavalDecision) {
     let Ok(cost) = check(&cx.ctx(), power, d) else {
         return;
@@ -279,25 +324,53 @@ pub fn carry_out(cx: &mut NCx, power: PowerId, d: &NavalDecision) {
     let NavalDecision::Sail {
         fleets,
         leaders,
+        corps,
         path,
     } = d
     else {
         return;
     };
+    let ctx = cx.ctx();
     let record = SailRecord {
         fleets: fleets.clone(),
         leaders: leaders.clone(),
+        corps: transport::assign(&ctx, fleets, corps),
+        reduced: transport::reduced(&ctx, power, path[0], !corps.is_empty()),
         path: path.clone(),
         cost,
     };
+    let (admirals, army): (Vec<LeaderId>, Vec<LeaderId>) = leaders
+        .iter()
+        .partition(|l| ctx.scenario.leader(**l).is_none_or(|d| d.naval));
     cx.emit(NavalEvent::Sailed {
         power,
         record: record.clone(),
     });
+    let from = place_name(cx.scenario, path[0]);
+    for (c, f) in &record.corps {
+        if let Some(factors) = cx.world().forces.corps.get(c).map(|x| x.factors) {
+            cx.push(WorldEvent::CorpsChanged {
+                corps: *c,
+                factors,
+                location: Location::Aboard(*f),
+                rule: "6.2.5".into(),
+                reason: format!("embarked on {f} at {from}"),
+            });
+        }
+    }
+    if let Some(f) = record.corps.first().map(|(_, f)| *f) {
+        move_leaders(
+            cx,
+            &army,
+            Location::Aboard(f),
+            "6.2.5",
+            &format!("embarked on {f} at {from}"),
+        );
+    }
     let to = *path.last().unwrap_or(&path[0]);
     let reason = format!("sailed to {}", place_name(cx.scenario, to));
     relocate(cx, &record.fleets, to, "6.2.1", &reason);
-    move_leaders(cx, &record.leaders, to, "6.2.1", &reason);
+    move_leaders(cx, &admirals, to, "6.2.1", &reason);
 }
 
 /// Moves admirals to `to`, as they are.
@@ -361,6 +434,17 @@ pub fn undo(cx: &mut NCx, power: PowerId) {
     let from = record.path[0];
     relocate(cx, &record.fleets, from, "6.2.1", "move taken back");
     move_leaders(cx, &record.leaders, from, "6.2.1", "move taken back");
+    for (c, _) in &record.corps {
+        if let Some(factors) = cx.world().forces.corps.get(c).map(|x| x.factors) {
+            cx.push(WorldEvent::CorpsChanged {
+                corps: *c,
+                factors,
+                location: from,
+                rule: "6.2.5".into(),
+                reason: "move taken back: disembarked where it embarked".into(),
+            });
+        }
+    }
 }
 
 /// The mover's movement choices: each one-place step of each fleet that may pay for it, alone and, where it
@@ -386,11 +470,18 @@ pub fn choices(ctx: &NCtx, power: PowerId) -> Vec<NavalDecision> {
         if !admirals.is_empty() {
             sets.push((ids.clone(), admirals));
         }
+        let mut sets: Vec<(Vec<FleetId>, Vec<LeaderId>, Vec<CorpsId>)> =
+            sets.into_iter().map(|(f, l)| (f, l, Vec::new())).collect();
+        // 6.2.5: in a port, all the fleets with each corps there that may embark.
+        for c in embarkable(ctx.world, power, *at) {
+            sets.push((ids.clone(), Vec::new(), vec![c]));
+        }
         for to in next_places(ctx.scenario, *at) {
-            for (set, leaders) in &sets {
+            for (set, leaders, corps) in &sets {
                 let d = NavalDecision::Sail {
                     fleets: set.clone(),
                     leaders: leaders.clone(),
+                    corps: corps.clone(),
                     path: vec![*at, to],
                 };
                 if check(ctx, power, &d).is_ok() {
@@ -400,6 +491,19 @@ pub fn choices(ctx: &NCtx, power: PowerId) -> Vec<NavalDecision> {
         }
     }
     out
+}
+
+/// The corps `power` moves standing with factors at the port `at` (those a move may embark, 6.2.5).
+fn embarkable(w: &World, power: PowerId, at: Location) -> Vec<CorpsId> {
+    if !matches!(at, Location::Area(_)) {
+        return Vec::new();
+    }
+    w.forces
+        .corps
+        .iter()
+        .filter(|(id, c)| c.location == at && !c.factors.is_empty() && w.moves_corps(power, **id))
+        .map(|(id, _)| *id)
+        .collect()
 }
 
 /// The places one step from `at`, in a fixed order: its port or box, then sea areas, then ports and boxes.
@@ -427,7 +531,7 @@ pub fn next_places(s: &Scenario, at: Location) -> Vec<Location> {
                 out.push(Location::Blockade(a.id));
             }
         }
-        Location::OffMap => {}
+        Location::Aboard(_) | Location::OffMap => {}
     }
     out.retain(|b| step_cost(s, at, *b).is_some());
     out

@@ -108,7 +108,7 @@ pub fn can_enter(ctx: &Ctx, power: PowerId, minor: MinorId) -> Result<(), String
                     .area(a)
                     .map(|d| d.seas.clone())
                     .unwrap_or_default(),
-                Location::OffMap => continue,
+                Location::Aboard(_) | Location::OffMap => continue,
             };
             let from_fleet = sea_distances(ctx, &start, chart.fleet);
             for a in &corps_areas {

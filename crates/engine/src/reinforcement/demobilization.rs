@@ -13,7 +13,7 @@
 
 use super::RCx;
 use crate::kernel::calendar::Date;
-use crate::kernel::ids::{AreaId, Nation};
+use crate::kernel::ids::{AreaId, FleetId, Nation};
 use crate::scenario::{Factors, Location, LossCause, Scenario};
 use crate::world::treaties::limited_accesses;
 use crate::world::{LimitedAccess, LossRecord, World, WorldEvent, name};
@@ -124,6 +124,18 @@ fn removals(
             }
         }
         let mut scuttled: BTreeMap<Nation, u32> = BTreeMap::new();
+        let going: Vec<FleetId> = w
+            .forces
+            .fleets
+            .iter()
+            .filter(|(_, f)| {
+                matches!(f.location, Location::Area(x) if mine(f.owner) && theirs(x)) && f.ships > 0
+            })
+            .map(|(id, _)| *id)
+            .collect();
+        out.extend(crate::world::cargo::put_ashore(
+            sc, w, &going, false, rule, &reason,
+        ));
         for (id, f) in &w.forces.fleets {
             if let Location::Area(x) = f.location
                 && mine(f.owner)

@@ -240,6 +240,11 @@ impl Scenario {
         if text == "none" {
             return Some(Location::OffMap);
         }
+        if let Some(fleet) = text.strip_prefix("aboard:") {
+            return crate::kernel::ids::FleetId::new(fleet)
+                .ok()
+                .map(Location::Aboard);
+        }
         if let Some(port) = text.strip_prefix("box:") {
             let a = self.map.areas.iter().find(|a| a.id.as_str() == port)?;
             return a.port.then_some(Location::Blockade(a.id));

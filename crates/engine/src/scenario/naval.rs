@@ -22,6 +22,18 @@ pub struct NavalChart {
     pub combat: NavalCombatChart,
     /// Coalition's evasion (6.3).
     pub evasion: EscapeRoll,
+    /// Coalition's transport capacity (6.2.5), and 12.2.4's.
+    pub transport: TransportChart,
+}
+
+/// 6.2.5 (Coalition's: the board game's capacity is not public) and 12.2.4 (option, the text's number): what a
+/// fleet carries.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TransportChart {
+    /// Coalition's 6.2.5: corps (of any size) a fleet carries.
+    pub corps_per_fleet: u32,
+    /// 12.2.4: army factors a fleet carries under the option, however they are organized into corps (10).
+    pub reduced_factors: u32,
 }
 
 /// 6.2.1.1, 6.2.1.2: the movement points a fleet pays for each step of its path (the text's numbers).
@@ -182,6 +194,16 @@ pub(super) fn problems(s: &super::Scenario) -> Vec<(String, String)> {
             format!(
                 "the winner gains ({}), the loser loses ({}) and the bonus ({}) is not negative",
                 k.points.winner, k.points.loser, k.points.bonus
+            ),
+        );
+    }
+    let t = &n.transport;
+    if t.corps_per_fleet == 0 || t.reduced_factors == 0 {
+        err(
+            "naval.transport",
+            format!(
+                "corps_per_fleet {} and reduced_factors {} must each be at least 1: a fleet carries something (6.2.5, 12.2.4)",
+                t.corps_per_fleet, t.reduced_factors
             ),
         );
     }

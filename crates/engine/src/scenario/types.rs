@@ -312,6 +312,8 @@ pub enum Location {
     Sea(SeaId),
     /// 6.2.1: the blockade box of the port at this area: at sea, outside the port.
     Blockade(AreaId),
+    /// 6.2.5 (Coalition's transport): aboard this fleet, wherever it is (corps and the leaders with them).
+    Aboard(FleetId),
     OffMap,
 }
 
@@ -322,6 +324,7 @@ impl std::fmt::Display for Location {
             Location::Area(a) => write!(f, "{a}"),
             Location::Sea(s) => write!(f, "{s}"),
             Location::Blockade(a) => write!(f, "box:{a}"),
+            Location::Aboard(x) => write!(f, "aboard:{x}"),
             Location::OffMap => f.write_str("none"),
         }
     }

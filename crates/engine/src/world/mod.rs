@@ -4,6 +4,7 @@
 
 pub mod access;
 pub mod apply;
+pub mod cargo;
 pub mod event;
 pub mod forces;
 pub mod geography;
@@ -426,6 +427,18 @@ impl World {
                     s.controller == Some(power) && s.status == MinorStatus::FreeState))
                     && treaties::lent_to(self, id).is_none()
             })
+    }
+
+    /// Rule 6.2.5: where a force stands: its own place, or, aboard a fleet, the fleet's.
+    pub fn place_of(&self, l: Location) -> Location {
+        match l {
+            Location::Aboard(f) => self
+                .forces
+                .fleets
+                .get(&f)
+                .map_or(Location::OffMap, |x| x.location),
+            l => l,
+        }
     }
 
     /// Rule 6.1.1: whether `power` moves the fleet `id`: its own, and its minor free states'.

@@ -232,6 +232,19 @@ fn term_effect(
                 .filter(|(_, f)| f.owner == Nation::Power(loser) && f.ships > 0)
                 .map(|(id, _)| *id)
                 .collect();
+            let why = format!(
+                "its fleet is removed by peace term C.1 of {}",
+                name(cx.scenario, v)
+            );
+            let ashore = crate::world::cargo::put_ashore(
+                cx.scenario,
+                cx.world(),
+                &fleets,
+                true,
+                &rule,
+                &why,
+            );
+            cx.push_all(ashore);
             for f in fleets {
                 cx.push(WorldEvent::FleetChanged {
                     fleet: f,

@@ -1,0 +1,234 @@
+//! Rule 6.2.5 (Coalition's landing, `docs/rules/naval.md`): in its Land Movement step a power lands corps aboard
+//! its fleets (6.2.5) in a land area the fleets' place touches: from a port into the port's area, from a blockade
+//! box into the port's area, from a sea area onto any coast of it. Landing spends the corps' whole movement for
+//! the phase (so it never force marches, errata 7.3.2); an area held by an enemy may be invaded (a battle follows
+//! when enemy corps stand there, 7.5); a neutral's only with access (7.3.4).
+
+use super::{LCtx, LCx, LandDecision, LandEvent};
+use crate::kernel::error::{RuleError, RuleResult};
+use crate::kernel::ids::{AreaId, CorpsId, LeaderId, PowerId};
+use crate::scenario::{LeaderStatus, Location, Scenario};
+use crate::world::geography::{area_name, enemy_corps, hostile, nation_name};
+use crate::world::{World, WorldEvent};
+
+/// The land areas corps aboard fleets at `at` may land in: a port's own area (from the port or its box), or every
+/// area whose coast touches the sea area, in key order.
+pub fn landing_places(s: &Scenario, at: Location) -> Vec<AreaId> {
+    match at {
+        Location::Area(p) | Location::Blockade(p) => vec![p],
+        Location::Sea(x) => {
+            let mut out: Vec<AreaId> = s
+                .map
+                .areas
+                .iter()
+                .filter(|a| a.seas.contains(&x))
+                .map(|a| a.id)
+                .collect();
+            out.sort();
+            out
+        }
+        Location::Aboard(_) | Location::OffMap => Vec::new(),
+    }
+}
+
+/// The corps `power` moves that are aboard a fleet, with the fleet's place, in key order.
+pub fn aboard(w: &World, power: PowerId) -> Vec<(CorpsId, Location)> {
+    w.forces
+        .corps
+        .iter()
+        .filter(|(id, c)| matches!(c.location, Location::Aboard(_)) && w.moves_corps(power, **id))
+        .map(|(id, c)| (*id, w.place_of(c.location)))
+        .collect()
+}
+
+/// Checks a landing: the corps are the mover's, aboard fleets at one place, and have not landed this phase; the
+/// leaders named are aboard there too; `to` is a landing place of that place that the mover may enter.
+pub fn check(ctx: &LCtx, power: PowerId, d: &LandDecision) -> RuleResult<Location> {
+    let LandDecision::Disembark { corps, leaders, to } = d else {
+        return Err(RuleError::new("6.2.5", "not a landing"));
+    };
+    let (s, w) = (ctx.scenario, ctx.world);
+    if corps.is_empty() {
+        return Err(RuleError::new(
+            "6.2.5",
+            "a landing names at least one corps",
+        ));
+    }
+    crate::kernel::error::distinct(corps)?;
+    crate::kernel::error::distinct(leaders)?;
+    if s.area(*to).is_none() {
+        return Err(RuleError::new("3.4", format!("unknown area `{to}`")));
+    }
+    let mut at = None;
+    for id in corps {
+        let Some(c) = w.forces.corps.get(id) else {
+            return Err(RuleError::new("3.4", format!("unknown corps `{id}`")));
+        };
+        if !w.moves_corps(power, *id) {
+            return Err(RuleError::new(
+                "7.1.1",
+                format!("{} does not move corps `{id}`", s.power_name(power)),
+            ));
+        }
+        if !matches!(c.location, Location::Aboard(_)) {
+            return Err(RuleError::new(
+                "6.2.5",
+                format!("corps `{id}` is not aboard a fleet; it moves by land (`move`)"),
+            ));
+        }
+        let here = w.place_of(c.location);
+        if at.is_some_and(|a| a != here) {
+            return Err(RuleError::new(
+                "6.2.5",
+                "the corps of one landing are aboard fleets at one place",
+            ));
+        }
+        at = Some(here);
+    }
+    let at = at.unwrap_or(Location::OffMap);
+    for l in leaders {
+        let ok = w.forces.leaders.get(l).is_some_and(|x| {
+            matches!(x.location, Location::Aboard(_))
+                && w.place_of(x.location) == at
+                && x.status == LeaderStatus::Active
+                && w.moves_nation(power, x.nation)
+        });
+        if !ok {
+            return Err(RuleError::new(
+                "6.2.5",
+                format!(
+                    "`{l}` is no active leader of {} aboard the fleets there",
+                    s.power_name(power)
+                ),
+            ));
+        }
+    }
+    if !landing_places(s, at).contains(to) {
+        return Err(RuleError::new(
+            "6.2.5",
+            format!(
+                "corps aboard fleets at {} land only on a coast of it; {} is none",
+                crate::naval::sailing::place_name(s, at),
+                area_name(ctx, *to)
+            ),
+        ));
+    }
+    may_land(ctx, power, *to)?;
+    if !enemy_corps(w, power, *to).is_empty() {
+        crate::world::ump_rules::may_attack_at(&ctx.plain(), power, *to)?;
+    }
+    Ok(at)
+}
+
+/// 7.3.4 for a landing: an area with no holder, the mover's own or its free states', an enemy's, or one whose
+/// holder granted the mover access (10.3). 12.4's limited access never applies: the corps come from the sea.
+fn may_land(ctx: &LCtx, power: PowerId, to: AreaId) -> RuleResult<()> {
+    let w = ctx.world;
+    let Some(holder) = w.area_holder(ctx.scenario, to) else {
+        return Ok(());
+    };
+    let controller = w.controller_of(holder);
+    if controller == Some(power)
+        || hostile(w, power, holder)
+        || controller.is_some_and(|c| w.has_access(power, c))
+    {
+        return Ok(());
+    }
+    Err(RuleError::new(
+        "7.3.4",
+        format!(
+            "{} may not land in {} ({}'s): it is neither its own, nor an enemy's, and grants it no access (10.3)",
+            ctx.scenario.power_name(power),
+            area_name(ctx, to),
+            nation_name(ctx, holder)
+        ),
+    ))
+}
+
+/// Carries out a checked landing: the corps and leaders go ashore and move no more this phase.
+pub fn carry_out(cx: &mut LCx, power: PowerId, d: &LandDecision) {
+    let Ok(from) = check(&cx.ctx(), power, d) else {
+        return;
+    };
+    let LandDecision::Disembark { corps, leaders, to } = d else {
+        return;
+    };
+    cx.emit(LandEvent::Disembarked {
+        power,
+        corps: corps.clone(),
+        leaders: leaders.clone(),
+        from,
+        to: *to,
+    });
+    let reason = format!("landed in {}", area_name(&cx.ctx(), *to));
+    for id in corps {
+        let Some(factors) = cx.world().forces.corps.get(id).map(|c| c.factors) else {
+            continue;
+        };
+        cx.push(WorldEvent::CorpsChanged {
+            corps: *id,
+            factors,
+            location: Location::Area(*to),
+            rule: "6.2.5".into(),
+            reason: reason.clone(),
+        });
+    }
+    for l in leaders {
+        let Some(status) = cx.world().forces.leaders.get(l).map(|x| x.status) else {
+            continue;
+        };
+        cx.push(WorldEvent::LeaderChanged {
+            leader: *l,
+            status,
+            location: Location::Area(*to),
+            rule: "6.2.5".into(),
+            reason: reason.clone(),
+        });
+    }
+}
+
+/// The mover's landings: at each place where its corps are aboard, every corps alone and all of them with the
+/// leaders aboard there, onto each coast it may land on.
+pub fn choices(ctx: &LCtx, power: PowerId) -> Vec<LandDecision> {
+    let w = ctx.world;
+    let mut groups: Vec<(Location, Vec<CorpsId>)> = Vec::new();
+    for (id, at) in aboard(w, power) {
+        match groups.iter_mut().find(|(l, _)| *l == at) {
+            Some((_, ids)) => ids.push(id),
+            None => groups.push((at, vec![id])),
+        }
+    }
+    let mut out = Vec::new();
+    for (at, ids) in groups {
+        let leaders: Vec<LeaderId> = w
+            .forces
+            .leaders
+            .iter()
+            .filter(|(_, x)| {
+                matches!(x.location, Location::Aboard(_))
+                    && w.place_of(x.location) == at
+                    && x.status == LeaderStatus::Active
+                    && w.moves_nation(power, x.nation)
+            })
+            .map(|(l, _)| *l)
+            .collect();
+        let mut sets: Vec<(Vec<CorpsId>, Vec<LeaderId>)> =
+            ids.iter().map(|c| (vec![*c], Vec::new())).collect();
+        if ids.len() > 1 || !leaders.is_empty() {
+            sets.push((ids.clone(), leaders));
+        }
+        for to in landing_places(ctx.scenario, at) {
+            for (corps, leaders) in &sets {
+                let d = LandDecision::Disembark {
+                    corps: corps.clone(),
+                    leaders: leaders.clone(),
+                    to,
+                };
+                if check(ctx, power, &d).is_ok() {
+                    out.push(d);
+                }
+            }
+        }
+    }
+    out
+}

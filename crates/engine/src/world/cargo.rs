@@ -1,0 +1,52 @@
+//! Rule 6.2.5 (Coalition's transport, `docs/rules/naval.md`): what happens to the corps and leaders aboard fleets
+//! that leave the map otherwise than in a naval battle (a peace term's removal, a demobilization's scuttling): they
+//! are put ashore, in the fleet's port when it lies in one and `in_port` allows, else at their controller's capital.
+
+use super::{World, WorldEvent};
+use crate::kernel::ids::FleetId;
+use crate::scenario::{Location, Scenario};
+
+/// The world events that put ashore everything aboard `fleets` (before the fleets themselves change), citing
+/// `rule` for `why`.
+pub fn put_ashore(
+    s: &Scenario,
+    w: &World,
+    fleets: &[FleetId],
+    in_port: bool,
+    rule: &str,
+    why: &str,
+) -> Vec<WorldEvent> {
+    let aboard = |l: Location| matches!(l, Location::Aboard(f) if fleets.contains(&f));
+    let to = |l: Location, nation| {
+        let port = match w.place_of(l) {
+            Location::Area(a) if in_port => Some(Location::Area(a)),
+            _ => None,
+        };
+        port.or_else(|| {
+            w.controller_of(nation)
+                .and_then(|p| s.power(p))
+                .map(|d| Location::Area(d.capital))
+        })
+        .unwrap_or(Location::OffMap)
+    };
+    let mut out = Vec::new();
+    for (id, c) in w.forces.corps.iter().filter(|(_, c)| aboard(c.location)) {
+        out.push(WorldEvent::CorpsChanged {
+            corps: *id,
+            factors: c.factors,
+            location: to(c.location, c.owner),
+            rule: rule.into(),
+            reason: format!("put ashore: {why}"),
+        });
+    }
+    for (id, l) in w.forces.leaders.iter().filter(|(_, l)| aboard(l.location)) {
+        out.push(WorldEvent::LeaderChanged {
+            leader: *id,
+            status: l.status,
+            location: to(l.location, l.nation),
+            rule: rule.into(),
+            reason: format!("put ashore: {why}"),
+        });
+    }
+    out
+}

@@ -741,7 +741,9 @@ pub fn stacks(s: &Scenario, rb: &Rulebook, st: &State, p: PowerId) -> Vec<String
                 points(allowance(&cx, c.kind))
             )];
             if st.land.stopped.contains(id) {
-                notes.push("stopped by the enemy: moves no more this phase".into());
+                notes.push(
+                    "moves no more this phase (stopped by the enemy, retreated or landed)".into(),
+                );
             } else if may_force(&cx, *id) {
                 notes.push("may force march".into());
             }
@@ -769,6 +771,22 @@ pub fn stacks(s: &Scenario, rb: &Rulebook, st: &State, p: PowerId) -> Vec<String
         if !garrisons.is_empty() {
             out.push(format!("    garrison: {}", garrisons.join("; ")));
         }
+    }
+    // 6.2.5: corps aboard fleets, which land with `disembark`.
+    for (id, at) in coalition_engine::land::landing::aboard(w, p) {
+        let Some(c) = w.forces.corps.get(&id) else {
+            continue;
+        };
+        let fleet = match c.location {
+            coalition_engine::scenario::Location::Aboard(f) => super::forces::fleet_name(s, f),
+            _ => String::new(),
+        };
+        out.push(format!(
+            "  aboard {fleet} at {}: {}: {} — lands with `disembark`",
+            super::forces::place(s, at),
+            corps_name(s, id),
+            factors(&c.factors)
+        ));
     }
     let depots: Vec<String> = w
         .forces

@@ -192,7 +192,7 @@ pub fn event(s: &Scenario, e: &NavalEvent) -> String {
     format!("{line} [{}]", e.rule())
 }
 
-/// The mover's fleets before its menu: where each stands and the movement points it has left.
+/// The mover's fleets before its menu: where each stands, the movement points it has left and the corps aboard.
 pub fn mover_fleets(s: &Scenario, st: &State, power_id: PowerId) -> Vec<String> {
     if st.naval.stage != Stage::Moving || st.naval.current() != Some(power_id) {
         return Vec::new();
@@ -201,11 +201,17 @@ pub fn mover_fleets(s: &Scenario, st: &State, power_id: PowerId) -> Vec<String> 
         .into_iter()
         .map(|(id, at)| {
             let ships = st.world.forces.fleets.get(&id).map_or(0, |f| f.ships);
+            let cargo = coalition_engine::naval::transport::cargo(&st.world, &[id]);
             format!(
-                "{}: {ships} ships at {}, {} movement points left",
+                "{}: {ships} ships at {}, {} movement points left{}",
                 fleet_name(s, id),
                 place(s, at),
-                st.naval.left(id)
+                st.naval.left(id),
+                if cargo.is_empty() {
+                    String::new()
+                } else {
+                    format!(", carrying {}", corps_list(s, &cargo))
+                }
             )
         })
         .collect()

@@ -46,6 +46,19 @@ fn factors(list: &str) -> RuleResult<Factors> {
 /// Reads a Land Phase decision in the text form, if `verb` is one of its verbs.
 pub fn parse(verb: &str, rest: &str, scenario: &Scenario) -> Option<RuleResult<LandDecision>> {
     let rest = rest.trim();
+    // Corps and leaders in one list: a key the scenario knows as a leader's is one.
+    let units_of = |units: &str| -> RuleResult<(Vec<CorpsId>, Vec<LeaderId>)> {
+        let (mut corps, mut leaders) = (Vec::new(), Vec::new());
+        for u in units.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+            let k = key(u, "corps or leader")?;
+            if scenario.leader(LeaderId(k)).is_some() {
+                leaders.push(LeaderId(k));
+            } else {
+                corps.push(CorpsId(k));
+            }
+        }
+        Ok((corps, leaders))
+    };
     Some(match verb {
         "slot" => rest
             .parse()
@@ -75,15 +88,7 @@ pub fn parse(verb: &str, rest: &str, scenario: &Scenario) -> Option<RuleResult<L
             let (units, path) = rest.split_once(char::is_whitespace).ok_or_else(|| {
                 RuleError::new("3.3", "write `move CORPS[,CORPS,LEADER] FROM>TO>...`")
             })?;
-            let (mut corps, mut leaders) = (Vec::new(), Vec::new());
-            for u in units.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-                let k = key(u, "corps or leader")?;
-                if scenario.leader(LeaderId(k)).is_some() {
-                    leaders.push(LeaderId(k));
-                } else {
-                    corps.push(CorpsId(k));
-                }
-            }
+            let (corps, leaders) = units_of(units)?;
             Ok(LandDecision::Move {
                 corps,
                 leaders,
@@ -94,15 +99,7 @@ pub fn parse(verb: &str, rest: &str, scenario: &Scenario) -> Option<RuleResult<L
             let (units, to) = rest.split_once(char::is_whitespace).ok_or_else(|| {
                 RuleError::new("3.3", "write `disembark CORPS[,CORPS,LEADER] AREA`")
             })?;
-            let (mut corps, mut leaders) = (Vec::new(), Vec::new());
-            for u in units.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-                let k = key(u, "corps or leader")?;
-                if scenario.leader(LeaderId(k)).is_some() {
-                    leaders.push(LeaderId(k));
-                } else {
-                    corps.push(CorpsId(k));
-                }
-            }
+            let (corps, leaders) = units_of(units)?;
             Ok(LandDecision::Disembark {
                 corps,
                 leaders,

@@ -10,6 +10,18 @@ use coalition_engine::Step;
 use coalition_engine::rulebook::{OptionalRule, Preset, Rulebook, RulebookSpec};
 use coalition_engine::state::RoundKind;
 
+/// A move (its `logged` checks follow it, then `let_pass`).
+fn sail(b: &mut B, power: &str, text: &str) {
+    b.submit(power, text);
+}
+
+/// The default (3.6: let it pass) of every power asked whether it intercepts the last move (Coalition's 6.3).
+fn let_pass(b: &mut B) {
+    while b.g.state().naval.stage == coalition_engine::naval::Stage::Interception {
+        b.default_one();
+    }
+}
+
 fn main() {
     std::fs::create_dir_all("tests/transcripts/naval").unwrap();
     britain_chooses_its_slot();
@@ -21,6 +33,40 @@ fn main() {
     a_blockaded_port();
     a_corps_carried_to_portugal();
     a_transport_sunk();
+    an_interception_in_the_channel();
+}
+
+/// Coalition's 6.3 interception: the Channel Fleet sails from Plymouth through the Channel into the Bay of Biscay.
+/// France (Brest and Rochefort) and Spain (Ferrol) are asked; France intercepts in the Channel: 5, with Ganteaume's
+/// edge, succeeds. The move ends there (the Bay of Biscay's point is given back) and the Brest Fleet attacks: fire
+/// 3 and 3, France loses the larger share and retreats; Britain sails on in its step.
+fn an_interception_in_the_channel() {
+    let mut b = B::new(
+        &["6.3", "12.2.3.5"],
+        standard(),
+        (1805, 1),
+        Step::Naval,
+        &[],
+    );
+    b.submit("great-britain", "slot 1");
+    b.submit(
+        "great-britain",
+        "sail gb-f1 plymouth>english-channel>bay-of-biscay",
+    );
+    b.logged(r#"{"naval": {"interception_asked": {"mover": "great-britain", "asked": ["france", "spain"]}}}"#);
+    b.refused("france", "intercept north-sea", "6.3");
+    b.force(&[5, 3, 3, 1, 1, 1]);
+    b.submit("france", "intercept english-channel");
+    b.submit("spain", "intercept none");
+    b.logged(r#"{"naval": {"intercepted": {"power": "france", "at": {"sea": "english-channel"}, "stopped": true}}}"#);
+    b.logged(r#"{"naval": {"move_cut": {"at": {"sea": "english-channel"}, "fleets": ["gb-f1"], "refund": 1}}}"#);
+    b.logged(
+        r#"{"naval": {"battle_fought": {"battle": {"attacker": "france", "winner": "defender"}}}}"#,
+    );
+    b.refused("great-britain", "undo", "6.2.1");
+    b.submit("great-britain", "done");
+    b.until_round(RoundKind::Land);
+    b.save_in("naval", "6.3-an-interception-in-the-channel");
 }
 
 /// Coalition's 6.2.5 with 12.2.3.2: II Corps and Cathcart embark on the Channel Fleet in Portsmouth (Portugal is a
@@ -44,7 +90,8 @@ fn a_corps_carried_to_portugal() {
         "sail gb-f1 carrying gb-1 portsmouth>english-channel",
         "6.2.5",
     );
-    b.submit(
+    sail(
+        &mut b,
         "great-britain",
         "sail gb-f1 carrying gb-2,cathcart portsmouth>english-channel>bay-of-biscay>coast-of-portugal",
     );
@@ -55,6 +102,7 @@ fn a_corps_carried_to_portugal() {
         r#"{"corps_changed": {"corps": "gb-2", "location": {"aboard": "gb-f1"}, "rule": "6.2.5"}}"#,
     );
     b.logged(r#"{"leader_changed": {"leader": "cathcart", "location": {"aboard": "gb-f1"}}}"#);
+    let_pass(&mut b);
     b.submit("great-britain", "done");
     b.until("great-britain");
     b.refused("great-britain", "disembark gb-2 madrid", "6.2.5");
@@ -126,11 +174,13 @@ fn nelson_off_cadiz() {
         "6.2.1",
         "the move must end at Coast of Portugal, where it meets fleets at war with Great Britain (Coalition's rule: a fleet stops where it meets enemy fleets)",
     );
-    b.submit(
+    sail(
+        &mut b,
         "great-britain",
         "sail gb-f3,gb-f4,nelson gibraltar>alboran>coast-of-portugal",
     );
     b.logged(r#"{"naval": {"sailed": {"record": {"leaders": ["nelson"], "cost": 2}}}}"#);
+    let_pass(&mut b);
     b.refused("great-britain", "engage coast-of-portugal", "6.1.3");
     b.submit("great-britain", "done");
     b.refused("great-britain", "undo", "6.1.3");
@@ -173,7 +223,12 @@ fn evasion_into_toulon() {
         ],
     );
     b.submit("great-britain", "slot 1");
-    b.submit("great-britain", "sail gb-f3,nelson western-med>ligurian");
+    sail(
+        &mut b,
+        "great-britain",
+        "sail gb-f3,nelson western-med>ligurian",
+    );
+    let_pass(&mut b);
     b.submit("great-britain", "done");
     b.refused("great-britain", "engage box:toulon", "6.3.1.2");
     b.submit("great-britain", "engage ligurian");
@@ -234,10 +289,12 @@ fn sixty_eight_ships_lose_ten() {
 fn a_blockaded_port() {
     let mut b = B::new(&["6.2.1", "6.3"], standard(), (1805, 1), Step::Naval, &[]);
     b.submit("great-britain", "slot 1");
-    b.submit(
+    sail(
+        &mut b,
         "great-britain",
         "sail gb-f1 plymouth>english-channel>box:brest",
     );
+    let_pass(&mut b);
     b.submit("great-britain", "done");
     b.until_naval("france");
     b.refused_saying(
@@ -246,7 +303,8 @@ fn a_blockaded_port() {
         "6.2.1",
         "Brest is blockaded: fleets of a side at war with France stand in its box, and a fleet leaves or enters it only through the box, where it meets them (Coalition's blockade)",
     );
-    b.submit("france", "sail fr-f1 brest>box:brest");
+    sail(&mut b, "france", "sail fr-f1 brest>box:brest");
+    let_pass(&mut b);
     b.submit("france", "done");
     b.submit("france", "engage box:brest");
     // Fire 3 and 3; Britain's pursuit 1.
@@ -288,8 +346,13 @@ fn britain_chooses_its_slot() {
     b.submit("great-britain", "slot 3");
     b.logged(r#"{"naval": {"order_set": {"place": 3}}}"#);
     b.until_naval("france");
-    b.submit("france", "sail fr-f1 brest>box:brest>english-channel");
+    sail(
+        &mut b,
+        "france",
+        "sail fr-f1 brest>box:brest>english-channel",
+    );
     b.logged(r#"{"naval": {"sailed": {"power": "france", "record": {"cost": 1}}}}"#);
+    let_pass(&mut b);
     b.refused_saying(
         "france",
         "sail fr-f2 toulon>box:brest",
@@ -338,11 +401,13 @@ fn three_fleets_through_five_seas() {
         "6.2.1",
         "Brest is no friendly port of Great Britain: a fleet enters a port held by its power, an ally or a power that granted it access (10.3); it may blockade it from its box",
     );
-    b.submit(
+    sail(
+        &mut b,
         "great-britain",
         "sail gb-f1,gb-f2,gb-f3 plymouth>english-channel>bay-of-biscay>coast-of-portugal>alboran>box:cadiz",
     );
     b.logged(r#"{"naval": {"sailed": {"power": "great-britain", "record": {"cost": 5}}}}"#);
+    let_pass(&mut b);
     b.refused_saying(
         "great-britain",
         "sail gb-f1 box:cadiz>alboran",
@@ -359,7 +424,8 @@ fn three_fleets_through_five_seas() {
 fn raiding_by_a_fleet_that_sailed() {
     let mut b = B::new(&["12.2.2"], standard(), (1805, 3), Step::Naval, &[]);
     b.until_naval("france");
-    b.submit("france", "sail fr-f1 brest>english-channel");
+    sail(&mut b, "france", "sail fr-f1 brest>english-channel");
+    let_pass(&mut b);
     b.submit("france", "done");
     b.until_round(RoundKind::Manipulation);
     b.logged(

@@ -283,3 +283,89 @@ fn without_proportional_losses_the_largest_fleet_loses_first() {
         assert_eq!((lost("fr-f1"), lost("sp-f1")), (fr, sp), "12.2.5 on: {on}");
     }
 }
+
+/// The Channel Fleet (20) at Plymouth sails through the Channel into the Bay of Biscay; the Brest Fleet (18) in
+/// Brest reaches both sea areas.
+fn channel_sortie(extra: &[&str]) -> Game {
+    let mut g = common::at_1805(Rulebook::preset(Preset::Standard), 8, Step::Naval, extra);
+    submit(&mut g, "great-britain", "slot 1");
+    submit(
+        &mut g,
+        "great-britain",
+        "sail gb-f1 plymouth>english-channel>bay-of-biscay",
+    );
+    g
+}
+
+#[test]
+fn an_interception_stops_the_move_where_it_succeeds_and_the_interceptor_attacks() {
+    let mut g = channel_sortie(&[]);
+    // Spain's fleet at Ferrol reaches the Bay of Biscay too.
+    assert_eq!(g.pending(), vec![p("france"), p("spain")]);
+    assert_eq!(g.state().naval.stage, Stage::Interception);
+    let choices = g.choices(p("france"));
+    assert!(choices.contains(&Decision::Naval(NavalDecision::Intercept { at: None })));
+    assert!(choices.contains(&Decision::Naval(NavalDecision::Intercept {
+        at: Some(sea("english-channel"))
+    })));
+    assert_eq!(
+        refused(&mut g, "france", "intercept north-sea"),
+        "6.3",
+        "a sea area the move did not enter"
+    );
+    assert_eq!(
+        g.default_decision(p("france")),
+        Some(Decision::Naval(NavalDecision::Intercept { at: None }))
+    );
+    // The roll 5 (with Ganteaume's edge over a British fleet without an admiral) succeeds; then fire 3 and 3: France loses 3 of 18, Britain 3
+    // of 20, so Britain wins and France retreats to Brest; no pursuit.
+    g.force_dice(&[5, 3, 3, 1]).unwrap();
+    submit(&mut g, "france", "intercept english-channel");
+    submit(&mut g, "spain", "intercept none");
+    let b = last_battle(&g);
+    assert_eq!(b.attacker, p("france"), "the interceptor attacks");
+    assert_eq!(b.at, sea("english-channel"));
+    assert_eq!(
+        at(&g, "gb-f1"),
+        sea("english-channel"),
+        "the move ends there"
+    );
+    // The loser retreats to the nearest friendly port (Boulogne and Brest are one point away: the first by key).
+    assert_eq!(at(&g, "fr-f1"), area("boulogne"), "the loser retreats");
+    // The point of the Bay of Biscay is given back: 7 - 1 left; the mover goes on, and may not undo.
+    assert_eq!(g.state().naval.left(fleet("gb-f1")), 6);
+    assert_eq!(g.state().naval.stage, Stage::Moving);
+    assert_eq!(g.pending(), vec![p("great-britain")]);
+    assert_eq!(refused(&mut g, "great-britain", "undo"), "6.2.1");
+}
+
+#[test]
+fn a_failed_interception_lets_the_move_pass_and_a_blockaded_fleet_cannot_try() {
+    let mut g = channel_sortie(&[]);
+    // 1, with Ganteaume's strategic edge, is below 5.
+    g.force_dice(&[1]).unwrap();
+    submit(&mut g, "france", "intercept bay-of-biscay");
+    submit(&mut g, "spain", "intercept none");
+    assert!(g.log().iter().any(|e| matches!(
+        e,
+        Event::Naval(NavalEvent::Intercepted { stopped: false, .. })
+    )));
+    assert_eq!(at(&g, "gb-f1"), sea("bay-of-biscay"));
+    assert_eq!(ships(&g, "gb-f1"), 20);
+    assert_eq!(g.state().naval.left(fleet("gb-f1")), 5);
+    // With a British squadron in Brest's box, the Brest Fleet is blockaded: France reaches only the Bay of Biscay
+    // (from Rochefort), not the Channel.
+    let mut g = channel_sortie(&[
+        r#"{"fleet": {"fleet": "gb-f2", "ships": 10, "location": {"blockade": "brest"}}}"#,
+    ]);
+    assert!(
+        !g.choices(p("france"))
+            .contains(&Decision::Naval(NavalDecision::Intercept {
+                at: Some(sea("english-channel"))
+            }))
+    );
+    assert_eq!(
+        refused(&mut g, "france", "intercept english-channel"),
+        "6.3"
+    );
+}

@@ -71,7 +71,7 @@ fn each_fleet_of_a_stack_of_three_has_five_points_and_spends_them() {
     // The lone fleet at Malta keeps its 7.
     assert_eq!(g.state().naval.left(fleet("gb-f4")), 7);
     // One fleet sails alone two steps; it still has only the stack's allowance.
-    submit(
+    common::sail(
         &mut g,
         "great-britain",
         "sail gb-f1 plymouth>english-channel>bay-of-biscay",
@@ -85,7 +85,7 @@ fn each_fleet_of_a_stack_of_three_has_five_points_and_spends_them() {
         ),
         "6.2.1"
     );
-    submit(
+    common::sail(
         &mut g,
         "great-britain",
         "sail gb-f1 bay-of-biscay>coast-of-portugal>alboran>western-med",
@@ -117,10 +117,10 @@ fn a_port_and_its_box_are_a_free_step_and_the_sea_beyond_costs_one() {
     // A port to its own box costs nothing (6.2.1.2); the box to a sea next to it one; back into the port one.
     let mut g = three_at_plymouth(false, Step::Naval, &[]);
     submit(&mut g, "great-britain", "slot 1");
-    submit(&mut g, "great-britain", "sail gb-f1 plymouth>box:plymouth");
+    common::sail(&mut g, "great-britain", "sail gb-f1 plymouth>box:plymouth");
     assert_eq!(g.state().naval.left(fleet("gb-f1")), 7);
     assert_eq!(at(&g, "gb-f1"), Location::Blockade(area("plymouth")));
-    submit(
+    common::sail(
         &mut g,
         "great-britain",
         "sail gb-f1 box:plymouth>north-atlantic>irish-sea>bristol",
@@ -142,12 +142,14 @@ fn a_port_and_its_box_are_a_free_step_and_the_sea_beyond_costs_one() {
 fn undo_takes_the_last_move_back_with_its_points() {
     let mut g = three_at_plymouth(true, Step::Naval, &[]);
     submit(&mut g, "great-britain", "slot 1");
+    // No enemy fleet reaches the North Atlantic, so nobody is asked to intercept and the move may be taken back
+    // (a move enemies were asked about may not: Coalition's 6.3).
     submit(
         &mut g,
         "great-britain",
-        "sail gb-f1,gb-f2 plymouth>english-channel>north-sea",
+        "sail gb-f1,gb-f2 plymouth>north-atlantic",
     );
-    assert_eq!(g.state().naval.left(fleet("gb-f2")), 3);
+    assert_eq!(g.state().naval.left(fleet("gb-f2")), 4);
     submit(&mut g, "great-britain", "undo");
     assert_eq!(at(&g, "gb-f2"), Location::Area(area("plymouth")));
     assert_eq!(g.state().naval.left(fleet("gb-f2")), 5);
@@ -181,7 +183,7 @@ fn allies_combining_movement_sail_in_the_last_ones_slot_and_count_as_one_stack()
     let order = &g.state().naval.order;
     assert_eq!(order[0], vec![p("great-britain"), p("russia")]);
     assert_eq!(g.state().naval.current(), Some(p("great-britain")));
-    submit(
+    common::sail(
         &mut g,
         "great-britain",
         "sail gb-f1,gb-f2,gb-f3 plymouth>english-channel",

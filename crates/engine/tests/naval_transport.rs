@@ -104,7 +104,7 @@ fn a_corps_embarks_sails_to_portugal_and_lands_there() {
         "6.2.5"
     );
     // A fleet that has moved (out to its box and back, for nothing) takes no corps aboard (errata 6.2.5.1).
-    submit(
+    common::sail(
         &mut g,
         "great-britain",
         "sail gb-f1 portsmouth>box:portsmouth>portsmouth",
@@ -118,7 +118,7 @@ fn a_corps_embarks_sails_to_portugal_and_lands_there() {
         "6.2.5"
     );
     submit(&mut g, "great-britain", "undo");
-    submit(
+    common::sail(
         &mut g,
         "great-britain",
         "sail gb-f1 carrying gb-2 portsmouth>english-channel",
@@ -131,7 +131,7 @@ fn a_corps_embarks_sails_to_portugal_and_lands_there() {
     submit(&mut g, "great-britain", "undo");
     assert_eq!(corps_at(&g, "gb-2"), area("portsmouth"));
     assert_eq!(g.state().naval.allowance[&fleet("gb-f1")], 7);
-    submit(
+    common::sail(
         &mut g,
         "great-britain",
         "sail gb-f1 carrying gb-2 portsmouth>english-channel>bay-of-biscay>coast-of-portugal",
@@ -169,7 +169,7 @@ fn a_fleet_carries_one_corps_or_ten_factors_under_twelve_two_four() {
         ),
         "6.2.5"
     );
-    submit(
+    common::sail(
         &mut g,
         "great-britain",
         "sail gb-f1 carrying gb-1 portsmouth>english-channel",
@@ -185,7 +185,7 @@ fn a_fleet_carries_one_corps_or_ten_factors_under_twelve_two_four() {
         ),
         "12.2.4"
     );
-    submit(
+    common::sail(
         &mut g,
         "great-britain",
         "sail gb-f1 carrying gb-1 portsmouth>english-channel",

@@ -51,6 +51,13 @@ pub fn decision(s: &Scenario, d: &NavalDecision) -> String {
         NavalDecision::Engage { at } => format!("engage the enemy fleets at {}", place(s, *at)),
         NavalDecision::Evade { evade: true } => "try to evade (a die roll)".into(),
         NavalDecision::Evade { evade: false } => "stand and fight".into(),
+        NavalDecision::Intercept { at: Some(at) } => {
+            format!(
+                "try to intercept the move at {} (a die roll)",
+                place(s, *at)
+            )
+        }
+        NavalDecision::Intercept { at: None } => "let the move pass".into(),
     }
 }
 
@@ -188,6 +195,40 @@ pub fn event(s: &Scenario, e: &NavalEvent) -> String {
             format!("no battle at {}: every enemy fleet evaded", place(s, *at))
         }
         NavalEvent::BattleFought { battle: b } => battle_line(s, b),
+        NavalEvent::InterceptionAsked { mover, asked, .. } => {
+            let names: Vec<String> = asked.iter().map(|x| power(s, *x)).collect();
+            format!(
+                "{} may try to intercept {}'s move",
+                super::land::and_list(&names),
+                power(s, *mover)
+            )
+        }
+        NavalEvent::Intercepted {
+            power: p,
+            at,
+            stopped,
+        } => format!(
+            "{} {} at {}",
+            power(s, *p),
+            if *stopped {
+                "intercepts the move"
+            } else {
+                "fails to intercept the move"
+            },
+            place(s, *at)
+        ),
+        NavalEvent::MoveCut {
+            at,
+            fleets: f,
+            refund,
+        } => format!(
+            "the move of {} ends at {} ({refund} movement point(s) given back)",
+            fleets(s, f),
+            place(s, *at)
+        ),
+        NavalEvent::InterceptionEnded { mover } => {
+            format!("{}'s fleets move on", power(s, *mover))
+        }
     };
     format!("{line} [{}]", e.rule())
 }

@@ -171,14 +171,29 @@ pub fn next(cx: &mut NCx, power: PowerId, dice: &mut Dice) -> Option<Ask> {
     Ask::open(vec![power])
 }
 
-/// The best strategic rating among `admirals`, or the chart's rating for a side without one.
-fn best_strategic(ctx: &NCtx, admirals: &[LeaderId]) -> i32 {
+/// The best strategic rating among `admirals`, or `no_admiral` (the chart's rating) for a side without one.
+pub(super) fn best_strategic(ctx: &NCtx, admirals: &[LeaderId], no_admiral: u8) -> i32 {
     admirals
         .iter()
         .filter_map(|l| ctx.scenario.leader(*l))
         .map(|d| d.strategic as i32)
         .max()
-        .unwrap_or(ctx.scenario.charts.naval.evasion.no_admiral as i32)
+        .unwrap_or(no_admiral as i32)
+}
+
+/// Coalition's evasion and interception rolls: the modifier of own best strategic rating less the enemy's, held
+/// within ± `most` (none when it is 0).
+pub(super) fn strategic_edge(mine: i32, theirs: i32, most: i32) -> Vec<Modifier> {
+    let edge = (mine - theirs).clamp(-most, most);
+    if edge == 0 {
+        Vec::new()
+    } else {
+        vec![Modifier::new(
+            edge,
+            "6.3",
+            "admirals' strategic ratings (own best − the enemy's)",
+        )]
+    }
 }
 
 /// The admirals with the fleets of the powers in `powers` at `at`.
@@ -209,17 +224,11 @@ pub fn evasions(cx: &mut NCx, choices: &BTreeMap<PowerId, bool>, dice: &mut Dice
         let chart = &ctx.scenario.charts.naval.evasion;
         let mine = admirals_at(&ctx, p, at);
         let theirs = side_admirals(&ctx, &[attacker], at);
-        let edge = (best_strategic(&ctx, &mine) - best_strategic(&ctx, &theirs))
-            .clamp(-chart.most_modifier, chart.most_modifier);
-        let mods = if edge == 0 {
-            Vec::new()
-        } else {
-            vec![Modifier::new(
-                edge,
-                "6.3",
-                "admirals' strategic ratings (own best − the enemy's)",
-            )]
-        };
+        let mods = strategic_edge(
+            best_strategic(&ctx, &mine, chart.no_admiral),
+            best_strategic(&ctx, &theirs, chart.no_admiral),
+            chart.most_modifier,
+        );
         let on = chart.on;
         let roll = dice.roll(
             p.as_str(),
@@ -400,7 +409,7 @@ fn points_powers(w: &World, fleets: &BTreeMap<FleetId, (Nation, u16)>) -> Vec<Po
 }
 
 /// Fights the battle at `at` between `attacker`'s fleets and the fleets at war with it there.
-fn fight(cx: &mut NCx, attacker: PowerId, at: Location, dice: &mut Dice) {
+pub(super) fn fight(cx: &mut NCx, attacker: PowerId, at: Location, dice: &mut Dice) {
     let ctx = cx.ctx();
     let w = ctx.world;
     let att_ids: Vec<FleetId> = fleets_of(w, attacker)

@@ -8,17 +8,18 @@
 //!    the chart's order (Russia, Turkey, Austria, Prussia, France, Spain). Allies that combined movement in the
 //!    Political Phase (4.9) move in the slot of the one that comes last (6.1.2), one after the other.
 //! 2. Each mover with a fleet that may still sail gets open rounds of its own: one move (`sail`) or `undo` a
-//!    round, until it says `done` (its Naval Movement step, 6.1.3). Its Naval Combat step follows.
+//!    round, until it says `done` (its Naval Movement step, 6.1.3). After each move the enemies whose fleets
+//!    reach it may intercept it (Coalition's 6.3, `interception`).
+//! 3. Each mover's Naval Combat step follows (6.3, `combat`); corps embark and sail aboard fleets (6.2.5 with
+//!    12.2.4, `transport`) and land in the Land Phase (`crate::land::landing`).
 //!
-//! Each mover's Naval Combat step follows (6.3, `combat`); corps embark and sail aboard fleets (6.2.5 with
-//! 12.2.4, `transport`) and land in the Land Phase (`crate::land::landing`).
-//!
-//! Not built yet (the note of issue 15 says so): interception of a moving fleet, invasion depots, scuttling.
+//! Not built yet (the note of issue 15 says so): invasion depots, scuttling, the loser's choice of retreat.
 //!
 //! Default decision (3.6): Great Britain takes the chart's default place; a mover is `done` at once: its fleets
-//! stay where they are.
+//! stay where they are; an asked power intercepts nothing; an engaged power stands.
 
 pub mod combat;
+pub mod interception;
 pub mod losses;
 pub mod movement;
 mod notation;
@@ -57,6 +58,16 @@ pub enum Stage {
     Combat,
     /// 6.3: the engaged powers say whether their fleets try to evade.
     Evasion,
+    /// Coalition's 6.3: the powers that may intercept the mover's last move say whether they try.
+    Interception,
+}
+
+/// A move waiting for the answers of the powers that may intercept it (Coalition's 6.3).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Interception {
+    pub mover: PowerId,
+    pub path: Vec<Location>,
+    pub asked: Vec<PowerId>,
 }
 
 /// An engagement waiting for the defenders' evasion answers (6.3).
@@ -113,6 +124,9 @@ pub struct NavalState {
     /// 6.3: the engagement waiting for evasion answers.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub engagement: Option<Engagement>,
+    /// Coalition's 6.3: the move waiting for interception answers.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub interception: Option<Interception>,
 }
 
 impl NavalState {
@@ -123,9 +137,12 @@ impl NavalState {
 
     /// The power whose Naval Movement step it is, if any.
     pub fn current(&self) -> Option<PowerId> {
-        matches!(self.stage, Stage::Moving | Stage::Combat | Stage::Evasion)
-            .then(|| self.order.get(self.slot)?.get(self.mover).copied())
-            .flatten()
+        matches!(
+            self.stage,
+            Stage::Moving | Stage::Combat | Stage::Evasion | Stage::Interception
+        )
+        .then(|| self.order.get(self.slot)?.get(self.mover).copied())
+        .flatten()
     }
 
     /// Movement points the fleet `id` has left this phase (none for a fleet that had no allowance).
@@ -178,6 +195,27 @@ pub enum NavalEvent {
     },
     /// 6.3: every defender evaded; no battle.
     Unopposed { at: Location },
+    /// Coalition's 6.3: the powers whose fleets reach a sea area of the mover's last move are asked whether they
+    /// intercept it.
+    InterceptionAsked {
+        mover: PowerId,
+        path: Vec<Location>,
+        asked: Vec<PowerId>,
+    },
+    /// Coalition's 6.3: a power's interception roll at `at` (after its `dice_rolled`): whether it stopped the move.
+    Intercepted {
+        power: PowerId,
+        at: Location,
+        stopped: bool,
+    },
+    /// Coalition's 6.3: the intercepted move ends at `at`; its fleets get back the points of the rest of the path.
+    MoveCut {
+        at: Location,
+        fleets: Vec<FleetId>,
+        refund: u32,
+    },
+    /// Coalition's 6.3: the interception is over (a move enemies were asked about cannot be taken back).
+    InterceptionEnded { mover: PowerId },
     /// 6.3: a naval battle fought (after its dice); the world events that follow carry out its losses, captures,
     /// retreat, political points and leader casualties.
     BattleFought { battle: combat::NavalBattle },
@@ -195,6 +233,10 @@ impl NavalEvent {
             NavalEvent::Engaged { .. } => "6.3.1.2",
             NavalEvent::Evaded { .. }
             | NavalEvent::Unopposed { .. }
+            | NavalEvent::InterceptionAsked { .. }
+            | NavalEvent::Intercepted { .. }
+            | NavalEvent::MoveCut { .. }
+            | NavalEvent::InterceptionEnded { .. }
             | NavalEvent::BattleFought { .. } => "6.3",
             NavalEvent::PhaseEnded => "6",
         }
@@ -268,6 +310,30 @@ pub fn apply(own: &mut NavalState, e: &NavalEvent) {
             own.stage = Stage::Combat;
             own.engagement = None;
         }
+        NavalEvent::InterceptionAsked {
+            mover, path, asked, ..
+        } => {
+            own.stage = Stage::Interception;
+            own.interception = Some(Interception {
+                mover: *mover,
+                path: path.clone(),
+                asked: asked.clone(),
+            });
+        }
+        NavalEvent::Intercepted { .. } => {}
+        NavalEvent::MoveCut { fleets, refund, .. } => {
+            for f in fleets {
+                if let Some(s) = own.spent.get_mut(f) {
+                    *s = s.saturating_sub(*refund);
+                }
+            }
+        }
+        NavalEvent::InterceptionEnded { .. } => {
+            own.stage = Stage::Moving;
+            own.interception = None;
+            own.engagement = None;
+            own.moves.clear();
+        }
         NavalEvent::PhaseEnded => *own = NavalState::default(),
     }
 }
@@ -299,6 +365,9 @@ pub enum NavalDecision {
     Engage { at: Location },
     /// 6.3: an engaged power's fleets try to evade (`true`) or stand and fight.
     Evade { evade: bool },
+    /// Coalition's 6.3: a power asked about the mover's last move tries to intercept it at a sea area of its path
+    /// (`None`: lets it pass).
+    Intercept { at: Option<Location> },
 }
 
 /// The Naval Phase (rule 6).
@@ -347,6 +416,9 @@ impl Step for NavalPhase {
                 NavalDecision::Evade { evade: false },
                 NavalDecision::Evade { evade: true },
             ],
+            Stage::Interception if interception::asked(ctx, power) => {
+                interception::choices(ctx, power)
+            }
             _ => Vec::new(),
         }
     }
@@ -359,6 +431,7 @@ impl Step for NavalPhase {
                 place: ctx.scenario.charts.naval.default_place.min(places_of(ctx)),
             },
             Stage::Evasion => NavalDecision::Evade { evade: false },
+            Stage::Interception => NavalDecision::Intercept { at: None },
             _ => NavalDecision::Done,
         }
     }
@@ -401,6 +474,17 @@ impl Step for NavalPhase {
             )),
             (Stage::Combat, NavalDecision::Engage { at }) => combat::check_engage(ctx, power, *at),
             (Stage::Combat, NavalDecision::Done) => Ok(()),
+            (Stage::Interception, NavalDecision::Intercept { at }) => {
+                interception::check(ctx, power, *at)
+            }
+            (Stage::Interception, _) => Err(RuleError::new(
+                "6.3",
+                "the powers whose fleets reach the move say whether they intercept it (`intercept SEA`, `intercept none`)",
+            )),
+            (_, NavalDecision::Intercept { .. }) => Err(RuleError::new(
+                "6.3",
+                "no move waits for an interception answer",
+            )),
             (Stage::Evasion, NavalDecision::Evade { .. }) if asked(ctx, power) => Ok(()),
             (Stage::Evasion, _) => Err(RuleError::new(
                 "6.3",
@@ -431,9 +515,9 @@ impl Step for NavalPhase {
                 set_order(cx, *place);
                 advance(cx, dice, true)
             }
-            NavalDecision::Sail { .. } => {
+            NavalDecision::Sail { path, .. } => {
                 sailing::carry_out(cx, power, d);
-                Ask::open(vec![power])
+                interception::after_move(cx, power, path)
             }
             NavalDecision::Undo => {
                 sailing::undo(cx, power);
@@ -445,6 +529,16 @@ impl Step for NavalPhase {
             }
             NavalDecision::Done => advance(cx, dice, false),
             NavalDecision::Engage { at } => combat::engage(cx, power, *at, dice),
+            NavalDecision::Intercept { .. } => {
+                let answers = decisions
+                    .iter()
+                    .map(|(p, d)| match d {
+                        NavalDecision::Intercept { at } => (*p, *at),
+                        _ => (*p, None),
+                    })
+                    .collect();
+                interception::resolve(cx, &answers, dice)
+            }
             NavalDecision::Evade { .. } => {
                 let answers = decisions
                     .iter()

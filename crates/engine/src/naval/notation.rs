@@ -26,6 +26,23 @@ pub fn parse(verb: &str, rest: &str, scenario: &Scenario) -> Option<RuleResult<N
                 },
             ));
         }
+        "intercept" => {
+            let p = rest.trim();
+            if p == "none" {
+                return Some(Ok(NavalDecision::Intercept { at: None }));
+            }
+            return Some(
+                scenario
+                    .location(p)
+                    .map(|at| NavalDecision::Intercept { at: Some(at) })
+                    .ok_or_else(|| {
+                        RuleError::new(
+                            "3.3",
+                            format!("write `intercept SEA` or `intercept none`; `{p}` is none of the map's places"),
+                        )
+                    }),
+            );
+        }
         "sail" => {}
         _ => return None,
     }
@@ -116,6 +133,8 @@ impl fmt::Display for NavalDecision {
                 write!(f, "sail {units} {}", join(path, ">"))
             }
             NavalDecision::Engage { at } => write!(f, "engage {at}"),
+            NavalDecision::Intercept { at: Some(at) } => write!(f, "intercept {at}"),
+            NavalDecision::Intercept { at: None } => f.write_str("intercept none"),
             NavalDecision::Evade { evade: true } => f.write_str("evade"),
             NavalDecision::Evade { evade: false } => f.write_str("stand"),
             NavalDecision::Undo => f.write_str("undo"),

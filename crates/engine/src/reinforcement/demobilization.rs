@@ -134,7 +134,7 @@ fn removals(
             .map(|(id, _)| *id)
             .collect();
         out.extend(crate::world::cargo::put_ashore(
-            sc, w, &going, false, rule, &reason,
+            sc, w, &going, false, None, rule, &reason,
         ));
         for (id, f) in &w.forces.fleets {
             if let Location::Area(x) = f.location

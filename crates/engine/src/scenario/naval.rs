@@ -22,6 +22,8 @@ pub struct NavalChart {
     pub combat: NavalCombatChart,
     /// Coalition's evasion (6.3).
     pub evasion: EscapeRoll,
+    /// Coalition's interception of a moving fleet (6.3), read as evasion's roll is.
+    pub interception: EscapeRoll,
     /// Coalition's transport capacity (6.2.5), and 12.2.4's.
     pub transport: TransportChart,
 }
@@ -207,15 +209,19 @@ pub(super) fn problems(s: &super::Scenario) -> Vec<(String, String)> {
             ),
         );
     }
-    let e = &n.evasion;
-    if !(1..=7).contains(&e.on) || e.most_modifier < 0 || e.no_admiral > 6 {
-        err(
-            "naval.evasion",
-            format!(
-                "on {} must be a die's face 1 to 6 (or 7: never), most_modifier {} not negative and no_admiral {} a rating 0 to 6",
-                e.on, e.most_modifier, e.no_admiral
-            ),
-        );
+    for (entry, e) in [
+        ("naval.evasion", &n.evasion),
+        ("naval.interception", &n.interception),
+    ] {
+        if !(1..=7).contains(&e.on) || e.most_modifier < 0 || e.no_admiral > 6 {
+            err(
+                entry,
+                format!(
+                    "on {} must be a die's face 1 to 6 (or 7: never), most_modifier {} not negative and no_admiral {} a rating 0 to 6",
+                    e.on, e.most_modifier, e.no_admiral
+                ),
+            );
+        }
     }
     out
 }

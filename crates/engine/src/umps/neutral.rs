@@ -118,7 +118,19 @@ fn take_off_map(
     let me = Nation::Power(ump);
     let st = ctx.world;
     let (rule, reason) = (rule.to_string(), reason.to_string());
-    let mut out = Vec::new();
+    // 6.2.5: other nations' forces aboard its fleets are put ashore first.
+    let fleets: Vec<_> = st
+        .forces
+        .fleets
+        .iter()
+        .filter(|(_, f)| f.owner == me)
+        .map(|(id, _)| *id)
+        .collect();
+    let mut out: Vec<UmpOut> =
+        crate::world::cargo::put_ashore(ctx.scenario, st, &fleets, true, Some(me), &rule, &reason)
+            .into_iter()
+            .map(UmpOut::World)
+            .collect();
     for (id, c) in &st.forces.corps {
         if c.owner == me && c.location != Location::OffMap {
             note(&mut record.corps, *id, c.location);

@@ -33,13 +33,15 @@ pub fn revert_events(
             });
         }
     }
-    out.extend(forces_removed(st, me, &rule, &reason, false));
+    out.extend(forces_removed(scenario, st, me, &rule, &reason, false));
     out
 }
 
 /// The events that take all of `me`'s forces off the map: its corps (emptied) and fleets (sunk to no ships) off
-/// the map, its garrisons gone. `all`: also the counters already off the map (emptied where they wait).
+/// the map, its garrisons gone; other nations' forces aboard its fleets are put ashore first (6.2.5). `all`: also
+/// the counters already off the map (emptied where they wait).
 pub fn forces_removed(
+    scenario: &Scenario,
     st: &World,
     me: Nation,
     rule: &str,
@@ -47,7 +49,14 @@ pub fn forces_removed(
     all: bool,
 ) -> Vec<WorldEvent> {
     let (rule, reason) = (rule.to_string(), reason.to_string());
-    let mut out = Vec::new();
+    let fleets: Vec<_> = st
+        .forces
+        .fleets
+        .iter()
+        .filter(|(_, f)| f.owner == me)
+        .map(|(id, _)| *id)
+        .collect();
+    let mut out = super::cargo::put_ashore(scenario, st, &fleets, true, Some(me), &rule, &reason);
     for (id, c) in &st.forces.corps {
         if c.owner == me && (all || c.location != Location::OffMap) {
             out.push(WorldEvent::CorpsChanged {

@@ -100,6 +100,18 @@ pub fn pp(g: &Game, s: &str) -> i32 {
     g.state().powers[&p(s)].political_points
 }
 
+/// A fleet move, then the default (3.6: let it pass) of every power asked whether it intercepts it (Coalition's
+/// 6.3).
+pub fn sail(g: &mut Game, power: &str, text: &str) {
+    submit(g, power, text);
+    while g.state().naval.stage == coalition_engine::naval::Stage::Interception {
+        for q in g.pending() {
+            let d = g.default_decision(q).expect("a default");
+            g.submit(q, d).unwrap();
+        }
+    }
+}
+
 /// The host allies two powers (a set-up for tests).
 pub fn ally(g: &mut Game, a: &str, b: &str) {
     g.host(

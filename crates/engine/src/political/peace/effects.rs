@@ -241,6 +241,7 @@ fn term_effect(
                 cx.world(),
                 &fleets,
                 true,
+                None,
                 &rule,
                 &why,
             );
@@ -407,6 +408,7 @@ fn conquer_ceded(cx: &mut Cx, acquirer: PowerId, m: MinorId) {
         reason: reason.clone(),
     });
     let events = crate::world::neutral::forces_removed(
+        cx.scenario,
         cx.world(),
         Nation::Minor(m),
         "4.4.6.4",

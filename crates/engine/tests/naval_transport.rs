@@ -118,15 +118,16 @@ fn a_corps_embarks_sails_to_portugal_and_lands_there() {
         "6.2.5"
     );
     submit(&mut g, "great-britain", "undo");
-    common::sail(
+    // Out to Portsmouth's box (no sea area: nobody may intercept, so the move may be taken back).
+    submit(
         &mut g,
         "great-britain",
-        "sail gb-f1 carrying gb-2 portsmouth>english-channel",
+        "sail gb-f1 carrying gb-2 portsmouth>box:portsmouth",
     );
     assert_eq!(corps_at(&g, "gb-2"), Location::Aboard(fleet("gb-f1")));
-    // 12.2.3.2: the transporting stack loses a point: 6, less the 1 spent.
+    // 12.2.3.2: the transporting stack loses a point: 6, and the box cost none.
     assert_eq!(g.state().naval.allowance[&fleet("gb-f1")], 6);
-    assert_eq!(g.state().naval.left(fleet("gb-f1")), 5);
+    assert_eq!(g.state().naval.left(fleet("gb-f1")), 6);
     // `undo` puts the corps ashore and gives the point back.
     submit(&mut g, "great-britain", "undo");
     assert_eq!(corps_at(&g, "gb-2"), area("portsmouth"));

@@ -453,9 +453,15 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
         Event::World(WorldEvent::LeaderChanged {
             leader,
             status,
+            location,
             rule,
             ..
-        }) => format!("leader {leader}: {} [{rule}]", leader_status(s, status)),
+        }) => format!(
+            "{}: {}, {} [{rule}]",
+            forces::leader_name(s, *leader),
+            leader_status(s, status),
+            location_words(s, *location)
+        ),
         Event::World(WorldEvent::LossRecorded { loss }) => format!(
             "{} lost {} land factors and {} ships ({}) [{}]",
             nation(s, loss.nation),

@@ -108,7 +108,7 @@ pub fn check(ctx: &LCtx, power: PowerId, d: &LandDecision) -> RuleResult<Locatio
             "6.2.5",
             format!(
                 "corps aboard fleets at {} land only on a coast of it; {} is none",
-                crate::naval::sailing::place_name(s, at),
+                crate::world::geography::place_name(s, at),
                 area_name(ctx, *to)
             ),
         ));

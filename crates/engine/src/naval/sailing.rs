@@ -9,20 +9,9 @@ use crate::kernel::error::{RuleError, RuleResult};
 use crate::kernel::ids::{AreaId, CorpsId, FleetId, LeaderId, Nation, PowerId};
 use crate::scenario::{LeaderStatus, Location, Scenario};
 use crate::world::geography::at_war_sides;
+pub use crate::world::geography::place_name;
 use crate::world::{World, WorldEvent};
 use std::collections::BTreeMap;
-
-/// A place's name for messages: "Brest", "the Bay of Biscay", "Brest's blockade box".
-pub fn place_name(s: &Scenario, l: Location) -> String {
-    let area = |a: AreaId| s.area(a).map_or_else(|| a.to_string(), |d| d.name.clone());
-    match l {
-        Location::Area(a) => area(a),
-        Location::Sea(x) => s.sea(x).map_or_else(|| x.to_string(), |d| d.name.clone()),
-        Location::Blockade(a) => format!("{}'s blockade box", area(a)),
-        Location::Aboard(f) => format!("aboard {f}"),
-        Location::OffMap => "off the map".into(),
-    }
-}
 
 /// 6.2.1.1, 6.2.1.2: what one step from `a` to `b` costs, or `None` when they do not touch: a sea area to the
 /// next, a port to a sea area touching its box, its box to such a sea area, and a port to its own box.

@@ -6,11 +6,11 @@
 
 use super::NCtx;
 use super::movement::{Purpose, allowance, stack_at};
-use super::sailing::place_name;
 use crate::kernel::error::{RuleError, RuleResult};
 use crate::kernel::ids::{CorpsId, FleetId, LeaderId, Nation, PowerId};
 use crate::kernel::rulebook::OptionalRule;
 use crate::scenario::{Factors, LeaderStatus, Location, LossCause};
+use crate::world::geography::place_name;
 use crate::world::{Ctx, Cx, LossRecord, World, WorldEvent};
 use std::collections::BTreeMap;
 

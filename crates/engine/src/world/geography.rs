@@ -231,3 +231,16 @@ pub fn nearest<S: ?Sized>(
         .map(|(a, _)| *a)
         .collect()
 }
+
+/// A place's name for messages: "Brest", "the Bay of Biscay", "Brest's blockade box".
+pub fn place_name(s: &crate::scenario::Scenario, l: Location) -> String {
+    let area =
+        |a: crate::kernel::ids::AreaId| s.area(a).map_or_else(|| a.to_string(), |d| d.name.clone());
+    match l {
+        Location::Area(a) => area(a),
+        Location::Sea(x) => s.sea(x).map_or_else(|| x.to_string(), |d| d.name.clone()),
+        Location::Blockade(a) => format!("{}'s blockade box", area(a)),
+        Location::Aboard(f) => format!("aboard {f}"),
+        Location::OffMap => "off the map".into(),
+    }
+}

@@ -34,6 +34,34 @@ fn main() {
     a_corps_carried_to_portugal();
     a_transport_sunk();
     an_interception_in_the_channel();
+    a_strait_a_fleet_cannot_block();
+}
+
+/// 12.2.1.2: Denmark a French free state, French I Corps at Odense (Funen), a French garrison in Copenhagen and a
+/// British fleet in the Western Baltic. A fleet cannot close a Danish arrow whose both shores its enemies hold: I
+/// Corps crosses the Great Belt to Copenhagen past the fleet (`tests/crossing_arrows.rs` shows the fleet closing it
+/// when only one shore is held, or without the option).
+fn a_strait_a_fleet_cannot_block() {
+    let mut b = B::new(
+        &["12.2.1.2"],
+        standard(),
+        (1805, 1),
+        Step::Land,
+        &[
+            r#"{"minor_control": {"minor": "denmark", "controller": "france", "status": "free_state"}}"#,
+            r#"{"corps": {"corps": "fr-1", "factors": {"infantry": 8}, "location": {"area": "odense"}}}"#,
+            r#"{"fleet": {"fleet": "gb-f2", "ships": 10, "location": {"sea": "western-baltic"}}}"#,
+            r#"{"garrison": {"area": "copenhagen", "owner": {"power": "france"}, "factors": {"infantry": 2}}}"#,
+        ],
+    );
+    b.submit("france", "slot 1");
+    b.submit("france", "move fr-1 odense>copenhagen");
+    b.logged(
+        r#"{"land": {"moved": {"power": "france", "record": {"path": ["odense", "copenhagen"]}}}}"#,
+    );
+    b.submit("france", "done");
+    b.finish_land();
+    b.save_in("naval", "12.2.1.2-a-strait-a-fleet-cannot-block");
 }
 
 /// Coalition's 6.3 interception: the Channel Fleet sails from Plymouth through the Channel into the Bay of Biscay.

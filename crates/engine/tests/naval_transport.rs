@@ -259,3 +259,75 @@ fn a_sunk_transport_loses_the_factors_the_fleets_left_cannot_carry() {
     assert_eq!(land_losses(&g, "6.2.5"), 6);
     assert_eq!(corps_at(&g, "gb-1"), Location::Aboard(fleet("gb-f5")));
 }
+
+#[test]
+fn forces_aboard_a_fleet_taken_off_the_map_are_put_ashore_in_its_port_or_at_home() {
+    // Coalition's 6.2.5: II Corps and Cathcart aboard the Channel Fleet. In Portsmouth they go ashore there; at
+    // sea, or when the port may not be used, at Britain's capital.
+    use coalition_engine::world::cargo::put_ashore;
+    let setup = |at: &str| {
+        common::at_1805(
+            rulebook(false, true),
+            9,
+            Step::Naval,
+            &[
+                &format!(r#"{{"fleet": {{"fleet": "gb-f1", "ships": 20, "location": {at}}}}}"#),
+                r#"{"corps": {"corps": "gb-2", "factors": {"infantry": 5}, "location": {"aboard": "gb-f1"}}}"#,
+                r#"{"leader": {"leader": "cathcart", "status": "active", "location": {"aboard": "gb-f1"}}}"#,
+            ],
+        )
+    };
+    let place = |events: &[WorldEvent]| -> Vec<Location> {
+        events
+            .iter()
+            .map(|e| match e {
+                WorldEvent::CorpsChanged { location, .. }
+                | WorldEvent::LeaderChanged { location, .. } => *location,
+                other => panic!("unexpected {other:?}"),
+            })
+            .collect()
+    };
+    let g = setup(r#"{"area": "portsmouth"}"#);
+    let ev = put_ashore(
+        g.scenario(),
+        &g.state().world,
+        &[fleet("gb-f1")],
+        true,
+        None,
+        "x",
+        "test",
+    );
+    assert_eq!(place(&ev), vec![area("portsmouth"), area("portsmouth")]);
+    let ev = put_ashore(
+        g.scenario(),
+        &g.state().world,
+        &[fleet("gb-f1")],
+        false,
+        None,
+        "x",
+        "test",
+    );
+    assert_eq!(place(&ev), vec![area("london"), area("london")]);
+    let g = setup(r#"{"sea": "english-channel"}"#);
+    let ev = put_ashore(
+        g.scenario(),
+        &g.state().world,
+        &[fleet("gb-f1")],
+        true,
+        None,
+        "x",
+        "test",
+    );
+    assert_eq!(place(&ev), vec![area("london"), area("london")]);
+    // The forces of the nation the caller removes itself are left alone.
+    let ev = put_ashore(
+        g.scenario(),
+        &g.state().world,
+        &[fleet("gb-f1")],
+        true,
+        Some(coalition_engine::Nation::Power(p("great-britain"))),
+        "x",
+        "test",
+    );
+    assert!(ev.is_empty());
+}

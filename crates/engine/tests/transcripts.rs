@@ -146,6 +146,7 @@ cases! {
     naval_6_2_5_corps_to_portugal => "naval/6.2.5-a-corps-carried-to-portugal.json",
     naval_12_2_4_transport_sunk => "naval/12.2.4-a-transport-sunk.json",
     naval_6_3_interception => "naval/6.3-an-interception-in-the-channel.json",
+    naval_12_2_1_2_strait => "naval/12.2.1.2-a-strait-a-fleet-cannot-block.json",
     land_12_4_limited_access => "land/12.4-limited-access-and-demobilization.json",
     land_12_8_access => "land/12.8-access-refused-and-granted.json",
     kernel_3_3_refused_as_sent => "kernel/3.3-refused-as-sent.json",

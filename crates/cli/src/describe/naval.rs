@@ -106,7 +106,10 @@ fn battle_line(s: &Scenario, b: &NavalBattle) -> String {
 pub fn decision_at(s: &Scenario, st: &State, d: &NavalDecision) -> String {
     let line = decision(s, d);
     let NavalDecision::Sail {
-        fleets: f, path: p, ..
+        fleets: f,
+        path: p,
+        corps,
+        ..
     } = d
     else {
         return line;
@@ -116,7 +119,12 @@ pub fn decision_at(s: &Scenario, st: &State, d: &NavalDecision) -> String {
         .filter_map(|w| coalition_engine::naval::sailing::step_cost(s, w[0], w[1]))
         .sum();
     let left = f.iter().map(|id| st.naval.left(*id)).min().unwrap_or(0);
-    format!("{line} (costs {cost} of the {left} movement points left)")
+    let transport = if corps.is_empty() {
+        ""
+    } else {
+        ", less the point 12.2.3.2 takes from a transporting stack when that option is on"
+    };
+    format!("{line} (costs {cost} of the {left} movement points left{transport})")
 }
 
 /// A Naval Phase event in words.

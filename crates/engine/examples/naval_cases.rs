@@ -91,6 +91,12 @@ fn an_interception_in_the_channel() {
     b.logged(
         r#"{"naval": {"battle_fought": {"battle": {"attacker": "france", "winner": "defender"}}}}"#,
     );
+    // 12.2.3.5: France chooses its port among those in reach (Boulogne first): it goes home to Brest.
+    b.refused("france", "retreat paris", "12.2.3.5");
+    b.submit("france", "retreat brest");
+    b.logged(
+        r#"{"fleet_changed": {"fleet": "fr-f1", "location": {"area": "brest"}, "rule": "12.2.3.5"}}"#,
+    );
     b.refused("great-britain", "undo", "6.2.1");
     b.submit("great-britain", "done");
     b.until_round(RoundKind::Land);
@@ -224,6 +230,9 @@ fn nelson_off_cadiz() {
     b.logged(r#"{"points_changed": {"power": "great-britain", "delta": 2, "rule": "6.3"}}"#);
     b.logged(r#"{"points_changed": {"power": "france", "delta": -1, "rule": "6.3"}}"#);
     b.logged(r#"{"points_changed": {"power": "spain", "delta": -1, "rule": "6.3"}}"#);
+    // 12.2.3.5: the losers choose their ports; both retreat into Cádiz.
+    b.submit("france", "retreat cadiz");
+    b.submit("spain", "retreat cadiz");
     b.logged(
         r#"{"fleet_changed": {"fleet": "fr-f2", "ships": 7, "location": {"area": "cadiz"}, "rule": "12.2.3.5"}}"#,
     );
@@ -341,10 +350,12 @@ fn a_blockaded_port() {
     b.logged(
         r#"{"naval": {"battle_fought": {"battle": {"winner": "defender", "attacking": {"lost": {"fr-f1": 3}}, "defending": {"lost": {"gb-f1": 3}}}}}}"#,
     );
+    b.logged(r#"{"points_changed": {"power": "france", "delta": -1, "rule": "6.3"}}"#);
+    // 12.2.3.5: France retreats back into Brest (its nearest port, no movement point from the box).
+    b.submit("france", "retreat brest");
     b.logged(
         r#"{"fleet_changed": {"fleet": "fr-f1", "ships": 15, "location": {"area": "brest"}, "rule": "12.2.3.5"}}"#,
     );
-    b.logged(r#"{"points_changed": {"power": "france", "delta": -1, "rule": "6.3"}}"#);
     b.until_round(RoundKind::Land);
     b.save_in("naval", "6.2.1-a-blockaded-port");
 }

@@ -162,7 +162,17 @@ fn a_failed_evasion_leads_to_the_battle_and_its_ships_are_conserved() {
     assert_eq!(after + b.sunk() as u16, before);
     assert_eq!(ships(&g, "gb-f3"), 12);
     assert_eq!(ships(&g, "fr-f2"), 6);
-    // The nearest friendly port (Toulon and Ajaccio are both one point away; the first by key).
+    // France chooses its port (12.2.3.5); its default is the nearest (Toulon and Ajaccio are both one point away:
+    // the first by key).
+    assert_eq!(g.state().naval.stage, Stage::Retreat);
+    assert_eq!(
+        g.default_decision(p("france")),
+        Some(Decision::Naval(NavalDecision::Retreat {
+            to: area("ajaccio")
+        }))
+    );
+    assert_eq!(refused(&mut g, "france", "retreat paris"), "12.2.3.5");
+    submit(&mut g, "france", "retreat ajaccio");
     assert_eq!(
         at(&g, "fr-f2"),
         area("ajaccio"),
@@ -198,6 +208,13 @@ fn the_loser_retreats_at_its_full_allowance_not_its_stack_reduced_one() {
     // Fire 1 for Britain (10% of 20: 2), 6 for France (30% of 30: 9); France's pursuit 1.
     g.force_dice(&[1, 6, 1]).unwrap();
     submit(&mut g, "france", "stand");
+    // Britain's nearest port is its default retreat.
+    let d = g.default_decision(p("great-britain")).unwrap();
+    assert_eq!(
+        d,
+        Decision::Naval(NavalDecision::Retreat { to: area("malta") })
+    );
+    g.submit(p("great-britain"), d).unwrap();
     let b = last_battle(&g);
     assert_eq!(
         b.winner,
@@ -330,8 +347,19 @@ fn an_interception_stops_the_move_where_it_succeeds_and_the_interceptor_attacks(
         sea("english-channel"),
         "the move ends there"
     );
-    // The loser retreats to the nearest friendly port (Boulogne and Brest are one point away: the first by key).
-    assert_eq!(at(&g, "fr-f1"), area("boulogne"), "the loser retreats");
+    // The loser chooses among its ports (Boulogne and Brest are one point away; the default is the first by key):
+    // France takes its fleet home to Brest.
+    assert_eq!(
+        g.choices(p("france"))[..2],
+        [
+            Decision::Naval(NavalDecision::Retreat {
+                to: area("boulogne")
+            }),
+            Decision::Naval(NavalDecision::Retreat { to: area("brest") })
+        ]
+    );
+    submit(&mut g, "france", "retreat brest");
+    assert_eq!(at(&g, "fr-f1"), area("brest"), "the loser retreats");
     // The point of the Bay of Biscay is given back: 7 - 1 left; the mover goes on, and may not undo.
     assert_eq!(g.state().naval.left(fleet("gb-f1")), 6);
     assert_eq!(g.state().naval.stage, Stage::Moving);

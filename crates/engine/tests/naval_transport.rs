@@ -215,6 +215,13 @@ fn sunk_transport(rb: Rulebook) -> Game {
     // Britain's fire 1 (10% of 4: none); France's 2 + 1 for superiority = 3 (15% of 20: 3); no pursuit.
     g.force_dice(&[1, 2, 1]).unwrap();
     submit(&mut g, "france", "stand");
+    // Britain's fleet left retreats to its nearest port (the default of its choice, 12.2.3.5).
+    while g.state().naval.stage == coalition_engine::naval::Stage::Retreat {
+        for q in g.pending() {
+            let d = g.default_decision(q).expect("a default");
+            g.submit(q, d).unwrap();
+        }
+    }
     assert_eq!(g.state().forces.fleets[&fleet("gb-f4")].ships, 0);
     assert_eq!(g.state().forces.fleets[&fleet("gb-f5")].ships, 1);
     g

@@ -58,6 +58,7 @@ pub fn decision(s: &Scenario, d: &NavalDecision) -> String {
             )
         }
         NavalDecision::Intercept { at: None } => "let the move pass".into(),
+        NavalDecision::Retreat { to } => format!("retreat the fleets to {}", place(s, *to)),
     }
 }
 
@@ -237,6 +238,18 @@ pub fn event(s: &Scenario, e: &NavalEvent) -> String {
         NavalEvent::InterceptionEnded { mover } => {
             format!("{}'s fleets move on", power(s, *mover))
         }
+        NavalEvent::RetreatsOwed { owed } => {
+            let names: Vec<String> = owed.owed.iter().map(|(p, _)| power(s, *p)).collect();
+            format!(
+                "{} choose where their fleets retreat from {}",
+                super::land::and_list(&names),
+                place(s, owed.at)
+            )
+        }
+        NavalEvent::RetreatChosen { power: p, to } => {
+            format!("{}'s fleets retreat to {}", power(s, *p), place(s, *to))
+        }
+        NavalEvent::RetreatsMade { at } => format!("the retreats from {} are made", place(s, *at)),
     };
     format!("{line} [{}]", e.rule())
 }

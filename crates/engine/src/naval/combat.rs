@@ -5,7 +5,7 @@
 
 use super::sailing::{
     admirals_at, enemy_fleets_at, fleets_of, friendly_port, move_leaders, next_places, place_name,
-    relocate, step_cost,
+    relocate,
 };
 use super::{Engagement, NCtx, NCx, NavalEvent};
 use crate::battle::losses::Decide;
@@ -17,7 +17,7 @@ use crate::scenario::combat::Role;
 use crate::scenario::{BattlePoints, LeaderStatus, Location, LossCause};
 use crate::world::{Ask, LossRecord, World, WorldEvent};
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::collections::{BTreeMap, BTreeSet};
 
 /// One side of a naval battle as it was fought.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -159,8 +159,16 @@ pub fn engage(cx: &mut NCx, power: PowerId, at: Location, dice: &mut Dice) -> Op
     if !asked.is_empty() {
         return Ask::open(asked);
     }
-    fight(cx, power, at, dice);
+    if fight(cx, power, at, dice) {
+        return retreats_asked(cx);
+    }
     next(cx, power, dice)
+}
+
+/// The losing powers asked where their fleets retreat (12.2.3.5).
+pub(super) fn retreats_asked(cx: &NCx) -> Option<Ask> {
+    let owed = cx.own().retreats.as_ref()?;
+    Ask::open(owed.owed.iter().map(|(p, _)| *p).collect())
 }
 
 /// What follows an engagement: the mover is asked again while it may engage elsewhere, else the next mover.
@@ -256,8 +264,8 @@ pub fn evasions(cx: &mut NCx, choices: &BTreeMap<PowerId, bool>, dice: &mut Dice
     }
     if enemy_fleets_at(cx.world(), attacker, at).is_empty() {
         cx.emit(NavalEvent::Unopposed { at });
-    } else {
-        fight(cx, attacker, at, dice);
+    } else if fight(cx, attacker, at, dice) {
+        return retreats_asked(cx);
     }
     next(cx, attacker, dice)
 }
@@ -408,8 +416,9 @@ fn points_powers(w: &World, fleets: &BTreeMap<FleetId, (Nation, u16)>) -> Vec<Po
     set.into_iter().collect()
 }
 
-/// Fights the battle at `at` between `attacker`'s fleets and the fleets at war with it there.
-pub(super) fn fight(cx: &mut NCx, attacker: PowerId, at: Location, dice: &mut Dice) {
+/// Fights the battle at `at` between `attacker`'s fleets and the fleets at war with it there; `true` when the
+/// loser owes a choice of retreat (12.2.3.5).
+pub(super) fn fight(cx: &mut NCx, attacker: PowerId, at: Location, dice: &mut Dice) -> bool {
     let ctx = cx.ctx();
     let w = ctx.world;
     let att_ids: Vec<FleetId> = fleets_of(w, attacker)
@@ -463,7 +472,7 @@ pub(super) fn fight(cx: &mut NCx, attacker: PowerId, at: Location, dice: &mut Di
         };
         let can_retreat = loser_powers
             .iter()
-            .any(|p| retreat_to(&ctx, *p, at).is_some());
+            .any(|p| super::retreat::retreat_to(&ctx, *p, at).is_some());
         if l_left > 0 && w_left > 0 && can_retreat {
             let r = dice.roll(
                 &who,
@@ -539,7 +548,7 @@ pub(super) fn fight(cx: &mut NCx, attacker: PowerId, at: Location, dice: &mut Di
     cx.emit(NavalEvent::BattleFought {
         battle: battle.clone(),
     });
-    carry_out(cx, &battle, &att, &def, &def_powers, dice);
+    carry_out(cx, &battle, &att, &def, &def_powers, dice)
 }
 
 /// The world events of a fought battle: ships lost and captured, losses recorded, leader casualties (12.7), the
@@ -551,7 +560,7 @@ fn carry_out(
     def: &BTreeMap<FleetId, (Nation, u16)>,
     def_powers: &[PowerId],
     dice: &mut Dice,
-) {
+) -> bool {
     let at = b.at;
     let place = place_name(cx.scenario, at);
     let date = cx.world().date();
@@ -612,50 +621,21 @@ fn carry_out(
         .first()
         .map_or("host".to_string(), |p| p.to_string());
     leader_casualties(cx, b, &admirals, &defender, dice);
-    // The loser's retreat, power by power, with its admirals.
-    if let Some(win) = b.winner {
-        let losers: Vec<PowerId> = match win {
-            Role::Attacker => def_powers.to_vec(),
-            Role::Defender => vec![b.attacker],
-        };
-        for p in losers {
-            let ctx = cx.ctx();
-            let Some(to) = retreat_to(&ctx, p, at) else {
-                continue;
-            };
-            let fleets: Vec<FleetId> = fleets_of(ctx.world, p)
-                .into_iter()
-                .filter(|(_, l)| *l == at)
-                .map(|(id, _)| id)
-                .collect();
-            let leaders = admirals_at(&ctx, p, at);
-            let why = format!(
-                "retreated to {} after the battle at {place}",
-                place_name(cx.scenario, to)
-            );
-            relocate(cx, &fleets, to, "12.2.3.5", &why);
-            move_leaders(cx, &leaders, to, "12.2.3.5", &why);
-        }
-    }
-    // Admirals left without a fleet of theirs at the place go home to their capital.
-    for p in all_powers {
-        let ctx = cx.ctx();
-        if fleets_of(ctx.world, p).iter().any(|(_, l)| *l == at) {
-            continue;
-        }
-        let Some(capital) = ctx.scenario.power(p).map(|d| d.capital) else {
-            continue;
-        };
-        let leaders = admirals_at(&ctx, p, at);
-        move_leaders(
-            cx,
-            &leaders,
-            Location::Area(capital),
-            "6.3",
-            &format!("has no fleet left at {place} and goes home"),
-        );
-    }
+    // 12.2.3.5: the loser's retreat, power by power, with its admirals; a choice when it has several ports.
+    let losers: Vec<PowerId> = match b.winner {
+        Some(Role::Attacker) => def_powers.to_vec(),
+        Some(Role::Defender) => vec![b.attacker],
+        None => Vec::new(),
+    };
+    let owed = super::retreat::after_battle(cx, at, &losers, &all_powers);
     points(cx, b, att, def);
+    match owed {
+        Some(owed) => {
+            cx.emit(NavalEvent::RetreatsOwed { owed });
+            true
+        }
+        None => false,
+    }
 }
 
 /// Coalition's 6.3 political points: at least `min_ships` ships in the battle, the winner's powers gain and the
@@ -771,49 +751,4 @@ fn leader_casualties(
             reason: format!("{} is {how} in the naval battle at {place}", names[i]),
         });
     }
-}
-
-/// 12.2.3.5 with Coalition's 6.3: where `power`'s fleets at `at` retreat after losing: the nearest friendly port
-/// (by movement points, then the first by key) within the full allowance, by a path through no other place holding
-/// fleets at war with it; none when there is no such port.
-pub fn retreat_to(ctx: &NCtx, power: PowerId, at: Location) -> Option<Location> {
-    let (s, w) = (ctx.scenario, ctx.world);
-    let full = super::movement::allowance(
-        ctx,
-        super::movement::Stack {
-            fleets: 1,
-            transporting: false,
-        },
-        super::movement::Purpose::RetreatOrPursuit,
-    );
-    let mut best: BTreeMap<Location, u32> = BTreeMap::from([(at, 0)]);
-    let mut queue = VecDeque::from([at]);
-    let mut found: Option<(u32, Location)> = None;
-    while let Some(l) = queue.pop_front() {
-        let d = best[&l];
-        for n in next_places(s, l) {
-            let Some(c) = step_cost(s, l, n) else {
-                continue;
-            };
-            let nd = d + c;
-            if nd > full || best.get(&n).is_some_and(|x| *x <= nd) {
-                continue;
-            }
-            if let Location::Area(p) = n {
-                let blockaded = matches!(l, Location::Sea(_))
-                    && !enemy_fleets_at(w, power, Location::Blockade(p)).is_empty();
-                if friendly_port(s, w, power, p) && !blockaded && found.is_none_or(|f| (nd, n) < f)
-                {
-                    found = Some((nd, n));
-                }
-                continue;
-            }
-            if !enemy_fleets_at(w, power, n).is_empty() {
-                continue;
-            }
-            best.insert(n, nd);
-            queue.push_back(n);
-        }
-    }
-    found.map(|(_, l)| l)
 }

@@ -213,7 +213,9 @@ pub fn resolve(
         let why = format!("intercepted at {}", place_name(cx.scenario, x));
         relocate(cx, &fleets, x, "6.3", &why);
         move_leaders(cx, &mine, x, "6.3", &why);
-        fight(cx, p, x, dice);
+        if fight(cx, p, x, dice) {
+            return super::combat::retreats_asked(cx);
+        }
     }
     cx.emit(NavalEvent::InterceptionEnded { mover: i.mover });
     Ask::open(vec![i.mover])

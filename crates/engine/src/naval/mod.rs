@@ -13,16 +13,20 @@
 //! 3. Each mover's Naval Combat step follows (6.3, `combat`); corps embark and sail aboard fleets (6.2.5 with
 //!    12.2.4, `transport`) and land in the Land Phase (`crate::land::landing`).
 //!
-//! Not built yet (the note of issue 15 says so): invasion depots, scuttling, the loser's choice of retreat.
+//! The loser of a naval battle chooses its port when it has several (12.2.3.5, `retreat`).
+//!
+//! Not built yet (the note of issue 15 says so): invasion depots, scuttling.
 //!
 //! Default decision (3.6): Great Britain takes the chart's default place; a mover is `done` at once: its fleets
-//! stay where they are; an asked power intercepts nothing; an engaged power stands.
+//! stay where they are; an asked power intercepts nothing; an engaged power stands; a loser retreats to its
+//! nearest port.
 
 pub mod combat;
 pub mod interception;
 pub mod losses;
 pub mod movement;
 mod notation;
+pub mod retreat;
 pub mod sailing;
 pub mod transport;
 
@@ -60,6 +64,8 @@ pub enum Stage {
     Evasion,
     /// Coalition's 6.3: the powers that may intercept the mover's last move say whether they try.
     Interception,
+    /// 12.2.3.5: the losing powers of a naval battle with several ports choose where to retreat.
+    Retreat,
 }
 
 /// A move waiting for the answers of the powers that may intercept it (Coalition's 6.3).
@@ -127,6 +133,9 @@ pub struct NavalState {
     /// Coalition's 6.3: the move waiting for interception answers.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub interception: Option<Interception>,
+    /// 12.2.3.5: the retreats owed after a battle.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub retreats: Option<retreat::RetreatsOwed>,
 }
 
 impl NavalState {
@@ -139,7 +148,7 @@ impl NavalState {
     pub fn current(&self) -> Option<PowerId> {
         matches!(
             self.stage,
-            Stage::Moving | Stage::Combat | Stage::Evasion | Stage::Interception
+            Stage::Moving | Stage::Combat | Stage::Evasion | Stage::Interception | Stage::Retreat
         )
         .then(|| self.order.get(self.slot)?.get(self.mover).copied())
         .flatten()
@@ -216,6 +225,12 @@ pub enum NavalEvent {
     },
     /// Coalition's 6.3: the interception is over (a move enemies were asked about cannot be taken back).
     InterceptionEnded { mover: PowerId },
+    /// 12.2.3.5: the losing powers with several ports are asked where their fleets retreat.
+    RetreatsOwed { owed: retreat::RetreatsOwed },
+    /// 12.2.3.5: a losing power's choice (the world events that follow move its fleets).
+    RetreatChosen { power: PowerId, to: Location },
+    /// 12.2.3.5: the retreats owed after the battle at `at` are made.
+    RetreatsMade { at: Location },
     /// 6.3: a naval battle fought (after its dice); the world events that follow carry out its losses, captures,
     /// retreat, political points and leader casualties.
     BattleFought { battle: combat::NavalBattle },
@@ -237,6 +252,9 @@ impl NavalEvent {
             | NavalEvent::Intercepted { .. }
             | NavalEvent::MoveCut { .. }
             | NavalEvent::InterceptionEnded { .. }
+            | NavalEvent::RetreatsOwed { .. }
+            | NavalEvent::RetreatChosen { .. }
+            | NavalEvent::RetreatsMade { .. }
             | NavalEvent::BattleFought { .. } => "6.3",
             NavalEvent::PhaseEnded => "6",
         }
@@ -334,6 +352,15 @@ pub fn apply(own: &mut NavalState, e: &NavalEvent) {
             own.engagement = None;
             own.moves.clear();
         }
+        NavalEvent::RetreatsOwed { owed } => {
+            own.stage = Stage::Retreat;
+            own.retreats = Some(owed.clone());
+        }
+        NavalEvent::RetreatChosen { .. } => {}
+        NavalEvent::RetreatsMade { .. } => {
+            own.stage = Stage::Combat;
+            own.retreats = None;
+        }
         NavalEvent::PhaseEnded => *own = NavalState::default(),
     }
 }
@@ -368,6 +395,8 @@ pub enum NavalDecision {
     /// Coalition's 6.3: a power asked about the mover's last move tries to intercept it at a sea area of its path
     /// (`None`: lets it pass).
     Intercept { at: Option<Location> },
+    /// 12.2.3.5: a losing power's fleets retreat to the port `to` (one of its choices).
+    Retreat { to: Location },
 }
 
 /// The Naval Phase (rule 6).
@@ -419,19 +448,24 @@ impl Step for NavalPhase {
             Stage::Interception if interception::asked(ctx, power) => {
                 interception::choices(ctx, power)
             }
+            Stage::Retreat if retreat::owes(ctx, power) => retreat::choices(ctx, power),
             _ => Vec::new(),
         }
     }
 
     /// Default (3.6): Great Britain takes the chart's default place; a mover is done at once (its fleets stay
     /// where they are).
-    fn default(ctx: &NCtx, _power: PowerId) -> NavalDecision {
+    fn default(ctx: &NCtx, power: PowerId) -> NavalDecision {
         match ctx.own.stage {
             Stage::Order => NavalDecision::Place {
                 place: ctx.scenario.charts.naval.default_place.min(places_of(ctx)),
             },
             Stage::Evasion => NavalDecision::Evade { evade: false },
             Stage::Interception => NavalDecision::Intercept { at: None },
+            Stage::Retreat => retreat::choices(ctx, power)
+                .into_iter()
+                .next()
+                .unwrap_or(NavalDecision::Done),
             _ => NavalDecision::Done,
         }
     }
@@ -474,6 +508,14 @@ impl Step for NavalPhase {
             )),
             (Stage::Combat, NavalDecision::Engage { at }) => combat::check_engage(ctx, power, *at),
             (Stage::Combat, NavalDecision::Done) => Ok(()),
+            (Stage::Retreat, NavalDecision::Retreat { to }) => retreat::check(ctx, power, *to),
+            (Stage::Retreat, _) => Err(RuleError::new(
+                "12.2.3.5",
+                "the losing powers say where their fleets retreat (`retreat PORT`)",
+            )),
+            (_, NavalDecision::Retreat { .. }) => {
+                Err(RuleError::new("12.2.3.5", "no naval retreat is owed"))
+            }
             (Stage::Interception, NavalDecision::Intercept { at }) => {
                 interception::check(ctx, power, *at)
             }
@@ -529,6 +571,24 @@ impl Step for NavalPhase {
             }
             NavalDecision::Done => advance(cx, dice, false),
             NavalDecision::Engage { at } => combat::engage(cx, power, *at, dice),
+            NavalDecision::Retreat { .. } => {
+                let answers = decisions
+                    .iter()
+                    .filter_map(|(p, d)| match d {
+                        NavalDecision::Retreat { to } => Some((*p, *to)),
+                        _ => None,
+                    })
+                    .collect();
+                retreat::resolve(cx, &answers);
+                if let Some(i) = cx.own().interception.clone() {
+                    cx.emit(NavalEvent::InterceptionEnded { mover: i.mover });
+                    return Ask::open(vec![i.mover]);
+                }
+                match cx.own().current() {
+                    Some(mover) => combat::next(cx, mover, dice),
+                    None => advance(cx, dice, false),
+                }
+            }
             NavalDecision::Intercept { .. } => {
                 let answers = decisions
                     .iter()

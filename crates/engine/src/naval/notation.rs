@@ -135,6 +135,7 @@ impl fmt::Display for NavalDecision {
             NavalDecision::Engage { at } => write!(f, "engage {at}"),
             NavalDecision::Intercept { at: Some(at) } => write!(f, "intercept {at}"),
             NavalDecision::Intercept { at: None } => f.write_str("intercept none"),
+            NavalDecision::Retreat { to } => write!(f, "retreat {to}"),
             NavalDecision::Evade { evade: true } => f.write_str("evade"),
             NavalDecision::Evade { evade: false } => f.write_str("stand"),
             NavalDecision::Undo => f.write_str("undo"),

@@ -252,10 +252,10 @@ impl NavalEvent {
             | NavalEvent::Intercepted { .. }
             | NavalEvent::MoveCut { .. }
             | NavalEvent::InterceptionEnded { .. }
-            | NavalEvent::RetreatsOwed { .. }
-            | NavalEvent::RetreatChosen { .. }
-            | NavalEvent::RetreatsMade { .. }
             | NavalEvent::BattleFought { .. } => "6.3",
+            NavalEvent::RetreatsOwed { .. }
+            | NavalEvent::RetreatChosen { .. }
+            | NavalEvent::RetreatsMade { .. } => "12.2.3.5",
             NavalEvent::PhaseEnded => "6",
         }
     }

@@ -180,7 +180,7 @@ pub fn next(cx: &mut NCx, power: PowerId, dice: &mut Dice) -> Option<Ask> {
 }
 
 /// The best strategic rating among `admirals`, or `no_admiral` (the chart's rating) for a side without one.
-pub(super) fn best_strategic(ctx: &NCtx, admirals: &[LeaderId], no_admiral: u8) -> i32 {
+fn best_strategic(ctx: &NCtx, admirals: &[LeaderId], no_admiral: u8) -> i32 {
     admirals
         .iter()
         .filter_map(|l| ctx.scenario.leader(*l))
@@ -189,11 +189,23 @@ pub(super) fn best_strategic(ctx: &NCtx, admirals: &[LeaderId], no_admiral: u8) 
         .unwrap_or(no_admiral as i32)
 }
 
-/// Coalition's evasion and interception rolls: the modifier of own best strategic rating less the enemy's, held
-/// within ± `most` (none when it is 0).
-pub(super) fn strategic_edge(mine: i32, theirs: i32, most: i32) -> Vec<Modifier> {
-    let edge = (mine - theirs).clamp(-most, most);
-    if edge == 0 {
+/// Coalition's evasion and interception rolls (`chart`): one die for `power`, plus its best admiral's strategic
+/// rating (`mine`) less the enemy's (`theirs`), held within ± `most_modifier`; `what` names it ("evasion",
+/// "interception") at `at`. The roll, and whether it succeeded (`on` or more).
+pub(super) fn strategic_roll(
+    ctx: &NCtx,
+    dice: &mut Dice,
+    chart: &crate::scenario::EscapeRoll,
+    power: PowerId,
+    (mine, theirs): (&[LeaderId], &[LeaderId]),
+    what: &str,
+    at: Location,
+) -> (Roll, bool) {
+    let most = chart.most_modifier;
+    let edge = (best_strategic(ctx, mine, chart.no_admiral)
+        - best_strategic(ctx, theirs, chart.no_admiral))
+    .clamp(-most, most);
+    let mods = if edge == 0 {
         Vec::new()
     } else {
         vec![Modifier::new(
@@ -201,7 +213,20 @@ pub(super) fn strategic_edge(mine: i32, theirs: i32, most: i32) -> Vec<Modifier>
             "6.3",
             "admirals' strategic ratings (own best − the enemy's)",
         )]
-    }
+    };
+    let on = chart.on;
+    let roll = dice.roll(
+        power.as_str(),
+        "6.3",
+        &format!(
+            "{what} at {} (succeeds on {on})",
+            place_name(ctx.scenario, at)
+        ),
+        1,
+        mods,
+    );
+    let ok = roll.total >= on;
+    (roll, ok)
 }
 
 /// The admirals with the fleets of the powers in `powers` at `at`.
@@ -232,23 +257,7 @@ pub fn evasions(cx: &mut NCx, choices: &BTreeMap<PowerId, bool>, dice: &mut Dice
         let chart = &ctx.scenario.charts.naval.evasion;
         let mine = admirals_at(&ctx, p, at);
         let theirs = side_admirals(&ctx, &[attacker], at);
-        let mods = strategic_edge(
-            best_strategic(&ctx, &mine, chart.no_admiral),
-            best_strategic(&ctx, &theirs, chart.no_admiral),
-            chart.most_modifier,
-        );
-        let on = chart.on;
-        let roll = dice.roll(
-            p.as_str(),
-            "6.3",
-            &format!(
-                "evasion at {} (succeeds on {on})",
-                place_name(ctx.scenario, at)
-            ),
-            1,
-            mods,
-        );
-        let ok = roll.total >= on;
+        let (roll, ok) = strategic_roll(&ctx, dice, chart, p, (&mine, &theirs), "evasion", at);
         let fleets = fleets_of_at(ctx.world, p, attacker, at);
         cx.push(WorldEvent::DiceRolled { roll });
         cx.emit(NavalEvent::Evaded {

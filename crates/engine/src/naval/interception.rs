@@ -5,7 +5,7 @@
 //! the first success along the path stops the move there, and the interceptor's fleets in reach sail to it and
 //! attack (`combat::fight`). A move that enemies were asked to intercept cannot be taken back.
 
-use super::combat::{best_strategic, fight, strategic_edge};
+use super::combat::{fight, strategic_roll};
 use super::sailing::{admirals_at, enemy_fleets_at, fleets_of, move_leaders, place_name, relocate};
 use super::{NCtx, NCx, NavalDecision, NavalEvent, Stage};
 use crate::kernel::dice::Dice;
@@ -180,23 +180,7 @@ pub fn resolve(
         let end = *i.path.last().unwrap_or(&x);
         let theirs = admirals_at(&ctx, i.mover, end);
         let chart = &ctx.scenario.charts.naval.interception;
-        let edge = strategic_edge(
-            best_strategic(&ctx, &mine, chart.no_admiral),
-            best_strategic(&ctx, &theirs, chart.no_admiral),
-            chart.most_modifier,
-        );
-        let on = chart.on;
-        let roll = dice.roll(
-            p.as_str(),
-            "6.3",
-            &format!(
-                "interception at {} (succeeds on {on})",
-                place_name(ctx.scenario, x)
-            ),
-            1,
-            edge,
-        );
-        let ok = roll.total >= on;
+        let (roll, ok) = strategic_roll(&ctx, dice, chart, p, (&mine, &theirs), "interception", x);
         cx.push(WorldEvent::DiceRolled { roll });
         cx.emit(NavalEvent::Intercepted {
             power: p,

@@ -443,6 +443,14 @@ fn check_cargo(sc: &Scenario, s: &State) {
             .expect("a fleet's controller");
         *load.entry((power, x.location)).or_default() += c.factors.total();
     }
+    // Coalition's 6.2.5 (invasion supply): every depot aboard is aboard a fleet with ships on the map.
+    for (f, n) in &s.world.forces.depots_aboard {
+        let x = &s.world.forces.fleets[f];
+        assert!(
+            x.ships > 0 && x.location != Location::OffMap,
+            "{n}'s depot is aboard {f}, which has no ships on the map"
+        );
+    }
     for ((power, at), factors) in load {
         let fleets = s
             .world

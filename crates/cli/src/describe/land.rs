@@ -148,11 +148,25 @@ fn decision_in(s: &Scenario, st: Option<&State>, d: &LandDecision) -> String {
                 if forced { ", a forced march" } else { "" }
             )
         }
-        LandDecision::Disembark { corps, leaders, to } => format!(
-            "land {} in {} from the sea (all their movement this phase)",
-            units(s, corps, leaders),
-            area(s, *to)
-        ),
+        LandDecision::Disembark {
+            corps,
+            leaders,
+            depot,
+            to,
+        } => {
+            let what = match (corps.is_empty(), *depot) {
+                (true, _) => "the depot aboard (invasion supply)".to_string(),
+                (false, true) => format!(
+                    "{} with the depot aboard (invasion supply)",
+                    units(s, corps, leaders)
+                ),
+                (false, false) => units(s, corps, leaders),
+            };
+            format!(
+                "land {what} in {} from the sea (all their movement this phase)",
+                area(s, *to)
+            )
+        }
         LandDecision::Garrison { corps, drop, pick } => {
             let at = st
                 .and_then(|st| st.forces.corps.get(corps))
@@ -477,12 +491,18 @@ pub fn event(
             power: p,
             corps,
             leaders,
+            depot,
             from,
             to,
         } => format!(
-            "{} lands {} from {} in {}",
+            "{} lands {}{} from {} in {}",
             power(s, *p),
             units(s, corps, leaders),
+            if depot.is_some() {
+                " and a depot (invasion supply)"
+            } else {
+                ""
+            },
             super::forces::place(s, *from),
             area(s, *to)
         ),
@@ -525,6 +545,7 @@ pub fn event(
             supplied,
             out_of_supply,
             depots_used,
+            fleets_used,
         } => {
             let mut parts = vec![format!("{} corps in supply", supplied.len())];
             for c in out_of_supply {
@@ -536,6 +557,16 @@ pub fn event(
                     depots_used
                         .iter()
                         .map(|(a, n)| format!("{} {n}", area(s, *a)))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ));
+            }
+            if !fleets_used.is_empty() {
+                parts.push(format!(
+                    "depots aboard fleets used (invasion supply): {}",
+                    fleets_used
+                        .iter()
+                        .map(|(f, n)| format!("{f} {n}"))
                         .collect::<Vec<_>>()
                         .join(", ")
                 ));

@@ -450,6 +450,17 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
                 if *present { "placed" } else { "removed" }
             )
         }
+        Event::World(WorldEvent::DepotCarried {
+            fleet,
+            owner,
+            aboard,
+            rule,
+            reason,
+        }) => format!(
+            "depot of {} {} {fleet}: {reason} [{rule}]",
+            nation(s, *owner),
+            if *aboard { "aboard" } else { "off" }
+        ),
         Event::World(WorldEvent::LeaderChanged {
             leader,
             status,

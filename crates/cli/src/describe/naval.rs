@@ -35,6 +35,7 @@ pub fn decision(s: &Scenario, d: &NavalDecision) -> String {
             fleets: f,
             leaders,
             corps,
+            depot,
             path: p,
         } => {
             let mut who = fleets(s, f);
@@ -43,6 +44,9 @@ pub fn decision(s: &Scenario, d: &NavalDecision) -> String {
             }
             if !corps.is_empty() {
                 who = format!("{who}, embarking {}", corps_list(s, corps));
+            }
+            if *depot {
+                who = format!("{who}, with the depot in the port aboard for invasion supply");
             }
             format!("sail {who} {}", path(s, p))
         }
@@ -110,6 +114,7 @@ pub fn decision_at(s: &Scenario, st: &State, d: &NavalDecision) -> String {
         fleets: f,
         path: p,
         corps,
+        depot,
         ..
     } = d
     else {
@@ -120,7 +125,7 @@ pub fn decision_at(s: &Scenario, st: &State, d: &NavalDecision) -> String {
         .filter_map(|w| coalition_engine::naval::sailing::step_cost(s, w[0], w[1]))
         .sum();
     let left = f.iter().map(|id| st.naval.left(*id)).min().unwrap_or(0);
-    let transport = if corps.is_empty() {
+    let transport = if corps.is_empty() && !depot {
         ""
     } else {
         ", less the point 12.2.3.2 takes from a transporting stack when that option is on"

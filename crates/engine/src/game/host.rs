@@ -455,6 +455,23 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
                 reason: why,
             })]
         }
+        Adjustment::DepotAboard {
+            fleet,
+            owner,
+            present,
+        } => {
+            nation(ctx, *owner)?;
+            if !ctx.world.forces.fleets.contains_key(fleet) {
+                return Err(RuleError::new("3.4", format!("unknown fleet `{fleet}`")));
+            }
+            vec![Event::World(WorldEvent::DepotCarried {
+                fleet: *fleet,
+                owner: *owner,
+                aboard: *present,
+                rule: r,
+                reason: why,
+            })]
+        }
         Adjustment::Leader {
             leader,
             status,

@@ -100,7 +100,15 @@ pub fn check(ctx: &LCtx, power: PowerId, build: &[AreaId], remove: &[AreaId]) ->
     }
     let chart = &ctx.scenario.charts.land.depots;
     let counters = chart.counters.get(&power).copied().unwrap_or(0) as usize;
-    let after = mine.len() - remove.len() + build.len();
+    // Depots aboard fleets (Coalition's 6.2.5 invasion supply) are on the map too.
+    let at_sea = ctx
+        .world
+        .forces
+        .depots_aboard
+        .values()
+        .filter(|n| **n == Nation::Power(power))
+        .count();
+    let after = mine.len() + at_sea - remove.len() + build.len();
     // Removing never needs a counter: a power over its limit (depots bought in the Economic Phase) may still
     // take depots off; placing one needs a free counter after the removals.
     if !build.is_empty() && after > counters {

@@ -4,9 +4,10 @@
 //! the phase (so it never force marches, errata 7.3.2); an area held by an enemy may be invaded (a battle follows
 //! when enemy corps stand there, 7.5); a neutral's only with access (7.3.4).
 
+use super::movement::own_corps_in;
 use super::{LCtx, LCx, LandDecision, LandEvent};
 use crate::kernel::error::{RuleError, RuleResult};
-use crate::kernel::ids::{AreaId, CorpsId, LeaderId, PowerId};
+use crate::kernel::ids::{AreaId, CorpsId, FleetId, LeaderId, Nation, PowerId};
 use crate::scenario::{LeaderStatus, Location, Scenario};
 use crate::world::geography::{area_name, enemy_corps, hostile, nation_name};
 use crate::world::{World, WorldEvent};
@@ -42,16 +43,28 @@ pub fn aboard(w: &World, power: PowerId) -> Vec<(CorpsId, Location)> {
 }
 
 /// Checks a landing: the corps are the mover's, aboard fleets at one place, and have not landed this phase; the
-/// leaders named are aboard there too; `to` is a landing place of that place that the mover may enter.
-pub fn check(ctx: &LCtx, power: PowerId, d: &LandDecision) -> RuleResult<Location> {
-    let LandDecision::Disembark { corps, leaders, to } = d else {
+/// leaders named are aboard there too; `to` is a landing place of that place that the mover may enter; a depot
+/// landing with them (Coalition's invasion supply) is aboard there and may stand in `to` (`check_depot`). The
+/// fleets' place, and the fleet whose depot lands.
+pub fn check(
+    ctx: &LCtx,
+    power: PowerId,
+    d: &LandDecision,
+) -> RuleResult<(Location, Option<FleetId>)> {
+    let LandDecision::Disembark {
+        corps,
+        leaders,
+        depot,
+        to,
+    } = d
+    else {
         return Err(RuleError::new("6.2.5", "not a landing"));
     };
     let (s, w) = (ctx.scenario, ctx.world);
-    if corps.is_empty() {
+    if corps.is_empty() && !depot {
         return Err(RuleError::new(
             "6.2.5",
-            "a landing names at least one corps",
+            "a landing names at least one corps, or the depot",
         ));
     }
     crate::kernel::error::distinct(corps)?;
@@ -85,6 +98,39 @@ pub fn check(ctx: &LCtx, power: PowerId, d: &LandDecision) -> RuleResult<Locatio
         }
         at = Some(here);
     }
+    // A depot landing alone: the first fleet (by key) carrying one of the mover's that may land in `to`.
+    let carrier = if *depot {
+        let me = Nation::Power(power);
+        let found = w
+            .forces
+            .depots_aboard
+            .iter()
+            .filter(|(f, n)| {
+                **n == me
+                    && w.forces.fleets.get(f).is_some_and(|x| {
+                        x.ships > 0
+                            && at.map_or(landing_places(s, x.location).contains(to), |a| {
+                                a == x.location
+                            })
+                    })
+            })
+            .map(|(f, _)| *f)
+            .next();
+        let Some(f) = found else {
+            return Err(RuleError::new(
+                "6.2.5",
+                format!(
+                    "{} has no depot aboard fleets that can land it in {}",
+                    s.power_name(power),
+                    area_name(ctx, *to)
+                ),
+            ));
+        };
+        at = at.or(w.forces.fleets.get(&f).map(|x| x.location));
+        Some(f)
+    } else {
+        None
+    };
     let at = at.unwrap_or(Location::OffMap);
     for l in leaders {
         let ok = w.forces.leaders.get(l).is_some_and(|x| {
@@ -117,7 +163,48 @@ pub fn check(ctx: &LCtx, power: PowerId, d: &LandDecision) -> RuleResult<Locatio
     if !enemy_corps(w, power, *to).is_empty() {
         crate::world::ump_rules::may_attack_at(&ctx.plain(), power, *to)?;
     }
-    Ok(at)
+    if carrier.is_some() {
+        check_depot(ctx, power, corps, *to)?;
+    }
+    Ok((at, carrier))
+}
+
+/// Coalition's 6.2.5 (invasion supply): whether a depot landing (with `corps`) may stand in `to`, as 7.2 asks of a
+/// depot: the mover has none there yet, no enemy corps stand there, and the mover holds the area or its corps
+/// stand there (those landing count).
+fn check_depot(ctx: &LCtx, power: PowerId, corps: &[CorpsId], to: AreaId) -> RuleResult<()> {
+    let w = ctx.world;
+    let name = ctx.scenario.power_name(power);
+    if w.forces
+        .depots
+        .get(&to)
+        .is_some_and(|d| d.contains(&Nation::Power(power)))
+    {
+        return Err(RuleError::new(
+            "7.2",
+            format!("{name} already has a depot in {}", area_name(ctx, to)),
+        ));
+    }
+    if !enemy_corps(w, power, to).is_empty() {
+        return Err(RuleError::new(
+            "7.2",
+            format!(
+                "enemy corps stand in {}: a depot lands where none do",
+                area_name(ctx, to)
+            ),
+        ));
+    }
+    let held = w.area_power(ctx.scenario, to) == Some(power);
+    if !held && corps.is_empty() && own_corps_in(w, power, to).is_empty() {
+        return Err(RuleError::new(
+            "7.2",
+            format!(
+                "a depot lands where {name} holds the area or its corps stand (or land with it); {} is neither",
+                area_name(ctx, to)
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// 7.3.4 for a landing: an area with no holder, the mover's own or its free states', an enemy's, or one whose
@@ -147,20 +234,41 @@ fn may_land(ctx: &LCtx, power: PowerId, to: AreaId) -> RuleResult<()> {
 
 /// Carries out a checked landing: the corps and leaders go ashore and move no more this phase.
 pub fn carry_out(cx: &mut LCx, power: PowerId, d: &LandDecision) {
-    let Ok(from) = check(&cx.ctx(), power, d) else {
+    let Ok((from, carrier)) = check(&cx.ctx(), power, d) else {
         return;
     };
-    let LandDecision::Disembark { corps, leaders, to } = d else {
+    let LandDecision::Disembark {
+        corps, leaders, to, ..
+    } = d
+    else {
         return;
     };
     cx.emit(LandEvent::Disembarked {
         power,
         corps: corps.clone(),
         leaders: leaders.clone(),
+        depot: carrier,
         from,
         to: *to,
     });
     let reason = format!("landed in {}", area_name(&cx.ctx(), *to));
+    if let Some(fleet) = carrier {
+        let owner = Nation::Power(power);
+        cx.push(WorldEvent::DepotCarried {
+            fleet,
+            owner,
+            aboard: false,
+            rule: "6.2.5".into(),
+            reason: reason.clone(),
+        });
+        cx.push(WorldEvent::DepotChanged {
+            area: *to,
+            owner,
+            present: true,
+            rule: "6.2.5".into(),
+            reason: reason.clone(),
+        });
+    }
     for id in corps {
         let Some(factors) = cx.world().forces.corps.get(id).map(|c| c.factors) else {
             continue;
@@ -219,14 +327,35 @@ pub fn choices(ctx: &LCtx, power: PowerId) -> Vec<LandDecision> {
         }
         for to in landing_places(ctx.scenario, at) {
             for (corps, leaders) in &sets {
-                let d = LandDecision::Disembark {
-                    corps: corps.clone(),
-                    leaders: leaders.clone(),
-                    to,
-                };
-                if check(ctx, power, &d).is_ok() {
-                    out.push(d);
+                for depot in [false, true] {
+                    let d = LandDecision::Disembark {
+                        corps: corps.clone(),
+                        leaders: leaders.clone(),
+                        depot,
+                        to,
+                    };
+                    if check(ctx, power, &d).is_ok() {
+                        out.push(d);
+                    }
                 }
+            }
+        }
+    }
+    // A depot landing alone, from each fleet carrying one of the mover's.
+    let me = Nation::Power(power);
+    for (f, n) in &w.forces.depots_aboard {
+        let Some(x) = w.forces.fleets.get(f).filter(|x| *n == me && x.ships > 0) else {
+            continue;
+        };
+        for to in landing_places(ctx.scenario, x.location) {
+            let d = LandDecision::Disembark {
+                corps: Vec::new(),
+                leaders: Vec::new(),
+                depot: true,
+                to,
+            };
+            if check(ctx, power, &d).is_ok() && !out.contains(&d) {
+                out.push(d);
             }
         }
     }

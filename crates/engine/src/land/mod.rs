@@ -41,7 +41,7 @@ pub use siege::{SiegeCombat, SiegeRecord};
 
 use crate::kernel::dice::Dice;
 use crate::kernel::error::{RuleError, RuleResult};
-use crate::kernel::ids::{AreaId, CorpsId, LeaderId, Nation, PowerId};
+use crate::kernel::ids::{AreaId, CorpsId, FleetId, LeaderId, Nation, PowerId};
 use crate::scenario::combat::{AttackChit, DefendChit};
 use crate::scenario::{Factors, UnitKind};
 use crate::world::{Ask, Ctx, Cx, Step, World};
@@ -185,6 +185,9 @@ pub enum LandEvent {
         corps: Vec<CorpsId>,
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         leaders: Vec<LeaderId>,
+        /// Coalition's 6.2.5: the fleet whose depot landed with them, if one did.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        depot: Option<crate::kernel::ids::FleetId>,
         from: crate::scenario::Location,
         to: AreaId,
     },
@@ -213,6 +216,9 @@ pub enum LandEvent {
         /// 12.3.1: corps and besieged garrisons each depot supplied.
         #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
         depots_used: BTreeMap<AreaId, u32>,
+        /// The same for depots aboard fleets (Coalition's 6.2.5 invasion supply), by fleet.
+        #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+        fleets_used: BTreeMap<FleetId, u32>,
     },
     /// 7.5: hostile stacks met: a battle queued for the mover's combat step.
     CombatPending { combat: PendingCombat },
@@ -478,6 +484,10 @@ pub enum LandDecision {
         corps: Vec<CorpsId>,
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         leaders: Vec<LeaderId>,
+        /// Coalition's 6.2.5 (invasion supply): the mover's depot aboard the fleets there lands too, as a depot
+        /// of `to`.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        depot: bool,
         to: AreaId,
     },
     /// 7.3.5: a corps leaves factors as the garrison where it stands, or takes garrison factors in.

@@ -97,12 +97,23 @@ pub fn parse(verb: &str, rest: &str, scenario: &Scenario) -> Option<RuleResult<L
         })(),
         "disembark" => (|| {
             let (units, to) = rest.split_once(char::is_whitespace).ok_or_else(|| {
-                RuleError::new("3.3", "write `disembark CORPS[,CORPS,LEADER] AREA`")
+                RuleError::new(
+                    "3.3",
+                    "write `disembark [depot,]CORPS[,CORPS,LEADER] AREA` (or `disembark depot AREA`)",
+                )
             })?;
-            let (corps, leaders) = units_of(units)?;
+            let listed: Vec<&str> = units.split(',').map(str::trim).collect();
+            let depot = listed.contains(&"depot");
+            let rest_units: Vec<&str> = listed.into_iter().filter(|u| *u != "depot").collect();
+            let (corps, leaders) = if rest_units.is_empty() {
+                (Vec::new(), Vec::new())
+            } else {
+                units_of(&rest_units.join(","))?
+            };
             Ok(LandDecision::Disembark {
                 corps,
                 leaders,
+                depot,
                 to: AreaId(key(to.trim(), "area")?),
             })
         })(),
@@ -321,12 +332,19 @@ impl fmt::Display for LandDecision {
                 }
                 write!(f, "move {units} {}", join(path, ">"))
             }
-            LandDecision::Disembark { corps, leaders, to } => {
-                let mut units = join(corps, ",");
-                if !leaders.is_empty() {
-                    units = format!("{units},{}", join(leaders, ","));
+            LandDecision::Disembark {
+                corps,
+                leaders,
+                depot,
+                to,
+            } => {
+                let mut units: Vec<String> = Vec::new();
+                if *depot {
+                    units.push("depot".into());
                 }
-                write!(f, "disembark {units} {to}")
+                units.extend(corps.iter().map(|c| c.to_string()));
+                units.extend(leaders.iter().map(|l| l.to_string()));
+                write!(f, "disembark {} {to}", units.join(","))
             }
             LandDecision::Garrison { corps, drop, pick } => {
                 if !drop.is_empty() && pick.is_empty() {

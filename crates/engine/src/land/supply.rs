@@ -1,13 +1,15 @@
 //! Rule 7.4 (Coalition's supply and foraging, `docs/rules/land.md`): after its movement, each of the mover's
 //! corps traces supply to a source (a city of its home nation or of a minor it controls, held by its side and
-//! not besieged) within the chart's reach, or to a depot of a chain linked to a source; with 12.3.1 on, each
+//! not besieged) within the chart's reach, or to a depot of a chain linked to a source (a depot aboard a fleet,
+//! Coalition's 6.2.5 invasion supply, is a source by itself and serves the coasts its fleet could land corps on,
+//! `docs/rules/naval.md`); with 12.3.1 on, each
 //! depot of a chain supplies at most four corps and besieged garrisons. A corps out of supply forages: one die
 //! with the month's and the crowd's modifiers against its area's forage value; above it, it loses factors.
 
 use super::movement::{corps_of, lose_factors, moves_for};
 use super::{LCtx, LCx, LandEvent};
 use crate::kernel::dice::{Dice, Modifier};
-use crate::kernel::ids::{AreaId, CorpsId, Nation, PowerId};
+use crate::kernel::ids::{AreaId, CorpsId, FleetId, Nation, PowerId};
 use crate::kernel::rulebook::OptionalRule;
 use crate::scenario::{Location, LossCause};
 use crate::world::WorldEvent;
@@ -102,6 +104,45 @@ pub struct Traced {
     pub out_of_supply: Vec<CorpsId>,
     /// 12.3.1: what each depot supplied (corps and besieged garrisons, counting a depot for every chain it is in).
     pub depots_used: BTreeMap<AreaId, u32>,
+    /// The same for the depots aboard fleets (Coalition's 6.2.5 invasion supply), by fleet.
+    pub fleets_used: BTreeMap<FleetId, u32>,
+}
+
+/// A depot supply is traced through: one standing in an area (7.2), or one aboard a fleet (Coalition's 6.2.5
+/// invasion supply), which is a source by itself and serves from the coasts its fleet could land corps on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Depot {
+    Area(AreaId),
+    Fleet(FleetId),
+}
+
+impl Traced {
+    fn used(&mut self, d: Depot) {
+        match d {
+            Depot::Area(a) => *self.depots_used.entry(a).or_default() += 1,
+            Depot::Fleet(f) => *self.fleets_used.entry(f).or_default() += 1,
+        }
+    }
+}
+
+/// Coalition's 6.2.5 (invasion supply): `power`'s depots aboard its fleets with ships on the map, with the land
+/// areas each serves from: those its fleet could land corps in (`landing::landing_places`).
+fn depots_at_sea(ctx: &LCtx, power: PowerId) -> Vec<(FleetId, Vec<AreaId>)> {
+    let w = ctx.world;
+    w.forces
+        .depots_aboard
+        .iter()
+        .filter(|(_, n)| **n == Nation::Power(power))
+        .filter_map(|(f, _)| {
+            let fleet = w.forces.fleets.get(f)?;
+            (fleet.ships > 0 && fleet.location != Location::OffMap).then(|| {
+                (
+                    *f,
+                    super::landing::landing_places(ctx.scenario, fleet.location),
+                )
+            })
+        })
+        .collect()
 }
 
 /// 7.4, 12.3.1: traces the supply of every corps `power` moves (its own and its free states').
@@ -113,17 +154,26 @@ pub fn trace(ctx: &LCtx, power: PowerId) -> Traced {
         .has(OptionalRule::SupplyLimitsPerDepot)
         .then_some(chart.per_depot);
     let me = Nation::Power(power);
-    let depots: Vec<AreaId> = w
-        .forces
-        .depots
-        .iter()
-        .filter(|(_, d)| d.contains(&me))
-        .map(|(a, _)| *a)
-        .collect();
-    // The areas the sources reach (for corps and for the first depot of a chain), by the corps' nation; what
-    // each depot reaches (for corps), and the links between depots (for chains).
-    let mut by_owner: BTreeMap<Nation, (BTreeSet<AreaId>, BTreeSet<AreaId>)> = BTreeMap::new();
     let paths = Paths::new(ctx, power);
+    // Each depot, what it reaches for corps and for the next depot of a chain (a depot at sea: the coasts it
+    // serves, and what lies within the chain's distance of them).
+    let mut depots: Vec<Depot> = Vec::new();
+    let mut reach: BTreeMap<Depot, BTreeSet<AreaId>> = BTreeMap::new();
+    let mut links: BTreeMap<Depot, BTreeSet<AreaId>> = BTreeMap::new();
+    for (a, _) in w.forces.depots.iter().filter(|(_, d)| d.contains(&me)) {
+        let d = Depot::Area(*a);
+        depots.push(d);
+        reach.insert(d, paths.within(&[*a], chart.reach));
+        links.insert(d, paths.within(&[*a], chart.chain));
+    }
+    for (f, coasts) in depots_at_sea(ctx, power) {
+        let d = Depot::Fleet(f);
+        depots.push(d);
+        reach.insert(d, coasts.iter().copied().collect());
+        links.insert(d, paths.within(&coasts, chart.chain));
+    }
+    // The areas the sources reach (for corps and for the first depot of a chain), by the corps' nation.
+    let mut by_owner: BTreeMap<Nation, (BTreeSet<AreaId>, BTreeSet<AreaId>)> = BTreeMap::new();
     let mut reached = |owner: Nation| -> (BTreeSet<AreaId>, BTreeSet<AreaId>) {
         by_owner
             .entry(owner)
@@ -133,15 +183,7 @@ pub fn trace(ctx: &LCtx, power: PowerId) -> Traced {
             })
             .clone()
     };
-    let reach: BTreeMap<AreaId, BTreeSet<AreaId>> = depots
-        .iter()
-        .map(|d| (*d, paths.within(&[*d], chart.reach)))
-        .collect();
-    let links: BTreeMap<AreaId, BTreeSet<AreaId>> = depots
-        .iter()
-        .map(|d| (*d, paths.within(&[*d], chart.chain)))
-        .collect();
-    let mut left: BTreeMap<AreaId, u32> = depots
+    let mut left: BTreeMap<Depot, u32> = depots
         .iter()
         .map(|d| (*d, limit.unwrap_or(u32::MAX)))
         .collect();
@@ -165,7 +207,7 @@ pub fn trace(ctx: &LCtx, power: PowerId) -> Traced {
             Some(path) => {
                 for d in path {
                     *left.get_mut(&d).expect("a depot") -= 1;
-                    *out.depots_used.entry(d).or_default() += 1;
+                    out.used(d);
                 }
                 out.supplied.push(id);
             }
@@ -175,12 +217,14 @@ pub fn trace(ctx: &LCtx, power: PowerId) -> Traced {
     if limit.is_some() {
         for (a, siege) in &w.sieges {
             let mine = siege.besieged.iter().any(|n| moves_for(w, power, *n));
-            if mine && depots.contains(a) {
+            if mine && depots.contains(&Depot::Area(*a)) {
                 let (_, chain_source) = reached(me);
-                if let Some(path) = chain(&depots, &chain_source, &links, &left, |d| d == *a) {
+                if let Some(path) = chain(&depots, &chain_source, &links, &left, |d| {
+                    d == Depot::Area(*a)
+                }) {
                     for d in path {
                         *left.get_mut(&d).expect("a depot") -= 1;
-                        *out.depots_used.entry(d).or_default() += 1;
+                        out.used(d);
                     }
                 }
             }
@@ -189,22 +233,23 @@ pub fn trace(ctx: &LCtx, power: PowerId) -> Traced {
     out
 }
 
-/// The shortest chain of depots with room, from one linked to a source to one that `serves`, if any (fewest
-/// depots; ties by area key).
+/// The shortest chain of depots with room, from one linked to a source (a depot at sea is one) to one that
+/// `serves`, if any (fewest depots; ties by key, the land depots first).
 fn chain(
-    depots: &[AreaId],
+    depots: &[Depot],
     chain_source: &BTreeSet<AreaId>,
-    links: &BTreeMap<AreaId, BTreeSet<AreaId>>,
-    left: &BTreeMap<AreaId, u32>,
-    serves: impl Fn(AreaId) -> bool,
-) -> Option<Vec<AreaId>> {
-    let open = |d: &AreaId| left.get(d).is_some_and(|n| *n > 0);
-    let mut prev: BTreeMap<AreaId, Option<AreaId>> = BTreeMap::new();
+    links: &BTreeMap<Depot, BTreeSet<AreaId>>,
+    left: &BTreeMap<Depot, u32>,
+    serves: impl Fn(Depot) -> bool,
+) -> Option<Vec<Depot>> {
+    let open = |d: &Depot| left.get(d).is_some_and(|n| *n > 0);
+    let linked_to_source = |d: &Depot| match d {
+        Depot::Area(a) => chain_source.contains(a),
+        Depot::Fleet(_) => true,
+    };
+    let mut prev: BTreeMap<Depot, Option<Depot>> = BTreeMap::new();
     let mut queue = VecDeque::new();
-    for d in depots
-        .iter()
-        .filter(|d| chain_source.contains(d) && open(d))
-    {
+    for d in depots.iter().filter(|d| linked_to_source(d) && open(d)) {
         prev.insert(*d, None);
         queue.push_back(*d);
     }
@@ -219,7 +264,11 @@ fn chain(
             return Some(path);
         }
         for e in depots {
-            if !prev.contains_key(e) && open(e) && links[&d].contains(e) {
+            // A depot at sea is a source itself: chains run from it, never to it.
+            let Depot::Area(ea) = e else {
+                continue;
+            };
+            if !prev.contains_key(e) && open(e) && links[&d].contains(ea) {
                 prev.insert(*e, Some(d));
                 queue.push_back(*e);
             }
@@ -239,6 +288,7 @@ pub fn supply_step(cx: &mut LCx, power: PowerId, dice: &mut Dice) {
         supplied: t.supplied.clone(),
         out_of_supply: t.out_of_supply.clone(),
         depots_used: t.depots_used.clone(),
+        fleets_used: t.fleets_used.clone(),
     });
     for id in t.out_of_supply {
         forage(cx, power, id, dice);

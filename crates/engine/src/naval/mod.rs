@@ -95,6 +95,9 @@ pub struct SailRecord {
     /// Corps that embarked at the path's start for this move (6.2.5), and the fleet each went aboard.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub corps: Vec<(CorpsId, FleetId)>,
+    /// Coalition's 6.2.5 (invasion supply): the fleet that took the mover's depot aboard at the path's start.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub depot: Option<FleetId>,
     /// 12.2.3.2: the allowances (before, after) that the embarkation cut.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub reduced: BTreeMap<FleetId, (u32, u32)>,
@@ -382,6 +385,9 @@ pub enum NavalDecision {
         /// Corps standing in the port who embark on the fleets for this move (6.2.5, errata 6.2.5.1).
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         corps: Vec<CorpsId>,
+        /// Coalition's 6.2.5 (invasion supply): the mover's depot in the port goes aboard for this move.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        depot: bool,
         path: Vec<Location>,
     },
     /// Takes back the mover's last move.

@@ -50,7 +50,7 @@ pub fn parse(verb: &str, rest: &str, scenario: &Scenario) -> Option<RuleResult<N
         let usage = || {
             RuleError::new(
                 "3.3",
-                "write `sail FLEET[,FLEET...][,ADMIRAL...] [carrying CORPS[,CORPS...][,LEADER...]] FROM>PLACE>...` (a place: a sea, a port, or box:PORT)",
+                "write `sail FLEET[,FLEET...][,ADMIRAL...] [carrying [depot,]CORPS[,CORPS...][,LEADER...]] FROM>PLACE>...` (a place: a sea, a port, or box:PORT; `depot` takes the mover's depot in the port aboard)",
             )
         };
         let words: Vec<&str> = rest.split_whitespace().collect();
@@ -62,8 +62,13 @@ pub fn parse(verb: &str, rest: &str, scenario: &Scenario) -> Option<RuleResult<N
         // Fleets and the admirals sailing with them in one list, the corps and leaders embarking in the other: a
         // key the scenario knows as a leader's is one.
         let (mut units, mut leaders, mut corps) = (Vec::new(), Vec::new(), Vec::new());
+        let mut depot = false;
         for (list, aboard) in [(fleets, false), (carried, true)] {
             for u in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+                if aboard && u == "depot" {
+                    depot = true;
+                    continue;
+                }
                 let k = Key::new(u).map_err(|e| {
                     RuleError::new(
                         "3.3",
@@ -100,6 +105,7 @@ pub fn parse(verb: &str, rest: &str, scenario: &Scenario) -> Option<RuleResult<N
             fleets,
             leaders,
             corps,
+            depot,
             path,
         })
     })())
@@ -121,14 +127,20 @@ impl fmt::Display for NavalDecision {
                 fleets,
                 leaders,
                 corps,
+                depot,
                 path,
             } => {
                 let mut units = join(fleets, ",");
                 if !leaders.is_empty() {
                     units = format!("{units},{}", join(leaders, ","));
                 }
-                if !corps.is_empty() {
-                    units = format!("{units} carrying {}", join(corps, ","));
+                let mut carried: Vec<String> = Vec::new();
+                if *depot {
+                    carried.push("depot".into());
+                }
+                carried.extend(corps.iter().map(|c| c.to_string()));
+                if !carried.is_empty() {
+                    units = format!("{units} carrying {}", carried.join(","));
                 }
                 write!(f, "sail {units} {}", join(path, ">"))
             }

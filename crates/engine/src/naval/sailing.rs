@@ -174,6 +174,7 @@ pub fn check(ctx: &NCtx, power: PowerId, d: &NavalDecision) -> RuleResult<u32> {
         fleets,
         leaders,
         corps,
+        depot,
         path,
     } = d
     else {
@@ -238,8 +239,11 @@ pub fn check(ctx: &NCtx, power: PowerId, d: &NavalDecision) -> RuleResult<u32> {
         }
     }
     transport::check_embark(ctx, power, fleets, corps, start)?;
+    if *depot {
+        transport::check_depot(ctx, power, fleets, start)?;
+    }
     check_split(ctx, power, fleets, corps, start)?;
-    let cut = transport::reduced(ctx, power, start, !corps.is_empty());
+    let cut = transport::reduced(ctx, power, start, !corps.is_empty() || *depot);
     for id in fleets {
         let Some(f) = w.forces.fleets.get(id) else {
             return Err(RuleError::new("3.4", format!("unknown fleet `{id}`")));
@@ -314,6 +318,7 @@ pub fn carry_out(cx: &mut NCx, power: PowerId, d: &NavalDecision) {
         fleets,
         leaders,
         corps,
+        depot,
         path,
     } = d
     else {
@@ -324,7 +329,10 @@ pub fn carry_out(cx: &mut NCx, power: PowerId, d: &NavalDecision) {
         fleets: fleets.clone(),
         leaders: leaders.clone(),
         corps: transport::assign(&ctx, fleets, corps),
-        reduced: transport::reduced(&ctx, power, path[0], !corps.is_empty()),
+        depot: depot
+            .then(|| transport::check_depot(&ctx, power, fleets, path[0]).ok())
+            .flatten(),
+        reduced: transport::reduced(&ctx, power, path[0], !corps.is_empty() || *depot),
         path: path.clone(),
         cost,
     };
@@ -346,6 +354,16 @@ pub fn carry_out(cx: &mut NCx, power: PowerId, d: &NavalDecision) {
                 reason: format!("embarked on {f} at {from}"),
             });
         }
+    }
+    if let (Some(f), Location::Area(port)) = (record.depot, path[0]) {
+        carry_depot(
+            cx,
+            power,
+            port,
+            f,
+            true,
+            &format!("embarked on {f} at {from}"),
+        );
     }
     if let Some(f) = record.corps.first().map(|(_, f)| *f) {
         move_leaders(
@@ -434,7 +452,55 @@ pub fn undo(cx: &mut NCx, power: PowerId) {
             });
         }
     }
+    if let (Some(f), Location::Area(port)) = (record.depot, from) {
+        carry_depot(
+            cx,
+            power,
+            port,
+            f,
+            false,
+            "move taken back: landed where it embarked",
+        );
+    }
 }
+
+/// Coalition's 6.2.5 (invasion supply): `power`'s depot at `port` goes aboard `fleet` (`aboard`) or back ashore
+/// there.
+fn carry_depot(
+    cx: &mut NCx,
+    power: PowerId,
+    port: AreaId,
+    fleet: FleetId,
+    aboard: bool,
+    why: &str,
+) {
+    let owner = Nation::Power(power);
+    let ashore = WorldEvent::DepotChanged {
+        area: port,
+        owner,
+        present: !aboard,
+        rule: "6.2.5".into(),
+        reason: why.into(),
+    };
+    let carried = WorldEvent::DepotCarried {
+        fleet,
+        owner,
+        aboard,
+        rule: "6.2.5".into(),
+        reason: why.into(),
+    };
+    if aboard {
+        cx.push(ashore);
+        cx.push(carried);
+    } else {
+        cx.push(carried);
+        cx.push(ashore);
+    }
+}
+
+/// One move offered from a place: the fleets, the admirals with them, the corps embarking and whether the depot
+/// there embarks (Coalition's invasion supply).
+type Offer = (Vec<FleetId>, Vec<LeaderId>, Vec<CorpsId>, bool);
 
 /// The mover's movement choices: each one-place step of each fleet that may pay for it, alone and, where it
 /// stands with others of the mover's, with all of them.
@@ -459,18 +525,31 @@ pub fn choices(ctx: &NCtx, power: PowerId) -> Vec<NavalDecision> {
         if !admirals.is_empty() {
             sets.push((ids.clone(), admirals));
         }
-        let mut sets: Vec<(Vec<FleetId>, Vec<LeaderId>, Vec<CorpsId>)> =
-            sets.into_iter().map(|(f, l)| (f, l, Vec::new())).collect();
-        // 6.2.5: in a port, all the fleets with each corps there that may embark.
-        for c in embarkable(ctx.world, power, *at) {
-            sets.push((ids.clone(), Vec::new(), vec![c]));
+        let mut sets: Vec<Offer> = sets
+            .into_iter()
+            .map(|(f, l)| (f, l, Vec::new(), false))
+            .collect();
+        // 6.2.5: in a port, all the fleets with each corps there that may embark, and (Coalition's invasion
+        // supply) with the mover's depot there, alone and with each corps.
+        let corps = embarkable(ctx.world, power, *at);
+        let depot = matches!(at, Location::Area(a) if ctx.world.forces.depots.get(a)
+            .is_some_and(|d| d.contains(&Nation::Power(power))));
+        for c in &corps {
+            sets.push((ids.clone(), Vec::new(), vec![*c], false));
+            if depot {
+                sets.push((ids.clone(), Vec::new(), vec![*c], true));
+            }
+        }
+        if depot {
+            sets.push((ids.clone(), Vec::new(), Vec::new(), true));
         }
         for to in next_places(ctx.scenario, *at) {
-            for (set, leaders, corps) in &sets {
+            for (set, leaders, corps, depot) in &sets {
                 let d = NavalDecision::Sail {
                     fleets: set.clone(),
                     leaders: leaders.clone(),
                     corps: corps.clone(),
+                    depot: *depot,
                     path: vec![*at, to],
                 };
                 if check(ctx, power, &d).is_ok() {

@@ -7,7 +7,7 @@
 use super::NCtx;
 use super::movement::{Purpose, allowance, stack_at};
 use crate::kernel::error::{RuleError, RuleResult};
-use crate::kernel::ids::{CorpsId, FleetId, LeaderId, Nation, PowerId};
+use crate::kernel::ids::{AreaId, CorpsId, FleetId, LeaderId, Nation, PowerId};
 use crate::kernel::rulebook::OptionalRule;
 use crate::scenario::{Factors, LeaderStatus, Location, LossCause};
 use crate::world::geography::place_name;
@@ -116,36 +116,9 @@ pub fn check_embark(
     if corps.is_empty() {
         return Ok(());
     }
-    let (s, w) = (ctx.scenario, ctx.world);
-    let Location::Area(port) = start else {
-        return Err(RuleError::new(
-            "6.2.5",
-            "corps embark only in a port, where they and their fleets start the phase (errata 6.2.5.1)",
-        ));
-    };
-    let friendly = s.area(port).is_some_and(|d| d.port)
-        && w.area_power(s, port)
-            .is_some_and(|c| c == power || w.allied(c, power));
-    if !friendly {
-        return Err(RuleError::new(
-            "6.2.5",
-            format!(
-                "{} is no port held by {} or an ally: corps embark in a friendly-controlled port (errata 6.2.5.1)",
-                place_name(s, start),
-                s.power_name(power)
-            ),
-        ));
-    }
-    for f in fleets {
-        if ctx.own.spent.contains_key(f) {
-            return Err(RuleError::new(
-                "6.2.5",
-                format!(
-                    "fleet `{f}` has already moved this phase: corps embark with a fleet that starts the phase in their port (errata 6.2.5.1)"
-                ),
-            ));
-        }
-    }
+    let w = ctx.world;
+    let s = ctx.scenario;
+    embark_port(ctx, power, fleets, start)?;
     for id in corps {
         let Some(c) = w.forces.corps.get(id) else {
             return Err(RuleError::new("3.4", format!("unknown corps `{id}`")));
@@ -171,7 +144,111 @@ pub fn check_embark(
     check_capacity(ctx, fleets.len(), &aboard)
 }
 
-/// 12.2.3.2: when corps embark at `start` on a stack that carried nothing, every fleet of `power`'s stack there
+/// Errata 6.2.5.1 with Coalition's 6.2.5: the port where `fleets` take corps or a depot aboard: `start` is a port
+/// held by `power` or an ally (besieged or not), where the fleets start the phase (they have not moved).
+fn embark_port(
+    ctx: &NCtx,
+    power: PowerId,
+    fleets: &[FleetId],
+    start: Location,
+) -> RuleResult<AreaId> {
+    let s = ctx.scenario;
+    let w = ctx.world;
+    let Location::Area(port) = start else {
+        return Err(RuleError::new(
+            "6.2.5",
+            "corps and depots embark only in a port, where they and their fleets start the phase (errata 6.2.5.1)",
+        ));
+    };
+    let friendly = s.area(port).is_some_and(|d| d.port)
+        && w.area_power(s, port)
+            .is_some_and(|c| c == power || w.allied(c, power));
+    if !friendly {
+        return Err(RuleError::new(
+            "6.2.5",
+            format!(
+                "{} is no port held by {} or an ally: corps embark in a friendly-controlled port (errata 6.2.5.1)",
+                place_name(s, start),
+                s.power_name(power)
+            ),
+        ));
+    }
+    for f in fleets {
+        if ctx.own.spent.contains_key(f) {
+            return Err(RuleError::new(
+                "6.2.5",
+                format!(
+                    "fleet `{f}` has already moved this phase: corps embark with a fleet that starts the phase in their port (errata 6.2.5.1)"
+                ),
+            ));
+        }
+    }
+    Ok(port)
+}
+
+/// Coalition's 6.2.5 (invasion supply): the fleet of `fleets` that takes `power`'s depot at `start` aboard: the
+/// power has a depot in the port (errata 6.2.5.1's port, as for corps), no garrison of its stands on that depot in
+/// an area without a city, and some fleet of the move (the first by key) carries no depot yet (one a fleet).
+pub fn check_depot(
+    ctx: &NCtx,
+    power: PowerId,
+    fleets: &[FleetId],
+    start: Location,
+) -> RuleResult<FleetId> {
+    let port = embark_port(ctx, power, fleets, start)?;
+    let (s, w) = (ctx.scenario, ctx.world);
+    let me = Nation::Power(power);
+    if !w.forces.depots.get(&port).is_some_and(|d| d.contains(&me)) {
+        return Err(RuleError::new(
+            "6.2.5",
+            format!(
+                "{} has no depot at {} to take aboard",
+                s.power_name(power),
+                place_name(s, start)
+            ),
+        ));
+    }
+    let cityless = s.area(port).is_some_and(|d| d.city.is_none());
+    if cityless && w.forces.garrisons.contains_key(&(port, me)) {
+        return Err(RuleError::new(
+            "6.2.5",
+            format!(
+                "garrison factors stand on {}'s depot at {}: move them first",
+                s.power_name(power),
+                place_name(s, start)
+            ),
+        ));
+    }
+    let mut sorted = fleets.to_vec();
+    sorted.sort();
+    sorted
+        .into_iter()
+        .find(|f| !w.forces.depots_aboard.contains_key(f))
+        .ok_or_else(|| {
+            RuleError::new(
+                "6.2.5",
+                "each fleet carries one depot (Coalition's 6.2.5) and every fleet of this move has one aboard",
+            )
+        })
+}
+
+/// Coalition's 6.2.5 (invasion supply): the depots aboard any of `fleets`, with their owners, in key order.
+pub fn depots_aboard(w: &World, fleets: &[FleetId]) -> Vec<(FleetId, Nation)> {
+    fleets
+        .iter()
+        .filter_map(|f| w.forces.depots_aboard.get(f).map(|n| (*f, *n)))
+        .collect()
+}
+
+/// 12.2.3.2: whether any of `fleets` carries corps or a depot for invasion supply.
+pub fn loaded(w: &World, fleets: &[FleetId]) -> bool {
+    !cargo(w, fleets).is_empty()
+        || fleets
+            .iter()
+            .any(|f| w.forces.depots_aboard.contains_key(f))
+}
+
+/// 12.2.3.2: when corps or a depot embark at `start` on a stack that carried nothing, every fleet of `power`'s stack there
 /// that has not moved this phase loses the transport point (within 12.2.3.4's limit): its allowance before and
 /// after, for those that change.
 pub fn reduced(
@@ -194,7 +271,7 @@ pub fn reduced(
         })
         .map(|(id, _)| *id)
         .collect();
-    if !embarking || !cargo(w, &stack).is_empty() {
+    if !embarking || loaded(w, &stack) {
         return BTreeMap::new();
     }
     let full = allowance(ctx, stack_at(ctx, power, start, false), Purpose::Normal);
@@ -229,7 +306,7 @@ fn stack_member(ctx: &NCtx, power: PowerId, id: FleetId) -> bool {
         })
 }
 
-/// 12.2.3.2: whether any of `power`'s fleets at `at` carries corps (its stack is transporting).
+/// 12.2.3.2: whether any of `power`'s fleets at `at` carries corps or a depot (its stack is transporting).
 pub fn transporting(w: &World, power: PowerId, at: Location) -> bool {
     let fleets: Vec<FleetId> = w
         .forces
@@ -238,7 +315,7 @@ pub fn transporting(w: &World, power: PowerId, at: Location) -> bool {
         .filter(|(id, f)| f.location == at && w.moves_fleet(power, **id))
         .map(|(id, _)| *id)
         .collect();
-    !cargo(w, &fleets).is_empty()
+    loaded(w, &fleets)
 }
 
 /// 12.2.4 (and Coalition's 6.2.5 without it): after a naval battle, each power's corps aboard its fleets that
@@ -261,7 +338,47 @@ pub fn after_battle<S, E>(cx: &mut Cx<'_, S, E>, fleets: &[FleetId], place: &str
         }
     }
     for (power, group) in by_power {
+        carry_depots(cx, &group, place);
         carry_on(cx, power, &group, place);
+    }
+}
+
+/// Coalition's 6.2.5 (invasion supply): a depot aboard a sunk fleet of `group` goes to the first fleet left (by
+/// key) with no depot aboard; with none, it is lost (back to its owner's counters).
+fn carry_depots<S, E>(cx: &mut Cx<'_, S, E>, group: &[FleetId], place: &str) {
+    let w = cx.world();
+    let (mut left, sunk): (Vec<FleetId>, Vec<FleetId>) = group
+        .iter()
+        .partition(|f| w.forces.fleets.get(f).is_some_and(|x| x.ships > 0));
+    left.retain(|f| !w.forces.depots_aboard.contains_key(f));
+    left.sort();
+    let mut free = left.into_iter();
+    let mut events = Vec::new();
+    for (fleet, owner) in depots_aboard(w, &sunk) {
+        let to = free.next();
+        let reason = match to {
+            Some(t) => format!("carried on by {t} after the battle at {place}"),
+            None => format!("lost with the fleet that carried it at {place}"),
+        };
+        events.push(WorldEvent::DepotCarried {
+            fleet,
+            owner,
+            aboard: false,
+            rule: "6.2.5".into(),
+            reason: reason.clone(),
+        });
+        if let Some(t) = to {
+            events.push(WorldEvent::DepotCarried {
+                fleet: t,
+                owner,
+                aboard: true,
+                rule: "6.2.5".into(),
+                reason,
+            });
+        }
+    }
+    for e in events {
+        cx.push(e);
     }
 }
 

@@ -65,6 +65,12 @@ pub enum Adjustment {
         owner: Nation,
         present: bool,
     },
+    /// A depot aboard a fleet (Coalition's 6.2.5 invasion supply), or taken off it.
+    DepotAboard {
+        fleet: FleetId,
+        owner: Nation,
+        present: bool,
+    },
     Leader {
         leader: LeaderId,
         status: LeaderStatus,

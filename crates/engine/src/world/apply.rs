@@ -271,6 +271,18 @@ pub fn apply(world: &mut World, event: &WorldEvent) {
                 world.forces.depots.remove(area);
             }
         }
+        WorldEvent::DepotCarried {
+            fleet,
+            owner,
+            aboard,
+            ..
+        } => {
+            if *aboard {
+                world.forces.depots_aboard.insert(*fleet, *owner);
+            } else if world.forces.depots_aboard.get(fleet) == Some(owner) {
+                world.forces.depots_aboard.remove(fleet);
+            }
+        }
         WorldEvent::LeaderChanged {
             leader,
             status,
@@ -319,6 +331,7 @@ pub fn apply(world: &mut World, event: &WorldEvent) {
                 d.remove(&me);
             }
             world.forces.depots.retain(|_, d| !d.is_empty());
+            world.forces.depots_aboard.retain(|_, n| *n != me);
         }
         WorldEvent::CorpsCreated {
             corps, corps_def, ..

@@ -1,7 +1,7 @@
 //! Rule 6.2.5 (Coalition's transport, `docs/rules/naval.md`): what happens to the corps and leaders aboard fleets
 //! that leave the map otherwise than in a naval battle (a peace term's removal, a demobilization's scuttling, a
 //! nation's forces taken off the map): they are put ashore, in the fleet's port when it lies in one and `in_port`
-//! allows, else at their controller's capital.
+//! allows, else at their controller's capital; a depot aboard goes back to its owner's counters.
 
 use super::{World, WorldEvent};
 use crate::kernel::ids::{FleetId, Nation};
@@ -47,6 +47,18 @@ pub fn put_ashore(
             rule: rule.into(),
             reason: format!("put ashore: {why}"),
         });
+    }
+    // Coalition's 6.2.5 (invasion supply): a depot aboard goes back to its owner's counters.
+    for (f, n) in &w.forces.depots_aboard {
+        if fleets.contains(f) && Some(*n) != except {
+            out.push(WorldEvent::DepotCarried {
+                fleet: *f,
+                owner: *n,
+                aboard: false,
+                rule: rule.into(),
+                reason: format!("back to its counters: {why}"),
+            });
+        }
     }
     for (id, l) in w
         .forces

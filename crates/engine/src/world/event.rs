@@ -170,6 +170,15 @@ pub enum WorldEvent {
         rule: String,
         reason: String,
     },
+    /// Coalition's 6.2.5 (invasion supply): a depot goes aboard `fleet` (`aboard`) or leaves it (landed, moved to
+    /// another fleet, or back to its owner's counters when the fleet is lost or leaves the map).
+    DepotCarried {
+        fleet: FleetId,
+        owner: Nation,
+        aboard: bool,
+        rule: String,
+        reason: String,
+    },
     /// A leader's status or place changes.
     LeaderChanged {
         leader: LeaderId,
@@ -249,6 +258,7 @@ impl WorldEvent {
             | WorldEvent::FleetChanged { rule, .. }
             | WorldEvent::GarrisonChanged { rule, .. }
             | WorldEvent::DepotChanged { rule, .. }
+            | WorldEvent::DepotCarried { rule, .. }
             | WorldEvent::LeaderChanged { rule, .. }
             | WorldEvent::PowerLeftGame { rule, .. }
             | WorldEvent::CorpsCreated { rule, .. }

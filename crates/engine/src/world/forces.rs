@@ -41,5 +41,8 @@ pub struct Forces {
     pub garrisons: BTreeMap<(AreaId, Nation), Factors>,
     /// Depots by area: the nations that have one there.
     pub depots: BTreeMap<AreaId, BTreeSet<Nation>>,
+    /// Coalition's 6.2.5 (invasion supply): depots aboard fleets, by fleet, with their owner (one a fleet).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub depots_aboard: BTreeMap<FleetId, Nation>,
     pub leaders: BTreeMap<LeaderId, LeaderState>,
 }

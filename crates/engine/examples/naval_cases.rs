@@ -35,6 +35,46 @@ fn main() {
     a_transport_sunk();
     an_interception_in_the_channel();
     a_strait_a_fleet_cannot_block();
+    an_invasion_depot_supplies_across_the_sea();
+}
+
+/// Coalition's invasion supply (6.2.5 with 12.2.3.2): the Channel Fleet takes II Corps and Britain's depot in
+/// Portsmouth aboard (the stack is transporting: 6 points) and sails to the Coast of Portugal. In the Land Phase II
+/// Corps lands at Lisbon, where no British source or chain reaches; the depot, still aboard off the coast, supplies
+/// it across the sea.
+fn an_invasion_depot_supplies_across_the_sea() {
+    let mut b = B::new(
+        &["6.2.5", "12.2.3.2", "7.4"],
+        with_large_fleets(),
+        (1805, 1),
+        Step::Naval,
+        &[
+            r#"{"fleet": {"fleet": "gb-f1", "ships": 20, "location": {"area": "portsmouth"}}}"#,
+            r#"{"depot": {"area": "portsmouth", "owner": {"power": "great-britain"}, "present": true}}"#,
+            r#"{"minor_control": {"minor": "portugal", "controller": "great-britain", "status": "free_state"}}"#,
+        ],
+    );
+    b.submit("great-britain", "slot 1");
+    sail(
+        &mut b,
+        "great-britain",
+        "sail gb-f1 carrying depot,gb-2 portsmouth>english-channel>bay-of-biscay>coast-of-portugal",
+    );
+    b.logged(
+        r#"{"naval": {"sailed": {"record": {"corps": [["gb-2", "gb-f1"]], "depot": "gb-f1", "reduced": {"gb-f1": [7, 6]}, "cost": 3}}}}"#,
+    );
+    b.logged(r#"{"depot_carried": {"fleet": "gb-f1", "aboard": true, "rule": "6.2.5"}}"#);
+    let_pass(&mut b);
+    b.submit("great-britain", "done");
+    b.until("great-britain");
+    b.refused("great-britain", "disembark depot madrid", "6.2.5");
+    b.submit("great-britain", "disembark gb-2 lisbon");
+    b.submit("great-britain", "done");
+    b.logged(
+        r#"{"land": {"supply_traced": {"power": "great-britain", "fleets_used": {"gb-f1": 1}}}}"#,
+    );
+    b.finish_land();
+    b.save_in("naval", "6.2.5-an-invasion-depot-supplies-across-the-sea");
 }
 
 /// 12.2.1.2: Denmark a French free state, French I Corps at Odense (Funen), a French garrison in Copenhagen and a

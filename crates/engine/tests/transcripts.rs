@@ -144,6 +144,7 @@ cases! {
     naval_6_3_evasion_into_toulon => "naval/6.3-evasion-into-toulon.json",
     naval_6_3_nelson_off_cadiz => "naval/6.3-nelson-off-cadiz.json",
     naval_6_2_5_corps_to_portugal => "naval/6.2.5-a-corps-carried-to-portugal.json",
+    naval_6_2_5_invasion_depot => "naval/6.2.5-an-invasion-depot-supplies-across-the-sea.json",
     naval_12_2_4_transport_sunk => "naval/12.2.4-a-transport-sunk.json",
     naval_6_3_interception => "naval/6.3-an-interception-in-the-channel.json",
     naval_12_2_1_2_strait => "naval/12.2.1.2-a-strait-a-fleet-cannot-block.json",

@@ -7,7 +7,7 @@ use coalition_engine::calendar::{Position, Step};
 use coalition_engine::event::Event;
 use coalition_engine::game::Game;
 use coalition_engine::host::Adjustment;
-use coalition_engine::ids::{AreaId, CorpsId, FleetId, LeaderId, MinorId, Nation, PowerId};
+use coalition_engine::ids::{AreaId, CorpsId, FleetId, LeaderId, MinorId, Nation};
 use coalition_engine::reinforcement::{
     LandOrder, LandTarget, LeaderOrder, Placement, ReinforcementEvent, SeizedOrder, ShipOrder,
 };
@@ -102,50 +102,6 @@ fn refused(g: &mut Game, power: &str, d: Decision, rule: &str) -> String {
 /// Whether the Reinforcement Phase asks some power to place something (not only about its fleets).
 fn in_reinforcement(g: &Game) -> bool {
     g.state().position.step == Step::Reinforcement && !placers(g).is_empty()
-}
-
-/// The powers the round asks to place something: those whose default is not a pass. The others are asked only
-/// because they move a fleet on the map (they may transfer ships or scuttle: 5.1.3, 5.1.4).
-fn placers(g: &Game) -> Vec<PowerId> {
-    if g.state().position.step != Step::Reinforcement {
-        return g.pending();
-    }
-    g.pending()
-        .into_iter()
-        .filter(|q| g.default_decision(*q) != Some(Decision::Pass))
-        .collect()
-}
-
-/// `power` submits `d` (it must be accepted); then the powers asked only about their fleets pass (3.6).
-fn place(g: &mut Game, power: &str, d: Decision) {
-    g.submit(p(power), d).unwrap();
-    while g.state().position.step == Step::Reinforcement && !g.pending().is_empty() {
-        let fleets_only: Vec<PowerId> = g
-            .pending()
-            .into_iter()
-            .filter(|q| g.default_decision(*q) == Some(Decision::Pass))
-            .collect();
-        if fleets_only.is_empty() || fleets_only.len() < g.pending().len() {
-            break;
-        }
-        for q in fleets_only {
-            g.submit(q, Decision::Pass).unwrap();
-        }
-    }
-}
-
-/// Defaults on to the next Reinforcement Phase that asks some power to place something.
-fn run_to_placing(g: &mut Game) {
-    for _ in 0..60 {
-        run_to(g, Step::Reinforcement);
-        if !placers(g).is_empty() {
-            return;
-        }
-        for q in g.pending() {
-            g.submit(q, Decision::Pass).unwrap();
-        }
-    }
-    panic!("no Reinforcement Phase asks anyone to place anything");
 }
 
 fn reinforcement_events(g: &Game) -> Vec<ReinforcementEvent> {

@@ -307,3 +307,35 @@ fn corps_aboard_a_fleet_scuttled_in_port_go_ashore_and_at_sea_it_is_refused() {
         Location::Sea(SeaId::new("irish-sea").unwrap())
     );
 }
+
+/// The problems reported after replacing `old` by `new` once in the test scenario's `file`.
+fn data_problems(file: &str, old: &str, new: &str) -> Vec<coalition_engine::error::DataError> {
+    let mut src = coalition_engine::scenario::embedded_sources("test").unwrap();
+    let text = src.files.get_mut(file).unwrap();
+    assert_eq!(text.matches(old).count(), 1, "`{old}` in {file}");
+    *text = text.replacen(old, new, 1);
+    match coalition_engine::scenario::Scenario::load(&src, "test") {
+        Ok(_) => panic!("a data mistake was expected"),
+        Err(e) => e.0,
+    }
+}
+
+#[test]
+fn the_data_checks_the_5_1_4_1_scuttling_points() {
+    // 5.1.4.1 (Coalition's value): the entry must be there and be a cost, named with its file and entry.
+    let charts = "rulesets/standard/charts.ron";
+    let got = data_problems(charts, "id: \"scuttle-fleet\"", "id: \"scuttle-fleets\"");
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert_eq!(
+        (got[0].file.as_str(), got[0].entry.as_str()),
+        (charts, "political_points")
+    );
+    assert!(got[0].message.contains("scuttle-fleet"), "{got:?}");
+    let got = data_problems(
+        charts,
+        "rule: \"5.1.4.1\", points: -1,",
+        "rule: \"5.1.4.1\", points: 2,",
+    );
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert_eq!(got[0].entry, "political_points scuttle-fleet");
+}

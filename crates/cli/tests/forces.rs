@@ -100,13 +100,17 @@ fn the_views_log_tells_another_powers_reinforcements_without_their_numbers() {
 }"#;
     std::fs::write(&file, game).unwrap();
     let file = file.display().to_string();
-    ok(&coalition(&[
-        "submit",
-        &file,
-        "--as",
+    // France places by default; the powers asked only about their fleets (5.1.3, 5.1.4) pass by default.
+    for power in [
         "france",
-        "--default",
-    ]));
+        "austria",
+        "great-britain",
+        "russia",
+        "spain",
+        "turkey",
+    ] {
+        ok(&coalition(&["submit", &file, "--as", power, "--default"]));
+    }
     let austria = ok(&coalition(&["view", &file, "--as", "austria"]));
     let france = ok(&coalition(&["view", &file, "--as", "france"]));
     // France reads its own numbers; Austria reads that France placed reinforcements, not how many.

@@ -5,6 +5,12 @@
 //! keeping each file's layout.
 //!
 //! `cargo run -p coalition-engine --example insert_defaults -- naval tests/transcripts/**/*.json`
+//!
+//! With `--passing` after the kind, for a round that now asks more powers than before (the Reinforcement Phase
+//! asking every power that moves a fleet, 5.1.3 and 5.1.4): only the owing powers whose default is a pass are
+//! defaulted; the others are those the transcript already answers.
+//!
+//! `cargo run -p coalition-engine --example insert_defaults -- reinforcement --passing tests/transcripts/**/*.json`
 
 use coalition_engine::scenario::embedded_scenario;
 use coalition_engine::state::{RoundKind, State};
@@ -19,11 +25,16 @@ fn owing(g: &Game, kind: RoundKind) -> Option<Vec<PowerId>> {
     (r.kind == kind).then(|| r.owing.iter().copied().collect())
 }
 
-/// Plays defaults while a round of `kind` is open; the powers defaulted, in order.
-fn drain(g: &mut Game, kind: RoundKind, file: &str) -> Vec<PowerId> {
+/// Plays defaults while a round of `kind` is open (with `passing`, only for the powers whose default is a pass);
+/// the powers defaulted, in order.
+fn drain(g: &mut Game, kind: RoundKind, passing: bool, file: &str) -> Vec<PowerId> {
     let mut out = Vec::new();
     while let Some(powers) = owing(g, kind) {
-        let Some(p) = powers.first().copied() else {
+        let Some(p) = powers
+            .iter()
+            .copied()
+            .find(|p| !passing || g.default_decision(*p) == Some(coalition_engine::Decision::Pass))
+        else {
             break;
         };
         g.submit_default(p)
@@ -39,6 +50,8 @@ fn main() {
         args.next().expect("usage: insert_defaults KIND FILE..."),
     ))
     .expect("a round kind, such as `naval`");
+    let mut args = args.peekable();
+    let passing = args.next_if(|a| a == "--passing").is_some();
     for file in args {
         let text = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{file}: {e}"));
         let t = Transcript::from_json(&text).unwrap_or_else(|e| panic!("{file}: {e}"));
@@ -49,7 +62,7 @@ fn main() {
             if matches!(e, Entry::Logged(_)) {
                 continue;
             }
-            let before = drain(&mut g, kind, &file);
+            let before = drain(&mut g, kind, passing, &file);
             if !before.is_empty() {
                 inserts.push((i, before));
             }

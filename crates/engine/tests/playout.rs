@@ -8,7 +8,8 @@
 //! a control gained ...) names. The Land Phase is played too, by random moves from `choices()` (a mover says
 //! `done` half the time, so that months end): no force moves into an area its owner may not enter, every loss of
 //! factors in the Land Phase is explained by its roll (forced march, foraging) and recorded, and control of an
-//! area changes in the Land Phase only in its Conquest Step (7.7).
+//! area changes in the Land Phase only in its Conquest Step (7.7). In the Reinforcement Phase a transfer of ships
+//! between fleets makes or loses none (5.1.3) and every ship scuttled is recorded as a loss by scuttling (5.1.4).
 
 use coalition_engine::decision::Diplomatic;
 use coalition_engine::economic::EconomicEvent;
@@ -337,6 +338,59 @@ fn check_naval(sc: &Scenario, s: &State, e: &Event, batch: &[Event]) {
     }
 }
 
+/// Coalition's 5.1.3 and 5.1.4, for event `e` read with the state just before it: a transfer's two events move
+/// ships from one fleet to another (none made or lost), and a fleet scuttled with ships has them recorded as a
+/// loss by scuttling in its batch.
+fn check_fleets(s: &State, e: &Event, batch: &[Event]) {
+    let Event::World(WorldEvent::FleetChanged {
+        fleet, ships, rule, ..
+    }) = e
+    else {
+        return;
+    };
+    let had = s.world.forces.fleets[fleet].ships;
+    let i = batch
+        .iter()
+        .position(|x| x == e)
+        .expect("the event is in its batch");
+    match rule.as_str() {
+        "5.1.3" if *ships < had => {
+            // The next event gives the ships to the other fleet (or, for a leaving fleet, none are left).
+            let moved = had - ships;
+            match batch.get(i + 1) {
+                Some(Event::World(WorldEvent::FleetChanged {
+                    fleet: to,
+                    ships: n,
+                    rule,
+                    ..
+                })) if rule == "5.1.3" && to != fleet => {
+                    assert_eq!(
+                        *n,
+                        s.world.forces.fleets[to].ships + moved,
+                        "{fleet}'s {moved} ship(s) go to {to}"
+                    );
+                }
+                x => panic!("{fleet} lost {moved} ship(s) under 5.1.3 with no receiver: {x:?}"),
+            }
+        }
+        "5.1.3" => {}
+        "5.1.4" => {
+            assert_eq!(*ships, 0, "a scuttled fleet keeps no ships");
+            if had > 0 {
+                assert!(
+                    batch[i..].iter().any(|x| matches!(x,
+                        Event::World(WorldEvent::LossRecorded { loss })
+                            if loss.cause == coalition_engine::scenario::LossCause::Scuttling
+                                && loss.ships == u32::from(had)
+                                && loss.rule == "5.1.4")),
+                    "{fleet}'s {had} scuttled ship(s) are not recorded as a loss"
+                );
+            }
+        }
+        _ => {}
+    }
+}
+
 /// Plays `months` months choosing with `pick` among the listed choices; returns the game.
 fn playout(seed: u64, months: i32, mut pick: impl FnMut(usize) -> usize) -> Game {
     let s = std::sync::Arc::new(coalition_engine::scenario::embedded_scenario("1805").unwrap());
@@ -404,6 +458,7 @@ fn playout(seed: u64, months: i32, mut pick: impl FnMut(usize) -> usize) -> Game
             }
             check_land(g.scenario(), &shadow, e, &g.log()[seen_events..]);
             check_naval(g.scenario(), &shadow, e, &g.log()[seen_events..]);
+            check_fleets(&shadow, e, &g.log()[seen_events..]);
             batch.push((e.clone(), common::points::causes_of(e, &shadow)));
             coalition_engine::apply::apply(&mut shadow, e);
             check_invariants(&shadow);

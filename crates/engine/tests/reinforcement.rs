@@ -99,8 +99,9 @@ fn refused(g: &mut Game, power: &str, d: Decision, rule: &str) -> String {
     e.reason
 }
 
+/// Whether the Reinforcement Phase asks some power to place something (not only about its fleets).
 fn in_reinforcement(g: &Game) -> bool {
-    g.state().position.step == Step::Reinforcement && !g.pending().is_empty()
+    g.state().position.step == Step::Reinforcement && !placers(g).is_empty()
 }
 
 fn reinforcement_events(g: &Game) -> Vec<ReinforcementEvent> {
@@ -132,9 +133,9 @@ fn due_factors_arrive_into_the_capitals_corps_by_default() {
         queue(np("france"), UnitKind::Cavalry, 2, None, None),
     ]);
     assert!(in_reinforcement(&g));
-    assert_eq!(g.pending(), vec![p("france")]);
+    assert_eq!(placers(&g), vec![p("france")]);
     let d = g.default_decision(p("france")).unwrap();
-    g.submit(p("france"), d).unwrap();
+    place(&mut g, "france", d);
     // I Corps in Paris had 10 infantry and 2 cavalry, capacity 15 and 4.
     let c = &g.state().forces.corps[&corps_id("fr-1")];
     assert_eq!((c.factors.infantry, c.factors.cavalry), (14, 4));
@@ -159,10 +160,10 @@ fn units_wait_until_their_month_comes() {
         None,
     )]);
     // Nothing is due in January or February: the phase asks nothing until March.
-    run_to(&mut g, Step::Reinforcement);
+    run_to_placing(&mut g);
     assert_eq!(g.state().date(), date(1805, 3));
     assert_eq!(g.state().building.len(), 1);
-    assert_eq!(g.pending(), vec![p("france")]);
+    assert_eq!(placers(&g), vec![p("france")]);
 }
 
 #[test]
@@ -182,7 +183,7 @@ fn the_owner_chooses_garrisons_and_corps() {
             },
         ),
     ]);
-    g.submit(p("france"), d).unwrap();
+    place(&mut g, "france", d);
     assert_eq!(garrison(&g, "lille", "france"), inf(3));
     assert_eq!(g.state().forces.corps[&corps_id("fr-2")].factors.cavalry, 2);
     assert!(g.state().building.is_empty());
@@ -191,21 +192,21 @@ fn the_owner_chooses_garrisons_and_corps() {
 #[test]
 fn what_is_left_unplaced_waits_for_the_next_phase() {
     let mut g = jan(&[queue(np("france"), UnitKind::Infantry, 3, None, None)]);
-    g.submit(
-        p("france"),
+    place(
+        &mut g,
+        "france",
         placement(vec![land(
             "france",
             LandTarget::Garrison(area("lille")),
             inf(1),
         )]),
-    )
-    .unwrap();
+    );
     assert_eq!(garrison(&g, "lille", "france"), inf(1));
     assert_eq!(g.state().building[0].count, 2);
     // February: the two others are still due, and France is asked again.
-    run_to(&mut g, Step::Reinforcement);
+    run_to_placing(&mut g);
     assert_eq!(g.state().date(), date(1805, 2));
-    g.submit(p("france"), Decision::Pass).unwrap();
+    place(&mut g, "france", Decision::Pass);
     assert_eq!(g.state().building[0].count, 2);
 }
 
@@ -362,7 +363,7 @@ fn a_corps_counter_arrives_with_factors_for_it() {
         queue(np("austria"), UnitKind::Corps, 1, None, None),
         queue(np("austria"), UnitKind::Insurrection, 4, None, None),
     ]);
-    assert_eq!(g.pending(), vec![p("austria")]);
+    assert_eq!(placers(&g), vec![p("austria")]);
     // Insurrection factors may not garrison; a corps counter on the map does not arrive.
     let ins = Factors {
         insurrection: 4,
@@ -391,7 +392,7 @@ fn a_corps_counter_arrives_with_factors_for_it() {
         "5.3",
     );
     let d = g.default_decision(p("austria")).unwrap();
-    g.submit(p("austria"), d).unwrap();
+    place(&mut g, "austria", d);
     let c = &g.state().forces.corps[&corps_id("au-i")];
     assert_eq!(c.location, Location::Area(area("vienna")));
     assert_eq!(c.factors, ins);
@@ -412,7 +413,7 @@ fn a_depot_arrives_where_the_owner_places_it() {
     // France already has a depot in Strasbourg; Munich is not French.
     refused(&mut g, "france", depot("strasbourg"), "5.3");
     refused(&mut g, "france", depot("munich"), "5.3");
-    g.submit(p("france"), depot("lyon")).unwrap();
+    place(&mut g, "france", depot("lyon"));
     assert!(g.state().forces.depots[&area("lyon")].contains(&np("france")));
 }
 
@@ -439,7 +440,7 @@ fn ships_arrive_only_in_the_port_where_they_were_built() {
     refused(&mut g, "france", ships("lille", Some("pr-f1")), "5.1");
     let d = g.default_decision(p("france")).unwrap();
     assert_eq!(d, ships("lille", Some("fr-f1")));
-    g.submit(p("france"), d).unwrap();
+    place(&mut g, "france", d);
     assert_eq!(
         g.state().forces.fleets[&FleetId::new("fr-f1").unwrap()].ships,
         11
@@ -458,7 +459,7 @@ fn ships_with_no_fleet_in_their_port_form_a_new_one() {
         queue(np("france"), UnitKind::Ship, 2, None, Some("lille")),
     ]);
     let d = g.default_decision(p("france")).unwrap();
-    g.submit(p("france"), d).unwrap();
+    place(&mut g, "france", d);
     let f = &g.state().forces.fleets[&FleetId::new("france-fleet-1").unwrap()];
     assert_eq!((f.ships, f.location), (2, Location::Area(area("lille"))));
 }
@@ -479,7 +480,7 @@ fn without_the_option_ships_may_arrive_in_any_home_port() {
         &[queue(np("france"), UnitKind::Ship, 2, None, None)],
     );
     let d = g.default_decision(p("france")).unwrap();
-    g.submit(p("france"), d).unwrap();
+    place(&mut g, "france", d);
     assert_eq!(
         g.state().forces.fleets[&FleetId::new("fr-f1").unwrap()].ships,
         10
@@ -505,7 +506,7 @@ fn ships_building_in_a_port_an_enemy_takes_are_destroyed() {
         },
     ]);
     // The completed ship is left unassigned in the port.
-    g.submit(p("france"), Decision::Pass).unwrap();
+    place(&mut g, "france", Decision::Pass);
     g.host(
         &Adjustment::AreaControl {
             area: area("lille"),
@@ -620,12 +621,16 @@ fn a_minor_free_states_ships_are_not_destroyed_with_its_port_unless_the_taker_wi
     let mut g = amsterdam_taken(&[]);
     // Taking the port destroyed nothing by itself.
     assert_eq!(g.state().building.len(), 1);
-    assert_eq!(g.pending(), vec![p("great-britain")]);
+    assert_eq!(placers(&g), vec![p("great-britain")]);
     let choices = g.choices(p("great-britain"));
     assert!(choices.contains(&seize(true)) && choices.contains(&seize(false)));
-    // France has no say over them.
-    assert!(g.choices(p("france")).is_empty());
-    g.submit(p("great-britain"), seize(false)).unwrap();
+    // France has no say over them: it is asked only about its fleets (5.1.3, 5.1.4).
+    assert!(
+        !g.choices(p("france"))
+            .iter()
+            .any(|d| matches!(d, Decision::Reinforce(pl) if !pl.seized.is_empty()))
+    );
+    place(&mut g, "great-britain", seize(false));
     assert!(g.state().building.is_empty());
     assert!(reinforcement_events(&g).iter().any(|e| matches!(e,
         ReinforcementEvent::ShipsDestroyed { rule, count: 3, .. } if rule == "12.1.2.2")));
@@ -635,7 +640,7 @@ fn a_minor_free_states_ships_are_not_destroyed_with_its_port_unless_the_taker_wi
 fn kept_ships_go_on_building_and_pass_to_the_power_holding_both_fleet_and_port() {
     // rule: 12.1.2.2
     let mut g = amsterdam_taken(&[]);
-    g.submit(p("great-britain"), seize(true)).unwrap();
+    place(&mut g, "great-britain", seize(true));
     assert_eq!(g.state().building[0].count, 3);
     let s = &g.state().reinforcement.seized[&(area("amsterdam"), holland())];
     assert!(s.keep && s.holder == np("great-britain"));
@@ -671,10 +676,10 @@ fn kept_ships_go_on_building_and_pass_to_the_power_holding_both_fleet_and_port()
         "France retakes Amsterdam",
     )
     .unwrap();
-    run_to(&mut g, Step::Reinforcement);
+    run_to_placing(&mut g);
     assert_eq!(g.state().date(), date(1805, 7));
     assert!(g.pending().contains(&p("france")));
-    g.submit(p("france"), order).unwrap();
+    place(&mut g, "france", order);
     let f = &g.state().forces.fleets[&FleetId::new("holland-fleet-1").unwrap()];
     assert_eq!((f.owner, f.ships), (Nation::Minor(holland()), 3));
 }
@@ -699,11 +704,11 @@ fn a_mixed_occupying_force_decides_by_competitive_die_rolls() {
             location: Location::Area(area("amsterdam")),
         },
     ]);
-    assert_eq!(g.pending(), vec![p("great-britain"), p("russia")]);
-    g.submit(p("great-britain"), seize(true)).unwrap();
+    assert_eq!(placers(&g), vec![p("great-britain"), p("russia")]);
+    place(&mut g, "great-britain", seize(true));
     // They disagree: Britain rolls 2, Russia 5; Russia's choice stands.
     g.force_dice(&[2, 5]).unwrap();
-    g.submit(p("russia"), seize(false)).unwrap();
+    place(&mut g, "russia", seize(false));
     let rolls: Vec<_> = g
         .log()
         .iter()
@@ -779,9 +784,9 @@ fn prisoners_returned_by_a_peace_arrive_in_the_next_reinforcement_phase() {
             (np("france"), UnitKind::Infantry, 3, "4.4.6.1".to_string()),
         ]
     );
-    run_to(&mut g, Step::Reinforcement);
+    run_to_placing(&mut g);
     assert_eq!(g.state().date(), date(1805, 1));
-    assert_eq!(g.pending(), vec![p("austria"), p("france")]);
+    assert_eq!(placers(&g), vec![p("austria"), p("france")]);
     let au = g.state().forces.corps[&corps_id("au-1")].factors.infantry;
     submit_all(&mut g, vec![]);
     assert!(g.state().building.is_empty());
@@ -803,7 +808,7 @@ fn wounded_leaders_return_when_their_months_are_up() {
         },
         location: Location::OffMap,
     }]);
-    run_to(&mut g, Step::Reinforcement);
+    run_to_placing(&mut g);
     assert_eq!(g.state().date(), date(1805, 3));
     let back = |a: &str| {
         Decision::Reinforce(Placement {
@@ -828,7 +833,7 @@ fn wounded_leaders_return_when_their_months_are_up() {
         }),
         "12.7",
     );
-    g.submit(p("france"), back("strasbourg")).unwrap();
+    place(&mut g, "france", back("strasbourg"));
     let l = &g.state().forces.leaders[&davout];
     assert_eq!(
         (l.status, l.location),
@@ -904,7 +909,7 @@ fn a_controlled_ump_places_its_arrivals_as_usual() {
         },
         queue(np("austria"), UnitKind::Infantry, 2, None, None),
     ]);
-    assert_eq!(g.pending(), vec![p("austria")]);
+    assert_eq!(placers(&g), vec![p("austria")]);
 }
 
 #[test]

@@ -180,6 +180,7 @@ cases! {
     political_4_8_free_state_purchases_paid_by_its_controller => "political/4.8-free-state-purchases-paid-by-its-controller.json",
     political_4_9_combined_movement => "political/4.9-combined-movement.json",
     reinforcement_5_arrivals_over_three_months => "reinforcement/5-arrivals-over-three-months.json",
+    reinforcement_5_1_4_scuttling_and_transfers => "reinforcement/5.1.4-scuttling-and-transfers.json",
     umps_14_3_1_december_three_umps_four_players => "umps/14.3.1-december-three-umps-four-players.json",
     umps_14_3_1_1_british_bids => "umps/14.3.1.1-british-bids.json",
     umps_14_3_2_2_ump_and_controller_declare_together => "umps/14.3.2.2-ump-and-controller-declare-together.json",

@@ -121,6 +121,20 @@ pub fn placement(s: &Scenario, st: Option<&State>, pl: &Placement) -> String {
             if o.keep { "keep building" } else { "destroy" }
         ));
     }
+    for t in &pl.transfers {
+        v.push(format!(
+            "transfer {} ships from {} to {} (5.1.3)",
+            t.ships,
+            fleet_name(s, t.from),
+            fleet_name(s, t.to)
+        ));
+    }
+    for f in &pl.scuttle {
+        let held = st
+            .and_then(|st| st.world.forces.fleets.get(f))
+            .map_or(String::new(), |x| format!(" with its {} ships", x.ships));
+        v.push(format!("scuttle {}{held} (5.1.4)", fleet_name(s, *f)));
+    }
     if v.is_empty() {
         "place nothing (everything waits)".into()
     } else {
@@ -307,6 +321,8 @@ pub fn merge(chosen: &[Decision]) -> Option<Decision> {
                 pl.ships.extend(more.ships.iter().cloned());
                 pl.leaders.extend(more.leaders.iter().cloned());
                 pl.seized.extend(more.seized.iter().cloned());
+                pl.transfers.extend(more.transfers.iter().cloned());
+                pl.scuttle.extend(more.scuttle.iter().copied());
             }
             (
                 Decision::Ally(coalition_engine::decision::Ally { with }),

@@ -274,7 +274,7 @@ impl Decision {
                 Err(RuleError::new(
                     "3.3",
                     format!(
-                        "cannot read `{s}`: expected pass, declare, ally, break, combine, message, propose, grant, revoke, cede, accept cession, call, answer, free, bid, reinforce, a fleet's move (sail), a land decision (slot, depots, move, drop, pick, undo, done, attack, defend, retreat, siege, assault, sortie), a peace, minor-control or economic decision (manipulate, buy, convert, give, lend), or JSON"
+                        "cannot read `{s}`: expected pass, declare, ally, break, combine, message, propose, grant, revoke, cede, accept cession, call, answer, free, bid, reinforce, transfer, scuttle, a fleet's move (sail), a land decision (slot, depots, move, drop, pick, undo, done, attack, defend, retreat, siege, assault, sortie), a peace, minor-control or economic decision (manipulate, buy, convert, give, lend), or JSON"
                     ),
                 ))
             }

@@ -14,70 +14,7 @@ use crate::world::geography::place_name;
 use crate::world::{Ctx, Cx, LossRecord, World, WorldEvent};
 use std::collections::BTreeMap;
 
-/// The corps aboard any of `fleets`, in key order.
-pub fn cargo(w: &World, fleets: &[FleetId]) -> Vec<CorpsId> {
-    w.forces
-        .corps
-        .iter()
-        .filter(|(_, c)| matches!(c.location, Location::Aboard(f) if fleets.contains(&f)))
-        .map(|(id, _)| *id)
-        .collect()
-}
-
-/// The leaders aboard any of `fleets` (army leaders sailing with their corps), in key order.
-pub fn leaders_aboard(w: &World, fleets: &[FleetId]) -> Vec<LeaderId> {
-    w.forces
-        .leaders
-        .iter()
-        .filter(|(_, l)| matches!(l.location, Location::Aboard(f) if fleets.contains(&f)))
-        .map(|(id, _)| *id)
-        .collect()
-}
-
-/// What one fleet's load counts: a corps (6.2.5), or its army factors under 12.2.4.
-fn load<S: ?Sized>(ctx: &Ctx<'_, S>, corps: &[CorpsId]) -> u32 {
-    if ctx.rulebook.has(OptionalRule::ReducedNavalTransport) {
-        corps
-            .iter()
-            .filter_map(|c| ctx.world.forces.corps.get(c))
-            .map(|c| c.factors.total())
-            .sum()
-    } else {
-        corps.len() as u32
-    }
-}
-
-/// 6.2.5 (Coalition's: `transport.corps_per_fleet` corps a fleet) or, under 12.2.4, `transport.reduced_factors`
-/// army factors a fleet, however organized into corps: whether `n` fleets carry `corps` together.
-pub fn check_capacity<S: ?Sized>(ctx: &Ctx<'_, S>, n: usize, corps: &[CorpsId]) -> RuleResult<()> {
-    let t = &ctx.scenario.charts.naval.transport;
-    let have = load(ctx, corps);
-    let n = n as u32;
-    if ctx.rulebook.has(OptionalRule::ReducedNavalTransport) {
-        let most = t.reduced_factors * n;
-        if have > most {
-            return Err(RuleError::new(
-                "12.2.4",
-                format!(
-                    "{n} fleet(s) carry at most {most} army factors under 12.2.4 ({} a fleet); {} would be aboard",
-                    t.reduced_factors, have
-                ),
-            ));
-        }
-    } else {
-        let most = t.corps_per_fleet * n;
-        if have > most {
-            return Err(RuleError::new(
-                "6.2.5",
-                format!(
-                    "{n} fleet(s) carry at most {most} corps ({} a fleet, Coalition's 6.2.5); {have} would be aboard",
-                    t.corps_per_fleet
-                ),
-            ));
-        }
-    }
-    Ok(())
-}
+pub use crate::world::cargo::{cargo, check_capacity, leaders_aboard, load};
 
 /// Which fleet of `fleets` takes each of `corps` aboard: each in turn the least loaded (the first by key among
 /// equals), counting what they already carry.

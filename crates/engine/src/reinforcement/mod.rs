@@ -15,7 +15,8 @@
 //!    off-map fleet (or a new one off the map), its wounded leaders return off the map; corps counters, depots
 //!    and factors with no room wait until it is back in play.
 //! 3. One open round (`RoundKind::Reinforcement`) of every power that can place something that has arrived (its
-//!    own units and its minor free states'), and of every power that took a minor free state's port holding
+//!    own units and its minor free states'), of every power that moves a fleet with ships on the map (it may
+//!    transfer ships, 5.1.3, or scuttle, 5.1.4), and of every power that took a minor free state's port holding
 //!    its ships (12.1.2.2). Each submits a `Placement`, or `pass`. Whatever a power leaves unplaced waits, due,
 //!    for a later Reinforcement Phase (Coalition's 5.5).
 //! 4. Resolution, power by power in key order, then 12.1.2.2's fates: agreed, or by competitive die rolls.
@@ -27,17 +28,19 @@
 //! `charts.ron`) garrison the capital, else the first controlled home city; ships join the owner's first fleet
 //! (by id) in their port, or form a new fleet there (without the option, their port if usable, else the first
 //! usable port); returning leaders go to the capital, else the first corps of their nation, else the first city;
-//! the taker of a minor's port keeps its ships building. Whatever cannot be placed waits.
+//! the taker of a minor's port keeps its ships building; no ships are transferred and no fleet is scuttled.
+//! Whatever cannot be placed waits.
 //!
 //! The files, by what they decide: `arrivals` (5.0: what has arrived, for whom, and where it may go),
 //! `placement` (the decision, its default and the choices), `parts` (5.7: the placement offered order by order),
 //! `land` (5.2, 5.3: corps counters, depots, land
-//! factors), `ships` (5.1, 12.1.2), `seizure` (12.1.2.1, 12.1.2.2), `leaders` (5.4, 12.7), `neutral`
+//! factors), `ships` (5.1, 12.1.2), `fleets` (5.1.3 transfers, 5.1.4 scuttling), `seizure` (12.1.2.1, 12.1.2.2), `leaders` (5.4, 12.7), `neutral`
 //! (14.3.2.4.5), `demobilization` (12.4.3), `notation` (the text forms). The prisoners a peace returns (4.4.6.1) are found by the Peace Step
 //! (`world::records::prisoners_returned`) and recorded by this phase's `PrisonersReturned`.
 
 mod arrivals;
 mod demobilization;
+mod fleets;
 mod land;
 mod leaders;
 mod neutral;
@@ -48,11 +51,12 @@ mod seizure;
 mod ships;
 
 pub use arrivals::{Arrivals, arrivals, land_factors, land_places, units_of};
+pub use fleets::SCUTTLE_POINTS;
 pub use notation::parse;
 pub use parts::pieces;
 pub use placement::{
     CorpsOrder, DepotOrder, LandOrder, LandTarget, LeaderOrder, Placement, SeizedOrder, ShipOrder,
-    choices, default, default_placement,
+    ShipTransfer, choices, default, default_placement,
 };
 pub use seizure::{PendingSeizure, pending_seizures, ships_lost_with_port};
 
@@ -288,14 +292,17 @@ impl Step for ReinforcementPhase {
     }
 }
 
-/// The powers that owe a placement: those that can place something that has arrived, and the takers of minor
-/// free states' ports holding their ships (12.1.2.2).
+/// The powers that owe a placement: those that can place something that has arrived, those that move a fleet
+/// with ships on the map (they may transfer ships or scuttle: 5.1.3, 5.1.4), and the takers of minor free
+/// states' ports holding their ships (12.1.2.2).
 pub fn owing(ctx: &RCtx) -> Vec<PowerId> {
     let mut out: BTreeSet<PowerId> = ctx
         .world
         .powers_in_game()
         .into_iter()
-        .filter(|p| !default_placement(ctx, *p).is_empty())
+        .filter(|p| {
+            !default_placement(ctx, *p).is_empty() || !fleets::fleets_on_map(ctx, *p).is_empty()
+        })
         .collect();
     for s in pending_seizures(ctx) {
         out.extend(s.takers);
@@ -303,11 +310,13 @@ pub fn owing(ctx: &RCtx) -> Vec<PowerId> {
     out.into_iter().collect()
 }
 
-/// Checks a placement against what has arrived and where it may go (5.1 to 5.4, 12.1.2, 12.7, 12.1.2.2).
+/// Checks a placement against what has arrived and where it may go (5.1 to 5.4, 12.1.2, 12.7, 12.1.2.2), and
+/// its fleets' transfers and scuttling (5.1.3, 5.1.4).
 pub fn check(ctx: &RCtx, power: PowerId, pl: &Placement) -> RuleResult<()> {
     let arr = arrivals(ctx, power);
     land::check(ctx, power, &arr, pl)?;
     ships::check(ctx, power, &arr, pl)?;
+    fleets::plan(ctx, power, pl)?;
     leaders::check(ctx, power, &arr, pl)?;
     seizure::check(ctx, power, pl)
 }
@@ -326,10 +335,15 @@ fn resolve(cx: &mut RCx, decisions: &BTreeMap<PowerId, Option<Placement>>, dice:
     seizure::decide(cx, pending, decisions, dice);
 }
 
-/// Emits the events of one power's placement.
+/// Emits the events of one power's placement: its arrivals, then its fleets' transfers and scuttling (worked
+/// out on the state before the arrivals, which they count).
 fn place(cx: &mut RCx, power: PowerId, pl: &Placement) {
     let reason = format!("placed by {power}");
+    let plan = fleets::plan(&cx.ctx(), power, pl);
     land::place(cx, pl, &reason);
     ships::place(cx, power, pl, &reason);
+    if let Ok(plan) = plan {
+        fleets::place(cx, power, plan, &format!("by {power}"));
+    }
     leaders::place(cx, pl, &reason);
 }

@@ -1,9 +1,11 @@
 //! Rule 5 (Coalition's Reinforcement Phase): its text forms. A placement is written `reinforce {JSON}` (read by
-//! `parse`) and summed up in words for prompts; the phase's events are told in words for the log.
+//! `parse`), a placement of transfers only `transfer N FROM>TO[, N FROM>TO]` (5.1.3) and one of scuttling only
+//! `scuttle FLEET[,FLEET]` (5.1.4); it is summed up in words for prompts; the phase's events are told in words
+//! for the log.
 
-use super::{LandTarget, Placement, ReinforcementEvent, units_of};
+use super::{LandTarget, Placement, ReinforcementEvent, ShipTransfer, units_of};
 use crate::kernel::error::{RuleError, RuleResult};
-use crate::kernel::ids::AreaId;
+use crate::kernel::ids::{AreaId, FleetId};
 use crate::scenario::{Factors, UnitKind};
 use std::fmt;
 
@@ -151,6 +153,15 @@ impl Placement {
                 if o.keep { "keep building" } else { "destroy" }
             ));
         }
+        for t in &self.transfers {
+            v.push(format!(
+                "transfer {} ship(s) from {} to {}",
+                t.ships, t.from, t.to
+            ));
+        }
+        for f in &self.scuttle {
+            v.push(format!("scuttle {f}"));
+        }
         if v.is_empty() {
             "place nothing (everything waits)".into()
         } else {
@@ -160,22 +171,99 @@ impl Placement {
 }
 
 impl fmt::Display for Placement {
-    /// `reinforce {JSON}`, which `parse` reads back.
+    /// `transfer N FROM>TO, ...` or `scuttle FLEET,...` for a placement of only those, else `reinforce {JSON}`;
+    /// `parse` reads each back.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let besides_transfers = Placement {
+            transfers: Vec::new(),
+            ..self.clone()
+        };
+        let besides_scuttle = Placement {
+            scuttle: Vec::new(),
+            ..self.clone()
+        };
+        if !self.transfers.is_empty() && besides_transfers.is_empty() {
+            let v: Vec<String> = self
+                .transfers
+                .iter()
+                .map(|t| format!("{} {}>{}", t.ships, t.from, t.to))
+                .collect();
+            return write!(f, "transfer {}", v.join(", "));
+        }
+        if !self.scuttle.is_empty() && besides_scuttle.is_empty() {
+            let v: Vec<String> = self.scuttle.iter().map(|x| x.to_string()).collect();
+            return write!(f, "scuttle {}", v.join(","));
+        }
         let json = serde_json::to_string(self).map_err(|_| fmt::Error)?;
         write!(f, "reinforce {json}")
     }
 }
 
-/// Reads `reinforce {JSON}`.
+/// Reads `reinforce {JSON}`, `transfer N FROM>TO[, N FROM>TO]` (5.1.3) and `scuttle FLEET[,FLEET]` (5.1.4).
 pub fn parse(verb: &str, rest: &str) -> Option<RuleResult<Placement>> {
-    (verb == "reinforce").then(|| {
-        let rest = if rest.trim().is_empty() { "{}" } else { rest };
-        serde_json::from_str(rest).map_err(|e| {
-            RuleError::new(
-                "3.3",
-                format!("write `reinforce` and a placement in JSON (see `choices`): {e}"),
-            )
-        })
+    match verb {
+        "reinforce" => Some({
+            let rest = if rest.trim().is_empty() { "{}" } else { rest };
+            serde_json::from_str(rest).map_err(|e| {
+                RuleError::new(
+                    "3.3",
+                    format!("write `reinforce` and a placement in JSON (see `choices`): {e}"),
+                )
+            })
+        }),
+        "transfer" => Some(parse_transfers(rest)),
+        "scuttle" => Some(parse_scuttle(rest)),
+        _ => None,
+    }
+}
+
+fn fleet(s: &str, form: &str) -> RuleResult<FleetId> {
+    FleetId::new(s.trim()).map_err(|_| {
+        RuleError::new(
+            "3.3",
+            format!("`{}` is not a fleet's key: write `{form}`", s.trim()),
+        )
+    })
+}
+
+/// `transfer N FROM>TO[, N FROM>TO]`.
+fn parse_transfers(rest: &str) -> RuleResult<Placement> {
+    const FORM: &str = "transfer N FROM>TO[, N FROM>TO]";
+    let mut transfers = Vec::new();
+    for part in rest.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        let bad = || RuleError::new("3.3", format!("cannot read `{part}`: write `{FORM}`"));
+        let (n, pair) = part.split_once(char::is_whitespace).ok_or_else(bad)?;
+        let ships: u16 = n.parse().map_err(|_| bad())?;
+        let (from, to) = pair.split_once('>').ok_or_else(bad)?;
+        transfers.push(ShipTransfer {
+            from: fleet(from, FORM)?,
+            to: fleet(to, FORM)?,
+            ships,
+        });
+    }
+    if transfers.is_empty() {
+        return Err(RuleError::new("3.3", format!("write `{FORM}`")));
+    }
+    Ok(Placement {
+        transfers,
+        ..Default::default()
+    })
+}
+
+/// `scuttle FLEET[,FLEET]`.
+fn parse_scuttle(rest: &str) -> RuleResult<Placement> {
+    const FORM: &str = "scuttle FLEET[,FLEET]";
+    let scuttle: Vec<FleetId> = rest
+        .split([',', ' '])
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .map(|p| fleet(p, FORM))
+        .collect::<RuleResult<_>>()?;
+    if scuttle.is_empty() {
+        return Err(RuleError::new("3.3", format!("write `{FORM}`")));
+    }
+    Ok(Placement {
+        scuttle,
+        ..Default::default()
     })
 }

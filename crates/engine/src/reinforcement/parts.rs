@@ -2,17 +2,18 @@
 //! is a placement of one order, in the places that matter (`listed_places`): a corps counter to one city; a
 //! depot to one area; one kind of land factors, all of them or a single one, to one garrison or corps; the
 //! ships of one port to one fleet or a new one; a returning leader to one place; a minor's ships kept or
-//! destroyed. A player combines several into one placement, and the usual check refuses a combination that
+//! destroyed; all the ships of one fleet transferred to another at its place (5.1.3); one fleet scuttled (5.1.4). A player combines several into one placement, and the usual check refuses a combination that
 //! places more than has arrived.
 
 use super::arrivals::{
     arrivals, capital, depot_places, land_factors, land_places, spare_corps, units_of,
 };
+use super::fleets::fleets_on_map;
 use super::leaders::leader_places;
 use super::ships::free_ports;
 use super::{
     CorpsOrder, DepotOrder, LandOrder, LandTarget, LeaderOrder, Placement, RCtx, SeizedOrder,
-    ShipOrder, check, pending_seizures,
+    ShipOrder, ShipTransfer, check, pending_seizures,
 };
 use crate::kernel::ids::{AreaId, Nation, PowerId};
 use crate::scenario::Location;
@@ -37,7 +38,7 @@ pub(super) fn listed_places(ctx: &RCtx, owner: Nation) -> Vec<AreaId> {
 }
 
 /// Rule 5.7: every single-order placement of `power` that the phase's check accepts on its own, in the order
-/// corps counters, depots, land factors, ships, leaders, 12.1.2.2's ships.
+/// corps counters, depots, land factors, ships, leaders, 12.1.2.2's ships, transfers (5.1.3), scuttling (5.1.4).
 pub fn pieces(ctx: &RCtx, power: PowerId) -> Vec<Placement> {
     let st = ctx.world;
     let arr = arrivals(ctx, power);
@@ -175,6 +176,31 @@ pub fn pieces(ctx: &RCtx, power: PowerId) -> Vec<Placement> {
                 ..Default::default()
             });
         }
+    }
+    // 5.1.3: all the ships of each fleet to each other fleet of its nationality at its place.
+    let fleets = fleets_on_map(ctx, power);
+    for from in &fleets {
+        let a = &st.forces.fleets[from];
+        for to in fleets.iter().filter(|to| *to != from) {
+            let b = &st.forces.fleets[to];
+            if a.owner == b.owner && a.location == b.location {
+                out.push(Placement {
+                    transfers: vec![ShipTransfer {
+                        from: *from,
+                        to: *to,
+                        ships: a.ships,
+                    }],
+                    ..Default::default()
+                });
+            }
+        }
+    }
+    // 5.1.4: each fleet scuttled.
+    for f in fleets {
+        out.push(Placement {
+            scuttle: vec![f],
+            ..Default::default()
+        });
     }
     out.retain(|pl| check(ctx, power, pl).is_ok());
     out

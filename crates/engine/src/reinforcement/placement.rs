@@ -69,7 +69,16 @@ pub struct SeizedOrder {
     pub keep: bool,
 }
 
-/// A power's placement of what arrived this month (rule 5). Whatever it leaves out waits (5.5).
+/// 5.1.3: ships moved from one fleet to another of the same nationality at the same place.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct ShipTransfer {
+    pub from: FleetId,
+    pub to: FleetId,
+    pub ships: u16,
+}
+
+/// A power's placement of what arrived this month (rule 5), with its fleets' transfers (5.1.3) and scuttling
+/// (5.1.4). Whatever it leaves out waits (5.5).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Placement {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -84,6 +93,12 @@ pub struct Placement {
     pub leaders: Vec<LeaderOrder>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub seized: Vec<SeizedOrder>,
+    /// 5.1.3: ship transfers, in order, after the arrivals.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub transfers: Vec<ShipTransfer>,
+    /// 5.1.4: fleets scuttled, after the transfers.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub scuttle: Vec<FleetId>,
 }
 
 impl Placement {
@@ -95,6 +110,8 @@ impl Placement {
             && self.ships.is_empty()
             && self.leaders.is_empty()
             && self.seized.is_empty()
+            && self.transfers.is_empty()
+            && self.scuttle.is_empty()
     }
 }
 

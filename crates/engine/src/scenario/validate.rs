@@ -669,6 +669,22 @@ pub(super) fn validate(s: &Scenario, name: &str, errors: &mut Vec<DataError>) {
             "needs the entry `ump-control` (14.3.1.3: the points for gaining control of an UMP)",
         );
     }
+    match s.points("scuttle-fleet") {
+        None => r.err(
+            &charts,
+            "political_points",
+            "needs the entry `scuttle-fleet` (5.1.4.1: the points for scuttling a fleet that holds ships)",
+        ),
+        Some(e) if e.points > 0 => r.err(
+            &charts,
+            "political_points scuttle-fleet",
+            format!(
+                "points {} must not be above 0 (5.1.4.1: scuttling a fleet that holds ships costs points)",
+                e.points
+            ),
+        ),
+        Some(_) => {}
+    }
     let u = &s.charts.ump_rules;
     if u.battle_points_cap <= 0
         || u.ship_land_equivalent == 0

@@ -1,10 +1,14 @@
 //! Rule 6.2.5 (Coalition's transport, `docs/rules/naval.md`): what happens to the corps and leaders aboard fleets
 //! that leave the map otherwise than in a naval battle (a peace term's removal, a demobilization's scuttling, a
 //! nation's forces taken off the map): they are put ashore, in the fleet's port when it lies in one and `in_port`
-//! allows, else at their controller's capital; a depot aboard goes back to its owner's counters.
+//! allows, else at their controller's capital, and a depot aboard goes back to its owner's counters; and what a
+//! fleet carries (6.2.5, 12.2.4), which the Naval Phase's transport and the Reinforcement Phase's transfers and
+//! scuttling (5.1.3, 5.1.4) both check.
 
-use super::{World, WorldEvent};
-use crate::kernel::ids::{FleetId, Nation};
+use super::{Ctx, World, WorldEvent};
+use crate::kernel::error::{RuleError, RuleResult};
+use crate::kernel::ids::{CorpsId, FleetId, LeaderId, Nation};
+use crate::kernel::rulebook::OptionalRule;
 use crate::scenario::{Location, Scenario};
 
 /// The world events that put ashore everything aboard `fleets` (before the fleets themselves change), citing
@@ -75,4 +79,69 @@ pub fn put_ashore(
         });
     }
     out
+}
+
+/// The corps aboard any of `fleets`, in key order.
+pub fn cargo(w: &World, fleets: &[FleetId]) -> Vec<CorpsId> {
+    w.forces
+        .corps
+        .iter()
+        .filter(|(_, c)| matches!(c.location, Location::Aboard(f) if fleets.contains(&f)))
+        .map(|(id, _)| *id)
+        .collect()
+}
+
+/// The leaders aboard any of `fleets` (army leaders sailing with their corps), in key order.
+pub fn leaders_aboard(w: &World, fleets: &[FleetId]) -> Vec<LeaderId> {
+    w.forces
+        .leaders
+        .iter()
+        .filter(|(_, l)| matches!(l.location, Location::Aboard(f) if fleets.contains(&f)))
+        .map(|(id, _)| *id)
+        .collect()
+}
+
+/// What one fleet's load counts: a corps (6.2.5), or its army factors under 12.2.4.
+pub fn load<S: ?Sized>(ctx: &Ctx<'_, S>, corps: &[CorpsId]) -> u32 {
+    if ctx.rulebook.has(OptionalRule::ReducedNavalTransport) {
+        corps
+            .iter()
+            .filter_map(|c| ctx.world.forces.corps.get(c))
+            .map(|c| c.factors.total())
+            .sum()
+    } else {
+        corps.len() as u32
+    }
+}
+
+/// 6.2.5 (Coalition's: `transport.corps_per_fleet` corps a fleet) or, under 12.2.4, `transport.reduced_factors`
+/// army factors a fleet, however organized into corps: whether `n` fleets carry `corps` together.
+pub fn check_capacity<S: ?Sized>(ctx: &Ctx<'_, S>, n: usize, corps: &[CorpsId]) -> RuleResult<()> {
+    let t = &ctx.scenario.charts.naval.transport;
+    let have = load(ctx, corps);
+    let n = n as u32;
+    if ctx.rulebook.has(OptionalRule::ReducedNavalTransport) {
+        let most = t.reduced_factors * n;
+        if have > most {
+            return Err(RuleError::new(
+                "12.2.4",
+                format!(
+                    "{n} fleet(s) carry at most {most} army factors under 12.2.4 ({} a fleet); {} would be aboard",
+                    t.reduced_factors, have
+                ),
+            ));
+        }
+    } else {
+        let most = t.corps_per_fleet * n;
+        if have > most {
+            return Err(RuleError::new(
+                "6.2.5",
+                format!(
+                    "{n} fleet(s) carry at most {most} corps ({} a fleet, Coalition's 6.2.5); {have} would be aboard",
+                    t.corps_per_fleet
+                ),
+            ));
+        }
+    }
+    Ok(())
 }

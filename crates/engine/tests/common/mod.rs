@@ -146,3 +146,47 @@ pub fn at_1805(rulebook: Rulebook, seed: u64, step: Step, adjs: &[&str]) -> Game
     };
     Game::with_setup(sc, rulebook, seed, &[], Some(start), &adjs).unwrap()
 }
+
+/// The powers the round asks to place something: those whose default is not a pass. The others are asked only
+/// because they move a fleet on the map (they may transfer ships or scuttle: 5.1.3, 5.1.4).
+pub fn placers(g: &Game) -> Vec<PowerId> {
+    if g.state().position.step != Step::Reinforcement {
+        return g.pending();
+    }
+    g.pending()
+        .into_iter()
+        .filter(|q| g.default_decision(*q) != Some(Decision::Pass))
+        .collect()
+}
+
+/// `power` submits `d` (it must be accepted); then the powers asked only about their fleets pass (3.6).
+pub fn place(g: &mut Game, power: &str, d: Decision) {
+    g.submit(p(power), d).unwrap();
+    while g.state().position.step == Step::Reinforcement && !g.pending().is_empty() {
+        let fleets_only: Vec<PowerId> = g
+            .pending()
+            .into_iter()
+            .filter(|q| g.default_decision(*q) == Some(Decision::Pass))
+            .collect();
+        if fleets_only.is_empty() || fleets_only.len() < g.pending().len() {
+            break;
+        }
+        for q in fleets_only {
+            g.submit(q, Decision::Pass).unwrap();
+        }
+    }
+}
+
+/// Defaults on to the next Reinforcement Phase that asks some power to place something.
+pub fn run_to_placing(g: &mut Game) {
+    for _ in 0..60 {
+        run_to(g, Step::Reinforcement);
+        if !placers(g).is_empty() {
+            return;
+        }
+        for q in g.pending() {
+            g.submit(q, Decision::Pass).unwrap();
+        }
+    }
+    panic!("no Reinforcement Phase asks anyone to place anything");
+}

@@ -128,6 +128,17 @@ pub fn points_caused(e: &Event, st: &State) -> Vec<(PowerId, String)> {
                 .map(|p| (*p, rule.to_string()))
                 .collect()
         }
+        // Coalition's 5.1.4.1: a fleet scuttled while it still holds ships costs the power that moves it points.
+        Event::World(WorldEvent::FleetChanged { fleet, rule, .. }) if rule == "5.1.4" => st
+            .world
+            .forces
+            .fleets
+            .get(fleet)
+            .filter(|f| f.ships > 0)
+            .and_then(|f| st.world.controller_of(f.owner))
+            .map(|p| (p, "5.1.4.1".to_string()))
+            .into_iter()
+            .collect(),
         Event::Economy(EconomicEvent::ManipulationRecorded { power, .. }) => {
             each(&[*power], "12.5.1")
         }

@@ -152,7 +152,19 @@ fn decision_in(s: &Scenario, st: Option<&State>, d: &LandDecision) -> String {
             corps,
             leaders,
             depot,
+            into_port: true,
             to,
+        } if !depot && leaders.is_empty() => format!(
+            "land the garrison factors of {} straight into the besieged port of {} (errata 7.3.5; the rest stays aboard)",
+            units(s, corps, leaders),
+            area(s, *to)
+        ),
+        LandDecision::Disembark {
+            corps,
+            leaders,
+            depot,
+            to,
+            ..
         } => {
             let what = match (corps.is_empty(), *depot) {
                 (true, _) => "the depot aboard (invasion supply)".to_string(),
@@ -494,8 +506,9 @@ pub fn event(
             depot,
             from,
             to,
+            into_port,
         } => format!(
-            "{} lands {}{} from {} in {}",
+            "{} lands {}{} from {} {}{}",
             power(s, *p),
             units(s, corps, leaders),
             if depot.is_some() {
@@ -504,6 +517,11 @@ pub fn event(
                 ""
             },
             super::forces::place(s, *from),
+            if *into_port {
+                "straight into the besieged port of "
+            } else {
+                "in "
+            },
             area(s, *to)
         ),
         LandEvent::Garrisoned {

@@ -34,9 +34,9 @@ the screen is cleared, and the next power's player takes the seat with Enter.";
 
 /// Rule 7.3 at the prompt: a move may be typed whole, or made one area at a time from the menu.
 const LAND_HINT: &str = "Type a whole move (`move fr-1,napoleon paris>reims>metz`), a garrison change (`drop fr-1 \
-infantry:2`, `pick fr-1 militia:1`), a landing of corps aboard fleets (`disembark gb-2 lisbon`), `undo` or `done`, or pick one step from the menu.";
+infantry:2`, `pick fr-1 militia:1`), a landing of corps aboard fleets (`disembark gb-2 lisbon`; `disembark depot,gb-2 lisbon` lands the depot too; `disembark gb-2 port:lisbon` into a besieged friendly port), `undo` or `done`, or pick one step from the menu.";
 const NAVAL_HINT: &str = "Type a whole move (`sail gb-f1,gb-f2 plymouth>english-channel>box:brest`; a blockade box \
-is `box:PORT`; corps embark in port with `sail gb-f1 carrying gb-2 portsmouth>english-channel`), `undo` or `done`, or pick one step from the menu.";
+is `box:PORT`; corps embark in port with `sail gb-f1 carrying gb-2 portsmouth>english-channel`, and the depot there with `carrying depot,gb-2`), `undo` or `done`, or pick one step from the menu.";
 
 /// At most this many lines of what happened since a seat's last turn are shown again after a handover.
 const SHOWN_SINCE: usize = 120;

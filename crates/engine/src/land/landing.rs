@@ -55,6 +55,7 @@ pub fn check(
         corps,
         leaders,
         depot,
+        into_port,
         to,
     } = d
     else {
@@ -159,6 +160,10 @@ pub fn check(
             ),
         ));
     }
+    if *into_port {
+        check_into_port(ctx, power, corps, leaders, *depot, *to)?;
+        return Ok((at, carrier));
+    }
     may_land(ctx, power, *to)?;
     if !enemy_corps(w, power, *to).is_empty() {
         crate::world::ump_rules::may_attack_at(&ctx.plain(), power, *to)?;
@@ -167,6 +172,55 @@ pub fn check(
         check_depot(ctx, power, corps, *to)?;
     }
     Ok((at, carrier))
+}
+
+/// Errata 7.3.5 (Coalition's reading, `docs/rules/naval.md`): corps land straight into a besieged friendly port:
+/// `to` has a city, held by the mover or an ally, under siege; the corps bring factors that may garrison
+/// (`reinforcement.garrison_units`), which join its garrison (Coalition's cities hold any garrison, so there is
+/// always room); leaders and depots land only in the area.
+fn check_into_port(
+    ctx: &LCtx,
+    power: PowerId,
+    corps: &[CorpsId],
+    leaders: &[LeaderId],
+    depot: bool,
+    to: AreaId,
+) -> RuleResult<()> {
+    let (s, w) = (ctx.scenario, ctx.world);
+    let friendly = w
+        .area_power(s, to)
+        .is_some_and(|c| c == power || w.allied(c, power));
+    let city = s.area(to).is_some_and(|d| d.port && d.city.is_some());
+    if !city || !friendly || !w.sieges.contains_key(&to) {
+        return Err(RuleError::new(
+            "7.3.5",
+            format!(
+                "{} is no besieged port held by {} or an ally: corps land in its area (`disembark CORPS {to}`)",
+                area_name(ctx, to),
+                s.power_name(power)
+            ),
+        ));
+    }
+    if !leaders.is_empty() || depot {
+        return Err(RuleError::new(
+            "7.3.5",
+            "only garrison factors go into a besieged port; leaders and depots land in its area",
+        ));
+    }
+    let kinds = &s.charts.reinforcement.garrison_units;
+    for id in corps {
+        if w.forces
+            .corps
+            .get(id)
+            .is_none_or(|c| c.factors.only(kinds).is_empty())
+        {
+            return Err(RuleError::new(
+                "7.3.5",
+                format!("corps `{id}` has no factors that may garrison a city to land in the port"),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Coalition's 6.2.5 (invasion supply): whether a depot landing (with `corps`) may stand in `to`, as 7.2 asks of a
@@ -238,7 +292,11 @@ pub fn carry_out(cx: &mut LCx, power: PowerId, d: &LandDecision) {
         return;
     };
     let LandDecision::Disembark {
-        corps, leaders, to, ..
+        corps,
+        leaders,
+        to,
+        into_port,
+        ..
     } = d
     else {
         return;
@@ -248,9 +306,14 @@ pub fn carry_out(cx: &mut LCx, power: PowerId, d: &LandDecision) {
         corps: corps.clone(),
         leaders: leaders.clone(),
         depot: carrier,
+        into_port: *into_port,
         from,
         to: *to,
     });
+    if *into_port {
+        into_the_port(cx, corps, *to);
+        return;
+    }
     let reason = format!("landed in {}", area_name(&cx.ctx(), *to));
     if let Some(fleet) = carrier {
         let owner = Nation::Power(power);
@@ -295,6 +358,45 @@ pub fn carry_out(cx: &mut LCx, power: PowerId, d: &LandDecision) {
     }
 }
 
+/// Errata 7.3.5: each corps' factors that may garrison join its nation's garrison in the besieged port `to`; the
+/// corps keeps the rest aboard.
+fn into_the_port(cx: &mut LCx, corps: &[CorpsId], to: AreaId) {
+    let reason = format!(
+        "landed straight into the besieged port of {}",
+        area_name(&cx.ctx(), to)
+    );
+    let kinds = cx.scenario.charts.reinforcement.garrison_units.clone();
+    for id in corps {
+        let Some(c) = cx.world().forces.corps.get(id).cloned() else {
+            continue;
+        };
+        let moving = c.factors.only(&kinds);
+        let rest = c.factors.minus(&moving).unwrap_or_default();
+        let garrison = cx
+            .world()
+            .forces
+            .garrisons
+            .get(&(to, c.owner))
+            .copied()
+            .unwrap_or_default()
+            .plus(&moving);
+        cx.push(WorldEvent::CorpsChanged {
+            corps: *id,
+            factors: rest,
+            location: c.location,
+            rule: "7.3.5".into(),
+            reason: format!("its garrison factors {reason}; the rest stays aboard"),
+        });
+        cx.push(WorldEvent::GarrisonChanged {
+            area: to,
+            owner: c.owner,
+            factors: garrison,
+            rule: "7.3.5".into(),
+            reason: reason.clone(),
+        });
+    }
+}
+
 /// The mover's landings: at each place where its corps are aboard, every corps alone and all of them with the
 /// leaders aboard there, onto each coast it may land on.
 pub fn choices(ctx: &LCtx, power: PowerId) -> Vec<LandDecision> {
@@ -327,11 +429,12 @@ pub fn choices(ctx: &LCtx, power: PowerId) -> Vec<LandDecision> {
         }
         for to in landing_places(ctx.scenario, at) {
             for (corps, leaders) in &sets {
-                for depot in [false, true] {
+                for (depot, into_port) in [(false, false), (true, false), (false, true)] {
                     let d = LandDecision::Disembark {
                         corps: corps.clone(),
                         leaders: leaders.clone(),
                         depot,
+                        into_port,
                         to,
                     };
                     if check(ctx, power, &d).is_ok() {
@@ -352,6 +455,7 @@ pub fn choices(ctx: &LCtx, power: PowerId) -> Vec<LandDecision> {
                 corps: Vec::new(),
                 leaders: Vec::new(),
                 depot: true,
+                into_port: false,
                 to,
             };
             if check(ctx, power, &d).is_ok() && !out.contains(&d) {

@@ -188,6 +188,9 @@ pub enum LandEvent {
         /// Coalition's 6.2.5: the fleet whose depot landed with them, if one did.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         depot: Option<crate::kernel::ids::FleetId>,
+        /// Errata 7.3.5: into the besieged port itself (their garrison factors join its garrison).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        into_port: bool,
         from: crate::scenario::Location,
         to: AreaId,
     },
@@ -488,6 +491,10 @@ pub enum LandDecision {
         /// of `to`.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         depot: bool,
+        /// Errata 7.3.5 (Coalition's reading): into the besieged friendly port of `to` itself, the corps' factors
+        /// that may garrison joining its garrison, rather than into the area.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        into_port: bool,
         to: AreaId,
     },
     /// 7.3.5: a corps leaves factors as the garrison where it stands, or takes garrison factors in.

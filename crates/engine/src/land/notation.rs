@@ -99,7 +99,7 @@ pub fn parse(verb: &str, rest: &str, scenario: &Scenario) -> Option<RuleResult<L
             let (units, to) = rest.split_once(char::is_whitespace).ok_or_else(|| {
                 RuleError::new(
                     "3.3",
-                    "write `disembark [depot,]CORPS[,CORPS,LEADER] AREA` (or `disembark depot AREA`)",
+                    "write `disembark [depot,]CORPS[,CORPS,LEADER] AREA` (or `disembark depot AREA`, or `disembark CORPS port:AREA` into a besieged friendly port)",
                 )
             })?;
             let listed: Vec<&str> = units.split(',').map(str::trim).collect();
@@ -110,11 +110,18 @@ pub fn parse(verb: &str, rest: &str, scenario: &Scenario) -> Option<RuleResult<L
             } else {
                 units_of(&rest_units.join(","))?
             };
+            // Errata 7.3.5: `port:AREA` lands straight into the besieged port there.
+            let to = to.trim();
+            let (into_port, to) = match to.strip_prefix("port:") {
+                Some(a) => (true, a),
+                None => (false, to),
+            };
             Ok(LandDecision::Disembark {
                 corps,
                 leaders,
                 depot,
-                to: AreaId(key(to.trim(), "area")?),
+                into_port,
+                to: AreaId(key(to, "area")?),
             })
         })(),
         "drop" | "pick" => (|| {
@@ -336,6 +343,7 @@ impl fmt::Display for LandDecision {
                 corps,
                 leaders,
                 depot,
+                into_port,
                 to,
             } => {
                 let mut units: Vec<String> = Vec::new();
@@ -344,7 +352,8 @@ impl fmt::Display for LandDecision {
                 }
                 units.extend(corps.iter().map(|c| c.to_string()));
                 units.extend(leaders.iter().map(|l| l.to_string()));
-                write!(f, "disembark {} {to}", units.join(","))
+                let port = if *into_port { "port:" } else { "" };
+                write!(f, "disembark {} {port}{to}", units.join(","))
             }
             LandDecision::Garrison { corps, drop, pick } => {
                 if !drop.is_empty() && pick.is_empty() {

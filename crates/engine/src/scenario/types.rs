@@ -243,6 +243,22 @@ impl Factors {
         self.total() == 0
     }
 
+    /// The factors of the unit kinds in `kinds` only (the others none), e.g. those that may garrison (7.3.5).
+    pub fn only(&self, kinds: &[UnitKind]) -> Factors {
+        let has = |k: UnitKind, n: u16| if kinds.contains(&k) { n } else { 0 };
+        Factors {
+            infantry: has(UnitKind::Infantry, self.infantry),
+            cavalry: has(UnitKind::Cavalry, self.cavalry),
+            guard: has(UnitKind::Guard, self.guard),
+            militia: has(UnitKind::Militia, self.militia),
+            artillery: has(UnitKind::Artillery, self.artillery),
+            cossack: has(UnitKind::Cossack, self.cossack),
+            freikorps: has(UnitKind::Freikorps, self.freikorps),
+            feudal: has(UnitKind::Feudal, self.feudal),
+            insurrection: has(UnitKind::Insurrection, self.insurrection),
+        }
+    }
+
     /// The sum, type by type, saturating.
     pub fn plus(&self, o: &Factors) -> Factors {
         Factors {

@@ -259,7 +259,8 @@ pub fn event(s: &Scenario, e: &NavalEvent) -> String {
     format!("{line} [{}]", e.rule())
 }
 
-/// The mover's fleets before its menu: where each stands, the movement points it has left and the corps aboard.
+/// The mover's fleets before its menu: where each stands, the movement points it has left, the corps and the depot
+/// aboard.
 pub fn mover_fleets(s: &Scenario, st: &State, power_id: PowerId) -> Vec<String> {
     if st.naval.stage != Stage::Moving || st.naval.current() != Some(power_id) {
         return Vec::new();
@@ -269,8 +270,13 @@ pub fn mover_fleets(s: &Scenario, st: &State, power_id: PowerId) -> Vec<String> 
         .map(|(id, at)| {
             let ships = st.world.forces.fleets.get(&id).map_or(0, |f| f.ships);
             let cargo = coalition_engine::naval::transport::cargo(&st.world, &[id]);
+            let depot = if st.world.forces.depots_aboard.contains_key(&id) {
+                ", with a depot aboard (invasion supply)"
+            } else {
+                ""
+            };
             format!(
-                "{}: {ships} ships at {}, {} movement points left{}",
+                "{}: {ships} ships at {}, {} movement points left{}{depot}",
                 fleet_name(s, id),
                 place(s, at),
                 st.naval.left(id),

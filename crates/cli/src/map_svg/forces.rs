@@ -95,12 +95,18 @@ pub fn badges(s: &Scenario, seen: &Seen) -> BTreeMap<(Location, Nation), Badge> 
         }
         let b = out.entry((x.location, x.owner)).or_default();
         b.fleets += 1;
+        // A depot aboard (Coalition's invasion supply) is a counter on the map, seen by all.
+        let depot = if f.depots_aboard.contains_key(id) {
+            " (a depot aboard)"
+        } else {
+            ""
+        };
         if seen.factors_of(x.owner) {
             *b.ships.get_or_insert(0) += u32::from(x.ships);
             b.detail
-                .push(format!("{}: {} ships", fleet_name(s, *id), x.ships));
+                .push(format!("{}: {} ships{depot}", fleet_name(s, *id), x.ships));
         } else {
-            b.detail.push(fleet_name(s, *id));
+            b.detail.push(format!("{}{depot}", fleet_name(s, *id)));
         }
     }
     out

@@ -159,6 +159,10 @@ fn decision_in(s: &Scenario, st: Option<&State>, d: &LandDecision) -> String {
             units(s, corps, leaders),
             area(s, *to)
         ),
+        LandDecision::Disembark { corps, to, .. } if corps.is_empty() => format!(
+            "land the depot aboard (invasion supply) in {} as a depot of the area",
+            area(s, *to)
+        ),
         LandDecision::Disembark {
             corps,
             leaders,
@@ -166,13 +170,12 @@ fn decision_in(s: &Scenario, st: Option<&State>, d: &LandDecision) -> String {
             to,
             ..
         } => {
-            let what = match (corps.is_empty(), *depot) {
-                (true, _) => "the depot aboard (invasion supply)".to_string(),
-                (false, true) => format!(
+            let what = match *depot {
+                true => format!(
                     "{} with the depot aboard (invasion supply)",
                     units(s, corps, leaders)
                 ),
-                (false, false) => units(s, corps, leaders),
+                false => units(s, corps, leaders),
             };
             format!(
                 "land {what} in {} from the sea (all their movement this phase)",
@@ -836,6 +839,19 @@ pub fn stacks(s: &Scenario, rb: &Rulebook, st: &State, p: PowerId) -> Vec<String
             corps_name(s, id),
             factors(&c.factors)
         ));
+    }
+    // Coalition's invasion supply: depots aboard fleets, which land with `disembark depot`.
+    for (f, n) in &w.forces.depots_aboard {
+        if *n != coalition_engine::ids::Nation::Power(p) {
+            continue;
+        }
+        if let Some(x) = w.forces.fleets.get(f) {
+            out.push(format!(
+                "  aboard {} at {}: a depot (invasion supply) — lands with `disembark depot`",
+                super::forces::fleet_name(s, *f),
+                super::forces::place(s, x.location)
+            ));
+        }
     }
     let depots: Vec<String> = w
         .forces

@@ -145,14 +145,21 @@ pub fn event(s: &Scenario, e: &NavalEvent) -> String {
         NavalEvent::MoverBegan { power: p, .. } => format!("{}'s fleets move", power(s, *p)),
         NavalEvent::Sailed { power: p, record } => {
             let corps: Vec<CorpsId> = record.corps.iter().map(|(c, _)| *c).collect();
+            let mut carried: Vec<String> = Vec::new();
+            if !corps.is_empty() {
+                carried.push(corps_list(s, &corps));
+            }
+            if record.depot.is_some() {
+                carried.push("a depot (invasion supply)".into());
+            }
             format!(
                 "{} sails {}{}: {} ({} movement point{})",
                 power(s, *p),
                 fleets(s, &record.fleets),
-                if corps.is_empty() {
+                if carried.is_empty() {
                     String::new()
                 } else {
-                    format!(" carrying {}", corps_list(s, &corps))
+                    format!(" carrying {}", carried.join(" and "))
                 },
                 path(s, &record.path),
                 record.cost,

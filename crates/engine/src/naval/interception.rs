@@ -220,12 +220,12 @@ fn admirals_of(ctx: &NCtx, power: PowerId, fleets: &[FleetId]) -> Vec<LeaderId> 
 }
 
 /// The intercepted move ends at `x`: the mover's fleets of its last move (and its admirals) go back to `x`, and
-/// the points of the rest of the path are given back.
+/// the points of the rest of the path, from where it first entered `x` (where the rolls are made), are given back.
 fn cut(cx: &mut NCx, path: &[Location], x: Location) {
     let Some(record) = cx.own().moves.last().cloned() else {
         return;
     };
-    let i = path.iter().rposition(|l| *l == x).unwrap_or(0);
+    let i = path.iter().position(|l| *l == x).unwrap_or(0);
     let refund: u32 = path[i..]
         .windows(2)
         .filter_map(|w| super::sailing::step_cost(cx.scenario, w[0], w[1]))

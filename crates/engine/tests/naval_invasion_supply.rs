@@ -8,7 +8,7 @@ use common::{refused, submit};
 
 use coalition_engine::game::Game;
 use coalition_engine::ids::{AreaId, CorpsId, FleetId, Nation, PowerId};
-use coalition_engine::land::{LandEvent, Stage as LandStage};
+use coalition_engine::land::LandEvent;
 use coalition_engine::rulebook::{OptionalRule, Preset, Rulebook};
 use coalition_engine::scenario::Location;
 use coalition_engine::world::WorldEvent;
@@ -63,24 +63,6 @@ fn depot_aboard(g: &Game, f: &str) -> bool {
     g.state().forces.depots_aboard.get(&fleet(f)) == Some(&gb())
 }
 
-/// Submits every owed decision's default until `power` owes a decision in its Land Movement step.
-fn to_land_movement(g: &mut Game, power: &str) {
-    for _ in 0..500 {
-        let pending = g.pending();
-        if g.state().position.step == Step::Land
-            && g.state().land.stage == LandStage::Moving
-            && pending == vec![p(power)]
-        {
-            return;
-        }
-        for q in pending {
-            let d = g.default_decision(q).expect("a default");
-            g.submit(q, d).unwrap();
-        }
-    }
-    panic!("{power} never moved in the Land Phase");
-}
-
 /// Britain's last traced supply: the corps out of supply and the depots aboard fleets it used.
 fn british_supply(g: &Game) -> (Vec<CorpsId>, Vec<(FleetId, u32)>) {
     g.log()
@@ -107,11 +89,7 @@ fn a_depot_embarks_alone_costs_the_stack_its_transport_point_and_undo_puts_it_ba
     let mut g = at_portsmouth(&[]);
     assert_eq!(g.state().naval.left(fleet("gb-f1")), 7);
     // The menu offers the depot's embarkation.
-    let offered: Vec<String> = g
-        .choices(p("great-britain"))
-        .iter()
-        .map(|d| d.to_string())
-        .collect();
+    let offered = common::offered(&g, "great-britain");
     assert!(
         offered
             .iter()
@@ -178,7 +156,7 @@ fn an_invasion_depot_at_sea_supplies_the_corps_on_its_coasts() {
                 "sail gb-f1 carrying {carried} portsmouth>english-channel>bay-of-biscay>coast-of-portugal"
             ),
         );
-        to_land_movement(&mut g, "great-britain");
+        common::to_land_movement(&mut g, "great-britain", None);
         submit(&mut g, "great-britain", "disembark gb-2 lisbon");
         submit(&mut g, "great-britain", "done");
         let (out, used) = british_supply(&g);
@@ -203,17 +181,13 @@ fn a_depot_lands_as_a_depot_of_the_area_where_seven_two_allows_one() {
         "great-britain",
         "sail gb-f1 carrying depot,gb-2 portsmouth>english-channel>bay-of-biscay>coast-of-portugal",
     );
-    to_land_movement(&mut g, "great-britain");
+    common::to_land_movement(&mut g, "great-britain", None);
     // Not a coast of the fleet's sea area.
     assert_eq!(
         refused(&mut g, "great-britain", "disembark depot,gb-2 madrid"),
         "6.2.5"
     );
-    let offered: Vec<String> = g
-        .choices(p("great-britain"))
-        .iter()
-        .map(|d| d.to_string())
-        .collect();
+    let offered = common::offered(&g, "great-britain");
     assert!(
         offered.iter().any(|d| d == "disembark depot,gb-2 lisbon"),
         "{offered:?}"
@@ -249,7 +223,7 @@ fn a_depot_lands_alone_only_where_its_power_holds_the_area_or_has_corps() {
             r#"{"corps": {"corps": "gb-2", "factors": {"infantry": 5}, "location": {"aboard": "gb-f1"}}}"#,
         ],
     );
-    to_land_movement(&mut g, "great-britain");
+    common::to_land_movement(&mut g, "great-britain", None);
     assert_eq!(
         refused(&mut g, "great-britain", "disembark depot rochefort"),
         "7.2"

@@ -5,38 +5,12 @@ mod common;
 
 use common::{refused, submit};
 
-use coalition_engine::game::Game;
 use coalition_engine::ids::{AreaId, CorpsId, FleetId, Nation, PowerId};
-use coalition_engine::land::Stage as LandStage;
 use coalition_engine::rulebook::{Preset, Rulebook};
 use coalition_engine::scenario::{Factors, Location};
-use coalition_engine::{Date, Step};
 
 fn p(s: &str) -> PowerId {
     PowerId::new(s).unwrap()
-}
-
-/// Plays defaults (a siege step: `done`, so no siege roll ends the siege) until `power` owes a decision in its
-/// Land Movement step in `month` of 1805.
-fn to_land_movement(g: &mut Game, power: &str, month: u8) {
-    for _ in 0..5000 {
-        let pending = g.pending();
-        if g.state().position.step == Step::Land
-            && g.state().world.date() == Date::new(1805, month).unwrap()
-            && g.state().land.stage == LandStage::Moving
-            && pending == vec![p(power)]
-        {
-            return;
-        }
-        for q in pending {
-            if g.state().position.step == Step::Land && g.state().land.stage == LandStage::Siege {
-                submit(g, q.as_str(), "done");
-            } else {
-                g.submit_default(q).unwrap();
-            }
-        }
-    }
-    panic!("{power} never moved in the Land Phase of month {month}");
 }
 
 #[test]
@@ -54,13 +28,13 @@ fn corps_land_straight_into_a_besieged_friendly_port() {
             r#"{"corps": {"corps": "gb-2", "factors": {"infantry": 5, "cavalry": 2}, "location": {"aboard": "gb-f1"}}}"#,
         ],
     );
-    to_land_movement(&mut g, "great-britain", 1);
+    common::to_land_movement(&mut g, "great-britain", Some(1));
     // Not besieged yet (sieges begin at the Conquest Step): only the area.
     assert_eq!(
         refused(&mut g, "great-britain", "disembark gb-2 port:lisbon"),
         "7.3.5"
     );
-    to_land_movement(&mut g, "great-britain", 2);
+    common::to_land_movement(&mut g, "great-britain", Some(2));
     let lisbon = AreaId::new("lisbon").unwrap();
     assert!(
         g.state().world.sieges.contains_key(&lisbon),
@@ -71,11 +45,7 @@ fn corps_land_straight_into_a_besieged_friendly_port() {
         refused(&mut g, "great-britain", "disembark gb-2 port:porto"),
         "7.3.5"
     );
-    let offered: Vec<String> = g
-        .choices(p("great-britain"))
-        .iter()
-        .map(|d| d.to_string())
-        .collect();
+    let offered = common::offered(&g, "great-britain");
     assert!(
         offered.iter().any(|d| d == "disembark gb-2 port:lisbon"),
         "{offered:?}"

@@ -9,7 +9,6 @@ use common::{refused, submit};
 
 use coalition_engine::game::Game;
 use coalition_engine::ids::{AreaId, CorpsId, FleetId, PowerId, SeaId};
-use coalition_engine::land::Stage as LandStage;
 use coalition_engine::rulebook::{OptionalRule, Preset, Rulebook};
 use coalition_engine::scenario::{Factors, Location};
 use coalition_engine::world::WorldEvent;
@@ -71,24 +70,6 @@ fn at_portsmouth(rb: Rulebook) -> Game {
     g
 }
 
-/// Submits every owed decision's default until `power` owes a decision in its Land Movement step.
-fn to_land_movement(g: &mut Game, power: &str) {
-    for _ in 0..500 {
-        let pending = g.pending();
-        if g.state().position.step == Step::Land
-            && g.state().land.stage == LandStage::Moving
-            && pending == vec![p(power)]
-        {
-            return;
-        }
-        for q in pending {
-            let d = g.default_decision(q).expect("a default");
-            g.submit(q, d).unwrap();
-        }
-    }
-    panic!("{power} never moved in the Land Phase");
-}
-
 #[test]
 fn a_corps_embarks_sails_to_portugal_and_lands_there() {
     // rule: 12.2.3.2
@@ -139,7 +120,7 @@ fn a_corps_embarks_sails_to_portugal_and_lands_there() {
     );
     assert_eq!(g.state().naval.left(fleet("gb-f1")), 3);
     submit(&mut g, "great-britain", "done");
-    to_land_movement(&mut g, "great-britain");
+    common::to_land_movement(&mut g, "great-britain", None);
     // Landing: only on a coast of the Coast of Portugal, and the corps then moves no more.
     assert_eq!(
         refused(&mut g, "great-britain", "disembark gb-2 madrid"),

@@ -112,6 +112,38 @@ pub fn sail(g: &mut Game, power: &str, text: &str) {
     }
 }
 
+/// Plays defaults until `power` alone owes a decision in its Land Movement step (of `month` of 1805, when given).
+/// Another power's siege step is answered `done`, so no siege roll ends a siege a test awaits.
+pub fn to_land_movement(g: &mut Game, power: &str, month: Option<u8>) {
+    use coalition_engine::land::Stage;
+    for _ in 0..5000 {
+        let pending = g.pending();
+        let in_month = month.is_none_or(|m| {
+            g.state().world.date() == coalition_engine::Date::new(1805, m).unwrap()
+        });
+        if g.state().position.step == Step::Land
+            && in_month
+            && g.state().land.stage == Stage::Moving
+            && pending == vec![p(power)]
+        {
+            return;
+        }
+        for q in pending {
+            if g.state().position.step == Step::Land && g.state().land.stage == Stage::Siege {
+                submit(g, q.as_str(), "done");
+            } else {
+                g.submit_default(q).unwrap();
+            }
+        }
+    }
+    panic!("{power} never moved in the Land Phase");
+}
+
+/// The text forms of `power`'s listed choices now.
+pub fn offered(g: &Game, power: &str) -> Vec<String> {
+    g.choices(p(power)).iter().map(|d| d.to_string()).collect()
+}
+
 /// The host allies two powers (a set-up for tests).
 pub fn ally(g: &mut Game, a: &str, b: &str) {
     g.host(

@@ -1,0 +1,155 @@
+//! Computer players (issue 16's first part): a [`Bot`] sees one power's [`View`] and picks one of the decisions
+//! listed in it (`View::choices`, the engine's `choices(power)`), by its index, with a one-line reason. It never
+//! sees the full state (the view leaves out other powers' sealed decisions and private messages) and cannot
+//! invent a decision: [`decide`] turns the pick into the listed decision.
+//!
+//! Built so far: the trait, the seeded [`RandomBot`], and [`play_month`]/[`play_until`], which let bots play every
+//! pending power of a game. The heuristic bot, seats recorded in a game file and `--bots mix` are not built yet.
+
+use coalition_engine::Decision;
+use coalition_engine::PowerId;
+use coalition_engine::game::Game;
+use coalition_engine::kernel::calendar::Date;
+use coalition_engine::state::RoundKind;
+use coalition_engine::view::View;
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::{RngCore, SeedableRng};
+
+/// What a bot picked: an index into the view's listed choices, and why (shown to people, never part of the rules
+/// state).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pick {
+    pub index: usize,
+    pub reason: String,
+}
+
+/// A computer player for one seat: given what its power may see, it picks one of the listed decisions.
+pub trait Bot {
+    /// The bot's kind, for tables and logs (`random`).
+    fn name(&self) -> &str;
+    /// Picks one of `view.choices` (never empty when the engine asks).
+    fn pick(&mut self, view: &View) -> Pick;
+}
+
+/// A bot that picks uniformly among the listed choices, from its own seeded ChaCha stream (deterministic given
+/// the seed). In the Land and Naval Phases it says `pass` (done) half the time when it may, so its turns end.
+pub struct RandomBot {
+    rng: ChaCha8Rng,
+}
+
+impl RandomBot {
+    pub fn new(seed: u64) -> Self {
+        RandomBot {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        }
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.rng.next_u64() % n as u64) as usize
+    }
+}
+
+impl Bot for RandomBot {
+    fn name(&self) -> &str {
+        "random"
+    }
+
+    fn pick(&mut self, view: &View) -> Pick {
+        let moving = view.state.round.as_ref().is_some_and(|r| {
+            matches!(r.kind, RoundKind::Land | RoundKind::Naval)
+        });
+        if moving
+            && let Some(i) = view.choices.iter().position(|d| *d == Decision::Pass)
+            && self.below(2) == 0
+        {
+            return Pick {
+                index: i,
+                reason: "random: ends its movement".into(),
+            };
+        }
+        let n = view.choices.len().max(1);
+        Pick {
+            index: self.below(n),
+            reason: format!("random: one of {n} listed choices"),
+        }
+    }
+}
+
+/// The listed decision `bot` picks for `power` now, with its reason; `None` when the power owes nothing or the
+/// bot's index is out of the list (a bot cannot invent a decision).
+pub fn decide(game: &Game, power: PowerId, bot: &mut dyn Bot) -> Option<(Decision, String)> {
+    let view = game.view(power);
+    if view.choices.is_empty() {
+        return None;
+    }
+    let pick = bot.pick(&view);
+    let d = view.choices.get(pick.index)?.clone();
+    Some((d, pick.reason))
+}
+
+/// The seats' bots, by power, and what a bot-played game counts.
+pub struct Table {
+    pub bots: std::collections::BTreeMap<PowerId, Box<dyn Bot>>,
+    /// Decisions submitted.
+    pub decisions: u64,
+}
+
+impl Table {
+    /// A random bot in every seat of `game`, seeded from `seed` and the power.
+    pub fn random(game: &Game, seed: u64) -> Table {
+        let bots = game
+            .state()
+            .powers
+            .keys()
+            .enumerate()
+            .map(|(i, p)| {
+                let b: Box<dyn Bot> = Box::new(RandomBot::new(
+                    seed.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                        .wrapping_add(i as u64 + 1),
+                ));
+                (*p, b)
+            })
+            .collect();
+        Table { bots, decisions: 0 }
+    }
+
+    /// Plays one decision of the first power owing one (bots in every seat; a power with no bot, or whose bot's
+    /// pick is refused, takes its default decision, rule 3.6). `false` when nobody owes anything.
+    pub fn step(&mut self, game: &mut Game) -> bool {
+        let Some(power) = game.pending().first().copied() else {
+            return false;
+        };
+        let picked = self
+            .bots
+            .get_mut(&power)
+            .and_then(|b| decide(game, power, b.as_mut()));
+        let done = match picked {
+            Some((d, _reason)) => game.submit(power, d).is_ok(),
+            None => false,
+        };
+        if !done {
+            let d = game
+                .default_decision(power)
+                .expect("a power owing a decision has a default");
+            game.submit(power, d)
+                .expect("a default decision is always accepted");
+        }
+        self.decisions += 1;
+        true
+    }
+}
+
+/// Plays `game` with `table` until it is over or its date reaches `until`.
+pub fn play_until(game: &mut Game, table: &mut Table, until: Date) {
+    while !game.state().finished && game.state().date() < until {
+        if !table.step(game) {
+            break;
+        }
+    }
+}
+
+/// Plays the rest of the current month of `game` with `table`.
+pub fn play_month(game: &mut Game, table: &mut Table) {
+    let next = game.state().date().plus_months(1);
+    play_until(game, table, next);
+}

@@ -55,9 +55,11 @@ impl Bot for RandomBot {
     }
 
     fn pick(&mut self, view: &View) -> Pick {
-        let moving = view.state.round.as_ref().is_some_and(|r| {
-            matches!(r.kind, RoundKind::Land | RoundKind::Naval)
-        });
+        let moving = view
+            .state
+            .round
+            .as_ref()
+            .is_some_and(|r| matches!(r.kind, RoundKind::Land | RoundKind::Naval));
         if moving
             && let Some(i) = view.choices.iter().position(|d| *d == Decision::Pass)
             && self.below(2) == 0
@@ -114,35 +116,30 @@ impl Table {
     }
 
     /// Plays one decision of the first power owing one (bots in every seat; a power with no bot, or whose bot's
-    /// pick is refused, takes its default decision, rule 3.6). `false` when nobody owes anything.
-    pub fn step(&mut self, game: &mut Game) -> bool {
-        let Some(power) = game.pending().first().copied() else {
-            return false;
-        };
+    /// pick is refused, takes its default decision, rule 3.6): the power and what it submitted (`None` for a
+    /// default), or `None` when nobody owes anything.
+    pub fn step(&mut self, game: &mut Game) -> Option<(PowerId, Option<Decision>)> {
+        let power = game.pending().first().copied()?;
         let picked = self
             .bots
             .get_mut(&power)
             .and_then(|b| decide(game, power, b.as_mut()));
-        let done = match picked {
-            Some((d, _reason)) => game.submit(power, d).is_ok(),
-            None => false,
-        };
-        if !done {
-            let d = game
-                .default_decision(power)
-                .expect("a power owing a decision has a default");
-            game.submit(power, d)
-                .expect("a default decision is always accepted");
-        }
         self.decisions += 1;
-        true
+        if let Some((d, _reason)) = picked
+            && game.submit(power, d.clone()).is_ok()
+        {
+            return Some((power, Some(d)));
+        }
+        game.submit_default(power)
+            .expect("a default decision is always accepted");
+        Some((power, None))
     }
 }
 
 /// Plays `game` with `table` until it is over or its date reaches `until`.
 pub fn play_until(game: &mut Game, table: &mut Table, until: Date) {
     while !game.state().finished && game.state().date() < until {
-        if !table.step(game) {
+        if table.step(game).is_none() {
             break;
         }
     }

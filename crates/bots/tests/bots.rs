@@ -56,7 +56,8 @@ impl Bot for Spy {
             self.sealed_seen += 1;
             for p in r.submitted.keys() {
                 if *p != view.power {
-                    self.leaks.push(format!("{} saw {p}'s sealed decision", view.power));
+                    self.leaks
+                        .push(format!("{} saw {p}'s sealed decision", view.power));
                 }
             }
         }
@@ -99,6 +100,9 @@ fn a_bot_never_receives_another_powers_sealed_decision() {
         }
     }
     assert!(spy.sealed_seen > 0, "France decided in sealed rounds");
-    assert!(exposed > 0, "others had submitted before France in some sealed round");
+    assert!(
+        exposed > 0,
+        "others had submitted before France in some sealed round"
+    );
     assert!(spy.leaks.is_empty(), "{:?}", spy.leaks);
 }

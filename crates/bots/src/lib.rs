@@ -78,9 +78,19 @@ impl Bot for RandomBot {
 }
 
 /// The listed decision `bot` picks for `power` now, with its reason; `None` when the power owes nothing or the
-/// bot's index is out of the list (a bot cannot invent a decision).
+/// bot's index is out of the list (a bot cannot invent a decision). The view holds the whole log.
 pub fn decide(game: &Game, power: PowerId, bot: &mut dyn Bot) -> Option<(Decision, String)> {
-    let view = game.view(power);
+    decide_since(game, power, bot, 0)
+}
+
+/// As [`decide`], with a view whose log starts at event `from` (what the bot has not been shown yet).
+pub fn decide_since(
+    game: &Game,
+    power: PowerId,
+    bot: &mut dyn Bot,
+    from: usize,
+) -> Option<(Decision, String)> {
+    let view = game.view_since(power, from);
     if view.choices.is_empty() {
         return None;
     }
@@ -94,6 +104,8 @@ pub struct Table {
     pub bots: std::collections::BTreeMap<PowerId, Box<dyn Bot>>,
     /// Decisions submitted.
     pub decisions: u64,
+    /// How much of the log each seat's bot has been shown: its next view starts there.
+    shown: std::collections::BTreeMap<PowerId, usize>,
 }
 
 impl Table {
@@ -112,7 +124,11 @@ impl Table {
                 (*p, b)
             })
             .collect();
-        Table { bots, decisions: 0 }
+        Table {
+            bots,
+            decisions: 0,
+            shown: Default::default(),
+        }
     }
 
     /// Plays one decision of the first power owing one (bots in every seat; a power with no bot, or whose bot's
@@ -120,10 +136,12 @@ impl Table {
     /// default), or `None` when nobody owes anything.
     pub fn step(&mut self, game: &mut Game) -> Option<(PowerId, Option<Decision>)> {
         let power = game.pending().first().copied()?;
+        let from = self.shown.get(&power).copied().unwrap_or(0);
         let picked = self
             .bots
             .get_mut(&power)
-            .and_then(|b| decide(game, power, b.as_mut()));
+            .and_then(|b| decide_since(game, power, b.as_mut(), from));
+        self.shown.insert(power, game.log().len());
         self.decisions += 1;
         if let Some((d, _reason)) = picked
             && game.submit(power, d.clone()).is_ok()

@@ -304,6 +304,11 @@ impl Game {
         View::of(self, power)
     }
 
+    /// `power`'s view with only the log from event `from` on (`View::since`).
+    pub fn view_since(&self, power: PowerId, from: usize) -> View {
+        View::since(self, power, from)
+    }
+
     /// Rebuilds the state from the scenario and a log: the state is the scenario folded over its events.
     pub fn rebuild(scenario: &Scenario, log: &[Event]) -> State {
         let mut s = State::initial(scenario);

@@ -40,6 +40,12 @@ pub struct View {
 impl View {
     /// Builds `power`'s view of `game`.
     pub fn of(game: &Game, power: PowerId) -> View {
+        View::since(game, power, 0)
+    }
+
+    /// `power`'s view of `game` with only the log from event `from` on (what a seat has not seen yet: a bot or a
+    /// client that keeps the earlier events gets the rest without copying the whole log again).
+    pub fn since(game: &Game, power: PowerId, from: usize) -> View {
         let mut state = game.state().clone();
         if let Some(r) = state.round.as_mut()
             && r.sealed
@@ -67,8 +73,7 @@ impl View {
             scores: crate::umps::control::scores(game.state()),
             owing: game.pending(),
             choices: game.choices(power),
-            log: game
-                .log()
+            log: game.log()[from.min(game.log().len())..]
                 .iter()
                 .filter(|e| e.visible_to(power))
                 .map(|e| e.redacted_for(power))

@@ -250,29 +250,7 @@ enum Command {
     /// and a table of wins by power (only the random bot exists so far).
     ///
     /// Example: coalition simulate --scenario 1805 --games 3 --seed 7 --months 24 --out sims/
-    Simulate {
-        /// The scenario to play.
-        #[arg(long, default_value = "1805")]
-        scenario: String,
-        /// How many games (seeds SEED, SEED+1, ...).
-        #[arg(long, default_value_t = 1)]
-        games: u32,
-        /// The first game's seed (dice and bots).
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// A preset or a comma-separated list of optional rules.
-        #[arg(long, default_value = "standard")]
-        rulebook: String,
-        /// Stop each game after this many months (default: play to its end).
-        #[arg(long)]
-        months: Option<i32>,
-        /// The bots: `random` (the only kind built yet).
-        #[arg(long, default_value = "random")]
-        bots: String,
-        /// Keep each game as a transcript (`game-SEED.json`) that `coalition replay` rebuilds.
-        #[arg(long, value_name = "DIR")]
-        out: Option<PathBuf>,
-    },
+    Simulate(simulate::Args),
 }
 
 /// The formats of `coalition records`.
@@ -853,36 +831,15 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 }
             }
         }
-        Command::Simulate {
-            scenario,
-            games,
-            seed,
-            rulebook,
-            months,
-            bots,
-            out,
-        } => {
-            if bots != "random" {
+        Command::Simulate(args) => {
+            if args.bots != "random" {
                 return bail_usage(&format!(
-                    "unknown bots `{bots}`: only `random` is built so far"
+                    "unknown bots `{}`: only `random` is built so far",
+                    args.bots
                 ));
             }
-            let s = load_scenario(data, &scenario)?;
-            let rb = parse_rulebook(&rulebook)?;
-            let mut all = Vec::new();
-            for i in 0..games {
-                let p = simulate::play_one(
-                    &s,
-                    &scenario,
-                    &rb,
-                    seed.wrapping_add(i as u64),
-                    months,
-                    out.as_deref(),
-                )?;
-                println!("{}", simulate::game_line(&p));
-                all.push(p);
-            }
-            print!("{}", simulate::summary(&all));
+            let s = load_scenario(data, &args.scenario)?;
+            simulate::run(&s, &args, &parse_rulebook(&args.rulebook)?)?;
         }
         Command::Battle {
             file,

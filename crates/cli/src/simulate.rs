@@ -14,6 +14,51 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Instant;
 
+/// The options of `coalition simulate`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The scenario to play.
+    #[arg(long, default_value = "1805")]
+    pub scenario: String,
+    /// How many games (seeds SEED, SEED+1, ...).
+    #[arg(long, default_value_t = 1)]
+    pub games: u32,
+    /// The first game's seed (dice and bots).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// A preset or a comma-separated list of optional rules.
+    #[arg(long, default_value = "standard")]
+    pub rulebook: String,
+    /// Stop each game after this many months (default: play to its end).
+    #[arg(long)]
+    pub months: Option<i32>,
+    /// The bots: `random` (the only kind built yet).
+    #[arg(long, default_value = "random")]
+    pub bots: String,
+    /// Keep each game as a transcript (`game-SEED.json`) that `coalition replay` rebuilds.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<std::path::PathBuf>,
+}
+
+/// Plays the games `args` asks for and prints each one's line and the summary.
+pub fn run(s: &Arc<Scenario>, args: &Args, rulebook: &RulebookSpec) -> anyhow::Result<()> {
+    let mut all = Vec::new();
+    for i in 0..args.games {
+        let p = play_one(
+            s,
+            &args.scenario,
+            rulebook,
+            args.seed.wrapping_add(i as u64),
+            args.months,
+            args.out.as_deref(),
+        )?;
+        println!("{}", game_line(&p));
+        all.push(p);
+    }
+    print!("{}", summary(&all));
+    Ok(())
+}
+
 /// One simulated game's result.
 pub struct Played {
     pub seed: u64,

@@ -4,7 +4,6 @@
 //! the phase (so it never force marches, errata 7.3.2); an area held by an enemy may be invaded (a battle follows
 //! when enemy corps stand there, 7.5); a neutral's only with access (7.3.4).
 
-use super::movement::own_corps_in;
 use super::{LCtx, LCx, LandDecision, LandEvent};
 use crate::kernel::error::{RuleError, RuleResult};
 use crate::kernel::ids::{AreaId, CorpsId, FleetId, LeaderId, Nation, PowerId};
@@ -249,7 +248,11 @@ fn check_depot(ctx: &LCtx, power: PowerId, corps: &[CorpsId], to: AreaId) -> Rul
         ));
     }
     let held = w.area_power(ctx.scenario, to) == Some(power);
-    if !held && corps.is_empty() && own_corps_in(w, power, to).is_empty() {
+    // The mover's corps with factors standing there (as `movement::own_corps_in` counts them).
+    let own_there = w.forces.corps.iter().any(|(id, c)| {
+        c.location == Location::Area(to) && !c.factors.is_empty() && w.moves_corps(power, *id)
+    });
+    if !held && corps.is_empty() && !own_there {
         return Err(RuleError::new(
             "7.2",
             format!(

@@ -113,7 +113,7 @@ fn a_depot_embarks_alone_costs_the_stack_its_transport_point_and_undo_puts_it_ba
 }
 
 #[test]
-fn a_depot_embarks_only_where_its_power_has_one_in_a_friendly_port() {
+fn a_depot_embarks_only_where_its_power_has_one_and_only_in_a_port() {
     // Britain's depot taken off the map: none in Portsmouth to embark.
     let mut g = at_portsmouth(&[
         r#"{"depot": {"area": "portsmouth", "owner": {"power": "great-britain"}, "present": false}}"#,

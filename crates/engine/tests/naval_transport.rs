@@ -251,7 +251,7 @@ fn a_sunk_transport_loses_the_factors_the_fleets_left_cannot_carry() {
 #[test]
 fn forces_aboard_a_fleet_taken_off_the_map_are_put_ashore_in_its_port_or_at_home() {
     // Coalition's 6.2.5: II Corps and Cathcart aboard the Channel Fleet. In Portsmouth they go ashore there; at
-    // sea, or when the port may not be used, at Britain's capital.
+    // sea, or when the port may not be used, at Britain's capital. A depot aboard goes back to the counters.
     use coalition_engine::world::cargo::put_ashore;
     let setup = |at: &str| {
         common::at_1805(
@@ -262,60 +262,45 @@ fn forces_aboard_a_fleet_taken_off_the_map_are_put_ashore_in_its_port_or_at_home
                 &format!(r#"{{"fleet": {{"fleet": "gb-f1", "ships": 20, "location": {at}}}}}"#),
                 r#"{"corps": {"corps": "gb-2", "factors": {"infantry": 5}, "location": {"aboard": "gb-f1"}}}"#,
                 r#"{"leader": {"leader": "cathcart", "status": "active", "location": {"aboard": "gb-f1"}}}"#,
+                r#"{"depot_aboard": {"fleet": "gb-f1", "owner": {"power": "great-britain"}, "present": true}}"#,
             ],
         )
     };
-    let place = |events: &[WorldEvent]| -> Vec<Location> {
-        events
-            .iter()
-            .map(|e| match e {
+    // Where the corps and the leader go, and whether the depot left the fleet.
+    let ashore = |g: &Game, in_port: bool, except: Option<coalition_engine::Nation>| {
+        let ev = put_ashore(
+            g.scenario(),
+            &g.state().world,
+            &[fleet("gb-f1")],
+            in_port,
+            except,
+            "x",
+            "test",
+        );
+        let mut places = Vec::new();
+        let mut depot_off = false;
+        for e in &ev {
+            match e {
                 WorldEvent::CorpsChanged { location, .. }
-                | WorldEvent::LeaderChanged { location, .. } => *location,
+                | WorldEvent::LeaderChanged { location, .. } => places.push(*location),
+                WorldEvent::DepotCarried {
+                    fleet: f,
+                    aboard: false,
+                    ..
+                } if *f == fleet("gb-f1") => depot_off = true,
                 other => panic!("unexpected {other:?}"),
-            })
-            .collect()
+            }
+        }
+        (places, depot_off)
     };
     let g = setup(r#"{"area": "portsmouth"}"#);
-    let ev = put_ashore(
-        g.scenario(),
-        &g.state().world,
-        &[fleet("gb-f1")],
-        true,
-        None,
-        "x",
-        "test",
-    );
-    assert_eq!(place(&ev), vec![area("portsmouth"), area("portsmouth")]);
-    let ev = put_ashore(
-        g.scenario(),
-        &g.state().world,
-        &[fleet("gb-f1")],
-        false,
-        None,
-        "x",
-        "test",
-    );
-    assert_eq!(place(&ev), vec![area("london"), area("london")]);
+    let port = area("portsmouth");
+    let london = area("london");
+    assert_eq!(ashore(&g, true, None), (vec![port, port], true));
+    assert_eq!(ashore(&g, false, None), (vec![london, london], true));
     let g = setup(r#"{"sea": "english-channel"}"#);
-    let ev = put_ashore(
-        g.scenario(),
-        &g.state().world,
-        &[fleet("gb-f1")],
-        true,
-        None,
-        "x",
-        "test",
-    );
-    assert_eq!(place(&ev), vec![area("london"), area("london")]);
+    assert_eq!(ashore(&g, true, None), (vec![london, london], true));
     // The forces of the nation the caller removes itself are left alone.
-    let ev = put_ashore(
-        g.scenario(),
-        &g.state().world,
-        &[fleet("gb-f1")],
-        true,
-        Some(coalition_engine::Nation::Power(p("great-britain"))),
-        "x",
-        "test",
-    );
-    assert!(ev.is_empty());
+    let gb = coalition_engine::Nation::Power(p("great-britain"));
+    assert_eq!(ashore(&g, true, Some(gb)), (Vec::new(), false));
 }

@@ -14,6 +14,57 @@ use coalition_engine::state::RoundKind;
 use coalition_engine::view::View;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{RngCore, SeedableRng};
+use std::sync::Arc;
+
+pub mod heuristic;
+pub use heuristic::HeuristicBot;
+
+/// The kinds of bot a seat can hold (`random`, `heuristic`), by the name tables, files and options use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Kind {
+    Random,
+    Heuristic,
+}
+
+impl Kind {
+    /// Every kind, in the order tables list them.
+    pub const ALL: [Kind; 2] = [Kind::Heuristic, Kind::Random];
+
+    /// The kind's name (`random`, `heuristic`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Random => "random",
+            Kind::Heuristic => "heuristic",
+        }
+    }
+
+    /// The kind named `name`, or a message listing the kinds.
+    pub fn parse(name: &str) -> Result<Kind, String> {
+        Kind::ALL
+            .into_iter()
+            .find(|k| k.name() == name.trim())
+            .ok_or_else(|| format!("unknown bot `{name}`: heuristic or random"))
+    }
+
+    /// A bot of this kind for one seat, deterministic given `seed`; the heuristic bot reads the scenario's map
+    /// (public data, never the state).
+    pub fn make(
+        self,
+        seed: u64,
+        scenario: Arc<coalition_engine::scenario::Scenario>,
+    ) -> Box<dyn Bot> {
+        match self {
+            Kind::Random => Box::new(RandomBot::new(seed)),
+            Kind::Heuristic => Box::new(HeuristicBot::new(seed, scenario)),
+        }
+    }
+}
+
+/// The seed of the bot in the seat of the `index`-th power of a game seeded `seed` (independent streams).
+pub fn seat_seed(seed: u64, index: usize) -> u64 {
+    seed.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        .wrapping_add(index as u64 + 1)
+}
 
 /// What a bot picked: an index into the view's listed choices, and why (shown to people, never part of the rules
 /// state).
@@ -111,17 +162,20 @@ pub struct Table {
 impl Table {
     /// A random bot in every seat of `game`, seeded from `seed` and the power.
     pub fn random(game: &Game, seed: u64) -> Table {
+        Table::of(game, seed, |_| Some(Kind::Random))
+    }
+
+    /// A bot of the kind `kind` gives each power (none: that seat takes its default decisions), seeded from
+    /// `seed` and the power's place in the scenario.
+    pub fn of(game: &Game, seed: u64, kind: impl Fn(PowerId) -> Option<Kind>) -> Table {
         let bots = game
             .state()
             .powers
             .keys()
             .enumerate()
-            .map(|(i, p)| {
-                let b: Box<dyn Bot> = Box::new(RandomBot::new(
-                    seed.wrapping_mul(0x9E37_79B9_7F4A_7C15)
-                        .wrapping_add(i as u64 + 1),
-                ));
-                (*p, b)
+            .filter_map(|(i, p)| {
+                let k = kind(*p)?;
+                Some((*p, k.make(seat_seed(seed, i), game.scenario().clone())))
             })
             .collect();
         Table {

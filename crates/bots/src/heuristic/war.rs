@@ -1,0 +1,372 @@
+//! The heuristic bot's Naval Phase (rule 6) and Land Phase (rule 7, battles 7.5, sieges 7.5.4): corps march on
+//! the nearest enemy city or army, or home to throw an invader out, only where a depot or friendly land keeps
+//! them supplied and never into a much stronger stack; depots built toward the front; chits by the odds
+//! (Coalition's default chit, worked out from the bot's own view); the guard committed in a close battle;
+//! fleets fight only when they outnumber the enemy.
+
+use super::{Ctx, choose};
+use crate::Pick;
+use coalition_engine::Decision;
+use coalition_engine::ids::{AreaId, Nation, PowerId};
+use coalition_engine::land::LandDecision;
+use coalition_engine::naval::NavalDecision;
+use coalition_engine::scenario::Location;
+use coalition_engine::scenario::combat::DefendChit;
+
+/// Steps from a depot or from friendly land within which the bot keeps its corps (Coalition's supply reach).
+const SUPPLY_REACH: u32 = 3;
+/// Money the bot keeps before it builds a depot.
+const DEPOT_MONEY: i32 = 10;
+
+/// Where the bot's corps march: enemy-held cities and capitals, enemy corps, and its own lost home areas.
+fn objectives(cx: &Ctx) -> Vec<(AreaId, i64)> {
+    let s = &cx.sight;
+    let mut out = Vec::new();
+    for a in &s.scenario.map.areas {
+        let Some(h) = s.holder(a.id) else { continue };
+        if !s.hostile(h) {
+            continue;
+        }
+        let mine = s.home().contains(&a.id);
+        if a.city.is_some() || mine {
+            out.push((
+                a.id,
+                if mine {
+                    3
+                } else if a.capital {
+                    2
+                } else {
+                    1
+                },
+            ));
+        }
+    }
+    for c in s.world.forces.corps.values() {
+        if let Location::Area(a) = c.location
+            && s.hostile(c.owner)
+        {
+            let mine = s.home().contains(&a);
+            out.push((a, if mine { 3 } else { 1 }));
+        }
+    }
+    out
+}
+
+/// The land factors of the bot's corps `ids`.
+fn factors(cx: &Ctx, ids: &[coalition_engine::ids::CorpsId]) -> u32 {
+    ids.iter()
+        .filter_map(|c| cx.sight.world.forces.corps.get(c))
+        .map(|c| c.factors.total())
+        .sum()
+}
+
+/// Whether `area` is within reach of the bot's supply: a depot of its own or friendly land nearby.
+fn supplied(cx: &Ctx, area: AreaId) -> bool {
+    let s = &cx.sight;
+    let me = Nation::Power(s.me);
+    let depot_near = s
+        .world
+        .forces
+        .depots
+        .iter()
+        .any(|(a, owners)| owners.contains(&me) && cx.map.dist(*a, area) <= SUPPLY_REACH);
+    depot_near
+        || s.home()
+            .iter()
+            .any(|a| s.holder(*a) == Some(me) && cx.map.dist(*a, area) < SUPPLY_REACH)
+}
+
+/// The distance from `area` to the nearest objective, weighted (nearer and weightier is better).
+fn pull(cx: &Ctx, targets: &[(AreaId, i64)], area: AreaId) -> i64 {
+    targets
+        .iter()
+        .map(|(t, w)| i64::from(cx.map.dist(area, *t).min(60)) * 3 - w * 2)
+        .min()
+        .unwrap_or(i64::MAX / 4)
+}
+
+/// The factors on each side of the battle under way, the bot's first.
+fn battle_sides(cx: &Ctx) -> Option<(u32, u32)> {
+    let b = cx.view.state.land.battle.as_ref()?;
+    let att = factors(cx, &b.attacking);
+    let def = factors(cx, &b.defending);
+    Some(if b.attacker == cx.sight.me {
+        (att, def)
+    } else {
+        (def, att)
+    })
+}
+
+/// Rule 7: the bot's decisions of the Land Phase.
+pub fn land(cx: &Ctx) -> Pick {
+    let s = &cx.sight;
+    let me = s.me;
+    let targets = objectives(cx);
+    let money = s.world.powers.get(&me).map_or(0, |p| p.money);
+    let lctx = coalition_engine::world::Ctx {
+        scenario: s.scenario,
+        rulebook: &cx.view.rulebook,
+        world: s.world,
+        own: &cx.view.state.land,
+    };
+    let (att_chit, def_chit) = coalition_engine::land::odds::default_chits(&lctx, false);
+    let sides = battle_sides(cx);
+    let close = sides.is_some_and(|(m, e)| m * 10 >= e * 7 && m * 10 <= e * 14);
+    let swamped = sides.is_some_and(|(m, e)| e >= m.max(1) * 3);
+    let score = |d: &Decision| -> i64 {
+        let l = match d {
+            Decision::Pass => return 0,
+            Decision::Land(l) => l,
+            _ => return -1000,
+        };
+        match l {
+            LandDecision::Place { place } => {
+                if s.at_war() {
+                    -i64::from(*place)
+                } else {
+                    i64::from(*place)
+                }
+            }
+            LandDecision::Depots { build, remove } => {
+                if !remove.is_empty() || build.is_empty() || !s.at_war() || money < DEPOT_MONEY {
+                    return -5;
+                }
+                let near: i64 = build
+                    .iter()
+                    .map(|a| {
+                        let covered = s.world.forces.depots.iter().any(|(b, o)| {
+                            o.contains(&Nation::Power(me)) && cx.map.dist(*a, *b) <= 2
+                        });
+                        if covered {
+                            -10
+                        } else {
+                            20 - pull(cx, &targets, *a).min(20)
+                        }
+                    })
+                    .sum();
+                near
+            }
+            LandDecision::Move {
+                corps,
+                leaders,
+                path,
+            } => {
+                let (Some(from), Some(to)) = (path.first(), path.last()) else {
+                    return -1000;
+                };
+                if targets.is_empty() {
+                    return -1;
+                }
+                let gain = pull(cx, &targets, *from) - pull(cx, &targets, *to);
+                if gain <= 0 {
+                    return -1;
+                }
+                let strength = factors(cx, corps);
+                if s.enemy_factors_in(*to) * 2 > strength * 3 {
+                    return -50;
+                }
+                if !supplied(cx, *to) {
+                    return -30;
+                }
+                gain * 4 + i64::from(!leaders.is_empty()) + i64::from(strength.min(20)) / 4
+            }
+            LandDecision::Disembark { to, depot, .. } => {
+                10 + i64::from(*depot) - pull(cx, &targets, *to).min(9)
+            }
+            LandDecision::Garrison { .. } => -5,
+            LandDecision::Undo => -100,
+            LandDecision::Done => 0,
+            LandDecision::Attack {
+                chit,
+                guard,
+                reinforce,
+                ..
+            } => {
+                i64::from(*chit == att_chit) * 10
+                    + reinforce.len() as i64 * 2
+                    + match guard {
+                        Some(_) if close => 3,
+                        Some(_) => -3,
+                        None => 0,
+                    }
+            }
+            LandDecision::Defend {
+                chit,
+                guard,
+                reinforce,
+                ..
+            } => {
+                let wanted = if swamped {
+                    DefendChit::Withdraw
+                } else {
+                    def_chit
+                };
+                i64::from(*chit == wanted) * 10
+                    + reinforce.len() as i64 * 2
+                    + match guard {
+                        Some(_) if close => 3,
+                        Some(_) => -3,
+                        None => 0,
+                    }
+            }
+            LandDecision::Retreat { to } => {
+                let cap = s.scenario.power(me).map(|p| p.capital);
+                -(i64::from(s.enemy_factors_in(*to)) * 10)
+                    - cap.map_or(0, |c| i64::from(cx.map.dist(*to, c).min(60)))
+            }
+            LandDecision::Besiege { .. } => 5,
+            LandDecision::Assault { area, corps, .. } => {
+                let mine: u32 = if corps.is_empty() {
+                    s.world
+                        .forces
+                        .corps
+                        .values()
+                        .filter(|c| {
+                            c.owner == Nation::Power(me) && c.location == Location::Area(*area)
+                        })
+                        .map(|c| c.factors.total())
+                        .sum()
+                } else {
+                    factors(cx, corps)
+                };
+                if mine >= s.enemy_factors_in(*area).max(1) * 3 {
+                    6
+                } else {
+                    -2
+                }
+            }
+            LandDecision::Sortie { .. } => -2,
+        }
+    };
+    choose(cx, score, |d| match d {
+        Decision::Pass | Decision::Land(LandDecision::Done) => {
+            if targets.is_empty() {
+                "moves no further: no enemy to march on".into()
+            } else {
+                "moves no further: no step brings a corps nearer an enemy, in supply and not outmatched".into()
+            }
+        }
+        Decision::Land(LandDecision::Place { .. }) => format!(
+            "{d}: {}",
+            if s.at_war() {
+                "at war, it moves early"
+            } else {
+                "at peace, it lets others move first"
+            }
+        ),
+        Decision::Land(LandDecision::Depots { .. }) => format!("{d}: a depot toward the front"),
+        Decision::Land(LandDecision::Move { .. }) => {
+            format!("{d}: nearer the nearest enemy city or army, in supply")
+        }
+        Decision::Land(LandDecision::Attack { guard, .. } | LandDecision::Defend { guard, .. }) => {
+            format!(
+                "{d}: the chit the odds favour{}",
+                match (guard, swamped) {
+                    (Some(_), _) => ", the guard committed in a close battle",
+                    (None, true) => ", outnumbered three to one",
+                    _ => "",
+                }
+            )
+        }
+        Decision::Land(LandDecision::Retreat { .. }) => {
+            format!("{d}: away from the enemy, toward home")
+        }
+        Decision::Land(LandDecision::Besiege { .. }) => format!("{d}: starve the city out"),
+        Decision::Land(LandDecision::Assault { .. }) => {
+            format!("{d}: three to one against the garrison")
+        }
+        _ => d.to_string(),
+    })
+}
+
+/// The ships of the fleets `n` owns.
+fn navy(cx: &Ctx, n: Nation) -> u32 {
+    cx.sight
+        .world
+        .forces
+        .fleets
+        .values()
+        .filter(|f| f.owner == n)
+        .map(|f| u32::from(f.ships))
+        .sum()
+}
+
+/// The strongest navy among the bot's major enemies.
+fn enemy_navy(cx: &Ctx, me: PowerId) -> u32 {
+    cx.sight
+        .major_enemies(me)
+        .iter()
+        .map(|e| navy(cx, Nation::Power(*e)))
+        .max()
+        .unwrap_or(0)
+}
+
+/// Rule 6: the bot's fleets stay on station (in port, guarding its coasts and trade) and carry no invasion; a
+/// fleet with corps aboard lands them. It engages and intercepts only when its navy outnumbers the enemy's, and
+/// evades when it does not.
+pub fn naval(cx: &Ctx) -> Pick {
+    let s = &cx.sight;
+    let me = s.me;
+    let stronger = navy(cx, Nation::Power(me)) > enemy_navy(cx, me);
+    let score = |d: &Decision| -> i64 {
+        let n = match d {
+            Decision::Pass => return 0,
+            Decision::Naval(n) => n,
+            // Great Britain's place in the order, undo and done are written as the Land Phase's.
+            Decision::Land(LandDecision::Place { place }) => return -i64::from(*place),
+            Decision::Land(LandDecision::Undo) => return -100,
+            Decision::Land(_) => return 0,
+            _ => return -1000,
+        };
+        match n {
+            NavalDecision::Place { place } => -i64::from(*place),
+            NavalDecision::Sail { .. } => -1,
+            NavalDecision::Undo => -100,
+            NavalDecision::Done => 0,
+            NavalDecision::Engage { .. } => {
+                if stronger {
+                    5
+                } else {
+                    -5
+                }
+            }
+            NavalDecision::Evade { evade } => i64::from(*evade != stronger),
+            NavalDecision::Intercept { at } => i64::from(at.is_some() == stronger),
+            NavalDecision::Retreat { to } => match to {
+                Location::Area(a) => {
+                    if s.holder(*a) == Some(Nation::Power(me)) {
+                        2
+                    } else {
+                        1
+                    }
+                }
+                _ => 0,
+            },
+        }
+    };
+    choose(cx, score, |d| match d {
+        Decision::Naval(NavalDecision::Engage { .. }) => {
+            format!("{d}: its navy outnumbers the enemy's")
+        }
+        Decision::Naval(NavalDecision::Evade { evade: true }) => {
+            "evades: the enemy's navy is larger".into()
+        }
+        Decision::Naval(NavalDecision::Evade { evade: false }) => {
+            "stands and fights: its navy is larger".into()
+        }
+        Decision::Naval(NavalDecision::Intercept { at: Some(_) }) => {
+            format!("{d}: its navy outnumbers the mover's side")
+        }
+        Decision::Naval(NavalDecision::Intercept { at: None }) => {
+            "lets the move pass: too weak to intercept".into()
+        }
+        Decision::Naval(NavalDecision::Place { .. })
+        | Decision::Land(LandDecision::Place { .. }) => {
+            format!("{d}: early, to answer the others' moves")
+        }
+        Decision::Naval(NavalDecision::Retreat { .. }) => {
+            format!("{d}: to a port of its own where it can")
+        }
+        _ => "keeps its fleets on station, guarding its coasts and trade".into(),
+    })
+}

@@ -3,8 +3,8 @@
 //! sees the full state (the view leaves out other powers' sealed decisions and private messages) and cannot
 //! invent a decision: [`decide`] turns the pick into the listed decision.
 //!
-//! Built so far: the trait, the seeded [`RandomBot`], and [`play_month`]/[`play_until`], which let bots play every
-//! pending power of a game. The heuristic bot, seats recorded in a game file and `--bots mix` are not built yet.
+//! The kinds: the seeded [`RandomBot`] and the [`HeuristicBot`] (`docs/bots.md`), made by [`Kind::make`];
+//! [`Table`], [`play_month`] and [`play_until`] let bots play every pending power of a game.
 
 use coalition_engine::Decision;
 use coalition_engine::PowerId;

@@ -1,0 +1,213 @@
+//! The heuristic bot: it plays whole campaigns by the rules, deterministically, and its judgements are the ones
+//! a player would recognise (peace when its capital falls, war only on the weaker, an army bought for a war,
+//! bids for a natural ally, chits by the odds).
+
+use coalition_bots::{Bot, HeuristicBot, Kind, Table, decide_since};
+use coalition_engine::Decision;
+use coalition_engine::economic::EconomicDecision;
+use coalition_engine::game::Game;
+use coalition_engine::ids::{Nation, PowerId};
+use coalition_engine::kernel::calendar::Date;
+use coalition_engine::land::LandDecision;
+use coalition_engine::political::peace::PeaceDecision;
+use coalition_engine::rulebook::{Preset, Rulebook};
+use coalition_engine::scenario::{PlayerDef, Scenario, UnitKind, embedded_scenario};
+use coalition_engine::state::RoundKind;
+use coalition_engine::transcript::Transcript;
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+fn scenario() -> Arc<Scenario> {
+    Arc::new(embedded_scenario("1805").unwrap())
+}
+
+fn power(name: &str) -> PowerId {
+    PowerId::new(name).unwrap()
+}
+
+/// A game of 1805 with every optional rule, set up at `step` of January 1805 (March for the Economic Phase) with
+/// `adjustments` (host JSON).
+fn set_up(step: &str, adjustments: serde_json::Value) -> Game {
+    let month = if step.starts_with("economic") { 3 } else { 1 };
+    let t: Transcript = serde_json::from_value(serde_json::json!({
+        "coalition": 1,
+        "scenario": "1805",
+        "rulebook": "all",
+        "seed": 5,
+        "setup": { "date": { "year": 1805, "month": month }, "step": step, "adjustments": adjustments },
+        "script": []
+    }))
+    .unwrap();
+    t.start(scenario()).unwrap()
+}
+
+/// What the heuristic bot of `p` picks now.
+fn pick(g: &Game, p: PowerId, seed: u64) -> (Decision, String) {
+    let mut bot = HeuristicBot::new(seed, g.scenario().clone());
+    let view = g.view(p);
+    let pick = bot.pick(&view);
+    (view.choices[pick.index].clone(), pick.reason)
+}
+
+#[test]
+fn heuristic_bots_play_a_whole_campaign_by_the_rules_and_it_replays() {
+    let s = scenario();
+    let mut g = Game::new(s, Rulebook::preset(Preset::All), 7, &[]).unwrap();
+    let mut t = Table::of(&g, 7, |_| Some(Kind::Heuristic));
+    let mut shown: BTreeMap<PowerId, usize> = BTreeMap::new();
+    let (mut chits, mut by_odds) = (0, 0);
+    while !g.state().finished {
+        let p = *g.pending().first().expect("a game not over asks someone");
+        let from = shown.get(&p).copied().unwrap_or(0);
+        let default = g.default_decision(p);
+        let bot = t.bots.get_mut(&p).unwrap();
+        let (d, reason) =
+            decide_since(&g, p, bot.as_mut(), from).expect("the bot picks a listed choice");
+        shown.insert(p, g.log().len());
+        assert!(
+            reason.starts_with("heuristic: ") && !reason.contains('\n'),
+            "{reason}"
+        );
+        // Chits by the odds: the bot's chit is Coalition's default chit (3.6), bar a withdrawal when swamped.
+        if let (
+            Decision::Land(LandDecision::Attack { chit: a, .. }),
+            Some(Decision::Land(LandDecision::Attack { chit: b, .. })),
+        ) = (&d, &default)
+        {
+            chits += 1;
+            by_odds += usize::from(a == b);
+        }
+        g.submit(p, d.clone())
+            .unwrap_or_else(|e| panic!("{p}'s listed choice {d} was refused: {e}"));
+    }
+    let outcome = g
+        .state()
+        .outcome
+        .clone()
+        .expect("a finished game has an outcome");
+    assert!(outcome.players.iter().any(|p| p.place == 1));
+    assert!(chits > 0, "the campaign fought battles");
+    assert_eq!(
+        chits, by_odds,
+        "every attacker's chit is the one the odds favour"
+    );
+    assert_eq!(Game::rebuild(g.scenario(), g.log()), g.state().clone());
+}
+
+#[test]
+fn heuristic_bots_are_deterministic_given_their_seed() {
+    let run = |seed: u64| {
+        let mut g = Game::new(scenario(), Rulebook::preset(Preset::All), 3, &[]).unwrap();
+        let mut t = Table::of(&g, seed, |_| Some(Kind::Heuristic));
+        coalition_bots::play_until(&mut g, &mut t, Date::new(1806, 1).unwrap());
+        g.log().to_vec()
+    };
+    assert_eq!(run(5), run(5));
+}
+
+#[test]
+fn a_power_sues_for_peace_when_its_capital_falls_and_fights_on_before() {
+    let war = serde_json::json!({ "war": { "aggressor": { "power": "france" }, "defender": { "power": "prussia" } } });
+    let fr2_in_berlin = serde_json::json!({ "corps": { "corps": "fr-2", "factors": { "infantry": 12, "cavalry": 2 }, "location": { "area": "berlin" } } });
+    let held = serde_json::json!({ "area_control": { "area": "berlin", "holder": { "power": "france" } } });
+    let prussia = power("prussia");
+
+    let g = set_up("peace", serde_json::json!([war, fr2_in_berlin, held]));
+    let (d, reason) = pick(&g, prussia, 1);
+    let Decision::Peace(PeaceDecision::Propose { sue, .. }) = &d else {
+        panic!("not a proposal: {d}");
+    };
+    assert_eq!(sue, &vec![power("france")], "{reason}");
+    assert!(reason.contains("capital has fallen"), "{reason}");
+
+    // The same war with Berlin still Prussian: Prussia fights on.
+    let g = set_up("peace", serde_json::json!([war]));
+    let (d, reason) = pick(&g, prussia, 1);
+    let Decision::Peace(PeaceDecision::Propose { sue, .. }) = &d else {
+        panic!("not a proposal: {d}");
+    };
+    assert!(sue.is_empty(), "{d}: {reason}");
+}
+
+#[test]
+fn a_power_declares_war_only_on_the_weaker_side() {
+    // Spain's army is a fraction of France's: whatever the seed, Spain never declares on France; France, the
+    // strongest army of 1805, declares on someone under some seed.
+    let g = set_up("declarations_of_war", serde_json::json!([]));
+    let mut french_wars = 0;
+    for seed in 0..12 {
+        let (d, reason) = pick(&g, power("spain"), seed);
+        if let Decision::DeclareWar(dw) = &d {
+            assert!(
+                !dw.targets.contains(&Nation::Power(power("france"))),
+                "{d}: {reason}"
+            );
+        }
+        let (d, _) = pick(&g, power("france"), seed);
+        if let Decision::DeclareWar(dw) = &d {
+            french_wars += usize::from(!dw.targets.is_empty());
+        }
+    }
+    assert!(french_wars > 0, "France never declared a war");
+}
+
+#[test]
+fn a_power_at_war_buys_an_army_and_one_at_peace_saves() {
+    let money = |n: i32| serde_json::json!({ "money": { "power": "austria", "delta": n } });
+    let war = serde_json::json!({ "war": { "aggressor": { "power": "france" }, "defender": { "power": "austria" } } });
+    let austria = power("austria");
+
+    let g = set_up("economic_expenditure", serde_json::json!([war, money(60)]));
+    let (d, reason) = pick(&g, austria, 1);
+    let Decision::Economy(EconomicDecision::Spend(sp)) = &d else {
+        panic!("not a shopping list: {d}");
+    };
+    assert!(
+        sp.buy
+            .iter()
+            .any(|b| b.unit == UnitKind::Infantry && b.count > 1),
+        "{d}: {reason}"
+    );
+
+    let base = set_up("economic_expenditure", serde_json::json!([]))
+        .state()
+        .world
+        .powers[&austria]
+        .money;
+    let g = set_up("economic_expenditure", serde_json::json!([money(5 - base)]));
+    let (d, reason) = pick(&g, austria, 1);
+    assert_eq!(d.to_string(), "buy none", "{reason}");
+}
+
+#[test]
+fn a_power_bids_for_its_natural_ally_and_not_for_its_natural_enemy() {
+    // Prussia has no player: it is an UMP, and the year's bids are opened. Russia (Natural Alliance Table +3 for
+    // Prussia) bids for it; France (-3) does not.
+    let s = scenario();
+    let players: Vec<PlayerDef> = coalition_engine::game::hot_seat(&s)
+        .into_iter()
+        .filter(|p| p.powers != vec![power("prussia")])
+        .collect();
+    let mut g = Game::new(s, Rulebook::preset(Preset::All), 9, &players).unwrap();
+    let mut t = Table::of(&g, 9, |_| Some(Kind::Random));
+    let mut asked = false;
+    for _ in 0..20_000 {
+        if g.state()
+            .round
+            .as_ref()
+            .is_some_and(|r| r.kind == RoundKind::UmpBids)
+        {
+            asked = true;
+            break;
+        }
+        if t.step(&mut g).is_none() {
+            break;
+        }
+    }
+    assert!(asked, "no UMP bidding was opened");
+    assert!(g.pending().contains(&power("russia")) && g.pending().contains(&power("france")));
+    let (d, reason) = pick(&g, power("russia"), 1);
+    assert!(d.to_string().starts_with("bid prussia:"), "{d}: {reason}");
+    let (d, reason) = pick(&g, power("france"), 1);
+    assert_eq!(d.to_string(), "bid none", "{reason}");
+}

@@ -9,6 +9,7 @@ use coalition_engine::game::Game;
 use coalition_engine::ids::{Nation, PowerId};
 use coalition_engine::kernel::calendar::Date;
 use coalition_engine::land::LandDecision;
+use coalition_engine::naval::NavalDecision;
 use coalition_engine::political::peace::PeaceDecision;
 use coalition_engine::rulebook::{Preset, Rulebook};
 use coalition_engine::scenario::{PlayerDef, Scenario, UnitKind, embedded_scenario};
@@ -210,4 +211,35 @@ fn a_power_bids_for_its_natural_ally_and_not_for_its_natural_enemy() {
     assert!(d.to_string().starts_with("bid prussia:"), "{d}: {reason}");
     let (d, reason) = pick(&g, power("france"), 1);
     assert_eq!(d.to_string(), "bid none", "{reason}");
+}
+
+#[test]
+fn a_navy_that_rules_the_sea_hunts_the_enemy_fleets_and_a_weaker_one_stays_in_port() {
+    // January 1805: Great Britain (52 ships) is at war with Spain; it sails to blockade the Spanish fleets. Spain,
+    // the weaker navy, keeps its fleets in port.
+    let mut g = set_up("naval", serde_json::json!([]));
+    let mut t = Table::of(&g, 5, |_| Some(Kind::Heuristic));
+    let (mut british_sails, mut spanish_sails) = (0, 0);
+    while g.state().position.step == coalition_engine::Step::Naval {
+        let p = *g.pending().first().unwrap();
+        let view = g.view(p);
+        let sail_listed = view
+            .choices
+            .iter()
+            .any(|d| matches!(d, Decision::Naval(NavalDecision::Sail { .. })));
+        let (d, reason) = pick(&g, p, 5);
+        if p == power("great-britain") && sail_listed && british_sails == 0 {
+            assert!(
+                matches!(d, Decision::Naval(NavalDecision::Sail { .. })),
+                "{d}: {reason}"
+            );
+            assert!(reason.contains("hunts"), "{reason}");
+        }
+        if let Some((p, Some(Decision::Naval(NavalDecision::Sail { .. })))) = t.step(&mut g) {
+            british_sails += usize::from(p == power("great-britain"));
+            spanish_sails += usize::from(p == power("spain"));
+        }
+    }
+    assert!(british_sails > 0, "Great Britain never sailed");
+    assert_eq!(spanish_sails, 0, "Spain sailed out against a larger navy");
 }

@@ -1,18 +1,45 @@
 //! What the heuristic bot reads off its view before it decides (issue 16): each power's strength, who is at war
 //! with whom, whose capital is held by an enemy, and distances on the map (the scenario's public data).
 
-use coalition_engine::ids::{AreaId, Nation, PowerId};
+use coalition_engine::ids::{AreaId, Nation, PowerId, SeaId};
 use coalition_engine::scenario::{Location, Scenario};
 use coalition_engine::view::View;
 use coalition_engine::world::World;
 use std::collections::{BTreeMap, VecDeque};
 
-/// Land distances between areas (steps over land links), worked out once for a scenario.
+/// Land distances between areas (steps over land links) and sea distances between sea areas, worked out once
+/// for a scenario.
 pub struct Map {
     index: BTreeMap<AreaId, usize>,
     areas: Vec<AreaId>,
     /// `dist[a * n + b]`: steps from area `a` to area `b`; `u8::MAX` when there is no land path.
     dist: Vec<u8>,
+    sea_index: BTreeMap<SeaId, usize>,
+    /// `sea_dist[a * m + b]`: steps from sea area `a` to sea area `b`.
+    sea_dist: Vec<u8>,
+    /// The sea areas each coastal area touches.
+    coasts: BTreeMap<AreaId, Vec<SeaId>>,
+}
+
+/// Breadth-first distances between every pair of `n` nodes joined by `links`.
+fn all_pairs(links: &[Vec<usize>]) -> Vec<u8> {
+    let n = links.len();
+    let mut dist = vec![u8::MAX; n * n];
+    let mut queue = VecDeque::new();
+    for from in 0..n {
+        dist[from * n + from] = 0;
+        queue.push_back(from);
+        while let Some(a) = queue.pop_front() {
+            let d = dist[from * n + a];
+            for &b in &links[a] {
+                if dist[from * n + b] == u8::MAX {
+                    dist[from * n + b] = d.saturating_add(1);
+                    queue.push_back(b);
+                }
+            }
+        }
+    }
+    dist
 }
 
 impl Map {
@@ -21,7 +48,6 @@ impl Map {
         let areas: Vec<AreaId> = s.map.areas.iter().map(|a| a.id).collect();
         let index: BTreeMap<AreaId, usize> =
             areas.iter().enumerate().map(|(i, a)| (*a, i)).collect();
-        let n = areas.len();
         let links: Vec<Vec<usize>> = s
             .map
             .areas
@@ -33,22 +59,80 @@ impl Map {
                     .collect()
             })
             .collect();
-        let mut dist = vec![u8::MAX; n * n];
-        let mut queue = VecDeque::new();
-        for from in 0..n {
-            dist[from * n + from] = 0;
-            queue.push_back(from);
-            while let Some(a) = queue.pop_front() {
-                let d = dist[from * n + a];
-                for &b in &links[a] {
-                    if dist[from * n + b] == u8::MAX {
-                        dist[from * n + b] = d.saturating_add(1);
-                        queue.push_back(b);
-                    }
-                }
-            }
+        let dist = all_pairs(&links);
+        let sea_index: BTreeMap<SeaId, usize> = s
+            .map
+            .seas
+            .iter()
+            .enumerate()
+            .map(|(i, x)| (x.id, i))
+            .collect();
+        let sea_links: Vec<Vec<usize>> = s
+            .map
+            .seas
+            .iter()
+            .map(|x| {
+                x.adjacent
+                    .iter()
+                    .filter_map(|y| sea_index.get(y).copied())
+                    .collect()
+            })
+            .collect();
+        let sea_dist = all_pairs(&sea_links);
+        let coasts = s
+            .map
+            .areas
+            .iter()
+            .filter(|a| !a.seas.is_empty())
+            .map(|a| (a.id, a.seas.clone()))
+            .collect();
+        Map {
+            index,
+            areas,
+            dist,
+            sea_index,
+            sea_dist,
+            coasts,
         }
-        Map { index, areas, dist }
+    }
+
+    /// Steps by sea between two sea areas (`u32::MAX / 2` when none joins them).
+    pub fn sea(&self, a: SeaId, b: SeaId) -> u32 {
+        match (self.sea_index.get(&a), self.sea_index.get(&b)) {
+            (Some(&i), Some(&j)) => match self.sea_dist[i * self.sea_index.len() + j] {
+                u8::MAX => u32::MAX / 2,
+                d => u32::from(d),
+            },
+            _ => u32::MAX / 2,
+        }
+    }
+
+    /// The sea areas a fleet at `at` stands in or next to: a sea area itself, or the coast of a port or of a
+    /// blockade box.
+    fn seas_at(&self, at: Location) -> Vec<(SeaId, u32)> {
+        match at {
+            Location::Sea(x) => vec![(x, 0)],
+            Location::Area(a) | Location::Blockade(a) => self
+                .coasts
+                .get(&a)
+                .map(|v| v.iter().map(|x| (*x, 1)).collect())
+                .unwrap_or_default(),
+            _ => vec![],
+        }
+    }
+
+    /// Steps a fleet at `from` needs to reach `to` (a sea area, a port or a blockade box), by sea.
+    pub fn sail(&self, from: Location, to: Location) -> u32 {
+        if from == to {
+            return 0;
+        }
+        let ends = self.seas_at(to);
+        self.seas_at(from)
+            .iter()
+            .flat_map(|(a, da)| ends.iter().map(move |(b, db)| (*a, *da, *b, *db)))
+            .map(|(a, da, b, db)| da + db + self.sea(a, b))
+            .min()
+            .unwrap_or(u32::MAX / 2)
     }
 
     /// Steps over land from `a` to `b` (`u32::MAX / 2` when no land path joins them).

@@ -301,13 +301,50 @@ fn enemy_navy(cx: &Ctx, me: PowerId) -> u32 {
         .unwrap_or(0)
 }
 
-/// Rule 6: the bot's fleets stay on station (in port, guarding its coasts and trade) and carry no invasion; a
-/// fleet with corps aboard lands them. It engages and intercepts only when its navy outnumbers the enemy's, and
-/// evades when it does not.
+/// Where the bot's fleets hunt: each enemy fleet's place (a fleet in port is blockaded from its box), with its
+/// ships.
+fn quarry(cx: &Ctx) -> Vec<(Location, u32)> {
+    let s = &cx.sight;
+    s.world
+        .forces
+        .fleets
+        .values()
+        .filter(|f| f.ships > 0 && s.hostile(f.owner))
+        .filter_map(|f| match f.location {
+            Location::Area(a) | Location::Blockade(a) => {
+                Some((Location::Blockade(a), u32::from(f.ships)))
+            }
+            Location::Sea(x) => Some((Location::Sea(x), u32::from(f.ships))),
+            _ => None,
+        })
+        .collect()
+}
+
+/// How near a fleet of `ships` ships at `at` is to the nearest enemy fleet it outnumbers (none: `None`).
+fn hunt(cx: &Ctx, prey: &[(Location, u32)], ships: u32, at: Location) -> Option<u32> {
+    prey.iter()
+        .filter(|(_, n)| ships > *n)
+        .map(|(l, _)| cx.map.sail(at, *l))
+        .filter(|d| *d < u32::MAX / 2)
+        .min()
+}
+
+/// Rule 6: when the bot's navy outnumbers the largest enemy navy, its fleets hunt the enemy fleets each of them
+/// outnumbers (blockading those in port, protecting its trade and its coasts); otherwise they stay on station in
+/// port. They carry no invasion. It engages and intercepts only when its navy outnumbers the enemy's, and evades
+/// when it does not.
 pub fn naval(cx: &Ctx) -> Pick {
     let s = &cx.sight;
     let me = s.me;
     let stronger = navy(cx, Nation::Power(me)) > enemy_navy(cx, me);
+    let prey = if stronger { quarry(cx) } else { Vec::new() };
+    let ships_of = |fleets: &[coalition_engine::ids::FleetId]| -> u32 {
+        fleets
+            .iter()
+            .filter_map(|f| s.world.forces.fleets.get(f))
+            .map(|f| u32::from(f.ships))
+            .sum()
+    };
     let score = |d: &Decision| -> i64 {
         let n = match d {
             Decision::Pass => return 0,
@@ -320,7 +357,25 @@ pub fn naval(cx: &Ctx) -> Pick {
         };
         match n {
             NavalDecision::Place { place } => -i64::from(*place),
-            NavalDecision::Sail { .. } => -1,
+            NavalDecision::Sail {
+                fleets,
+                corps,
+                depot,
+                path,
+                ..
+            } => {
+                let (Some(from), Some(to)) = (path.first(), path.last()) else {
+                    return -1000;
+                };
+                if !corps.is_empty() || *depot {
+                    return -5;
+                }
+                let ships = ships_of(fleets);
+                match (hunt(cx, &prey, ships, *from), hunt(cx, &prey, ships, *to)) {
+                    (Some(a), Some(b)) if b < a => i64::from(a - b) * 3,
+                    _ => -1,
+                }
+            }
             NavalDecision::Undo => -100,
             NavalDecision::Done => 0,
             NavalDecision::Engage { .. } => {
@@ -366,6 +421,9 @@ pub fn naval(cx: &Ctx) -> Pick {
         }
         Decision::Naval(NavalDecision::Retreat { .. }) => {
             format!("{d}: to a port of its own where it can")
+        }
+        Decision::Naval(NavalDecision::Sail { .. }) => {
+            format!("{d}: its navy rules the sea; it hunts an enemy fleet it outnumbers")
         }
         _ => "keeps its fleets on station, guarding its coasts and trade".into(),
     })

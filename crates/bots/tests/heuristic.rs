@@ -243,3 +243,72 @@ fn a_navy_that_rules_the_sea_hunts_the_enemy_fleets_and_a_weaker_one_stays_in_po
     assert!(british_sails > 0, "Great Britain never sailed");
     assert_eq!(spanish_sails, 0, "Spain sailed out against a larger navy");
 }
+
+#[test]
+fn natural_allies_name_each_other_and_an_alliance_forms() {
+    // Prussia and Russia are each other's best friends on the Natural Alliance Table (+3 both ways).
+    let mut g = set_up("creating_alliances", serde_json::json!([]));
+    let (prussia, russia) = (power("prussia"), power("russia"));
+    let (d, reason) = pick(&g, prussia, 2);
+    assert_eq!(d.to_string(), "ally russia", "{reason}");
+    let mut t = Table::of(&g, 2, |_| Some(Kind::Heuristic));
+    while g.state().position.step == coalition_engine::Step::CreatingAlliances {
+        t.step(&mut g);
+    }
+    assert!(g.state().world.allied(prussia, russia));
+}
+
+#[test]
+fn corps_at_war_march_on_the_enemy() {
+    // Austria at war with Bavaria: its corps march on Bavaria's nearest city or army, so no step takes one
+    // further from Munich than a step sideways, and at least one corps marches.
+    let war = serde_json::json!({ "war": { "aggressor": { "power": "austria" }, "defender": { "minor": "bavaria" } } });
+    let mut g = set_up("land", serde_json::json!([war]));
+    let map = coalition_bots::heuristic::sight::Map::of(g.scenario());
+    let munich = coalition_engine::ids::AreaId::new("munich").unwrap();
+    let mut t = Table::of(&g, 4, |_| Some(Kind::Heuristic));
+    let mut marches = 0;
+    while g.state().position.step == coalition_engine::Step::Land {
+        if let Some((p, Some(Decision::Land(LandDecision::Move { path, .. })))) = t.step(&mut g) {
+            if p == power("austria") {
+                let (from, to) = (path[0], *path.last().unwrap());
+                assert!(
+                    map.dist(to, munich) <= map.dist(from, munich) + 1,
+                    "{from}>{to}"
+                );
+                marches += 1;
+            }
+        }
+    }
+    assert!(marches > 0, "Austria's corps stood still at war");
+}
+
+#[test]
+fn a_victor_takes_the_most_valuable_term_first() {
+    // Prussia, its capital taken, sues France; France's first term is the cession (B.7) when it is listed.
+    let war = serde_json::json!({ "war": { "aggressor": { "power": "france" }, "defender": { "power": "prussia" } } });
+    let fr2 = serde_json::json!({ "corps": { "corps": "fr-2", "factors": { "infantry": 12, "cavalry": 2 }, "location": { "area": "berlin" } } });
+    let held = serde_json::json!({ "area_control": { "area": "berlin", "holder": { "power": "france" } } });
+    let mut g = set_up("peace", serde_json::json!([war, fr2, held]));
+    let mut t = Table::of(&g, 3, |_| Some(Kind::Heuristic));
+    let mut first_term = None;
+    while g.state().position.step == coalition_engine::Step::Peace && first_term.is_none() {
+        let p = *g.pending().first().unwrap();
+        let terms: Vec<String> = g
+            .choices(p)
+            .iter()
+            .filter_map(|d| match d {
+                Decision::Peace(PeaceDecision::Term { term, .. }) => Some(term.clone()),
+                _ => None,
+            })
+            .collect();
+        if p == power("france") && !terms.is_empty() {
+            let (d, reason) = pick(&g, p, 3);
+            first_term = Some((terms, d, reason));
+        }
+        t.step(&mut g);
+    }
+    let (terms, d, reason) = first_term.expect("France was asked for terms");
+    assert!(terms.contains(&"B.7".to_string()), "{terms:?}");
+    assert!(d.to_string().starts_with("term B.7"), "{d}: {reason}");
+}

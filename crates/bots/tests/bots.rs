@@ -1,6 +1,6 @@
 //! Bots in every seat: they play by the listed choices, deterministically, and see only their power's view.
 
-use coalition_bots::{Bot, Pick, RandomBot, Table, play_until};
+use coalition_bots::{Bot, Pick, Table, play_until};
 use coalition_engine::game::Game;
 use coalition_engine::kernel::calendar::Date;
 use coalition_engine::rulebook::{Preset, Rulebook};
@@ -39,9 +39,10 @@ fn bots_are_deterministic_given_their_seed() {
     assert_ne!(run(5), run(6), "another bot seed plays another game");
 }
 
-/// A random bot that records whether any view it was given held another power's sealed submission.
+/// A bot that records whether any view it was given held another power's sealed submission or another pair's
+/// private offer to cede a minor.
 struct Spy {
-    inner: RandomBot,
+    inner: Box<dyn Bot>,
     leaks: Vec<String>,
     sealed_seen: usize,
 }
@@ -61,24 +62,31 @@ impl Bot for Spy {
                 }
             }
         }
+        for o in &view.state.relations.cession_offers {
+            if o.from != view.power && o.to != view.power {
+                self.leaks
+                    .push(format!("{} saw {}'s offer to {}", view.power, o.from, o.to));
+            }
+        }
         self.inner.pick(view)
     }
 }
 
 #[test]
-fn a_bot_never_receives_another_powers_sealed_decision() {
+fn a_bot_playing_a_whole_campaign_never_receives_another_powers_sealed_decision() {
     let mut g = new_game(21);
-    let mut t = Table::random(&g, 21);
+    let mut t = Table::of(&g, 21, |_| Some(coalition_bots::Kind::Heuristic));
     let france = coalition_engine::PowerId::new("france").unwrap();
     let mut spy = Spy {
-        inner: RandomBot::new(99),
+        inner: coalition_bots::Kind::Heuristic.make(99, g.scenario().clone()),
         leaks: Vec::new(),
         sealed_seen: 0,
     };
     // How often France decided in a sealed round where the engine's own state held others' submissions (so a leak
     // was possible).
     let mut exposed = 0;
-    while g.state().date() < until(6) && !g.state().finished {
+    let mut shown = 0;
+    while !g.state().finished {
         let Some(power) = g.pending().first().copied() else {
             break;
         };
@@ -93,7 +101,9 @@ fn a_bot_never_receives_another_powers_sealed_decision() {
         {
             exposed += 1;
         }
-        let (d, _) = coalition_bots::decide(&g, power, &mut spy).expect("a listed choice");
+        let (d, _) =
+            coalition_bots::decide_since(&g, power, &mut spy, shown).expect("a listed choice");
+        shown = g.log().len();
         if g.submit(power, d).is_err() {
             let d = g.default_decision(power).unwrap();
             g.submit(power, d).unwrap();

@@ -153,7 +153,7 @@ fn a_power_declares_war_only_on_the_weaker_side() {
 }
 
 #[test]
-fn a_power_at_war_buys_an_army_and_one_at_peace_saves() {
+fn a_power_at_war_buys_an_army_and_one_at_peace_keeps_a_reserve() {
     let money = |n: i32| serde_json::json!({ "money": { "power": "austria", "delta": n } });
     let war = serde_json::json!({ "war": { "aggressor": { "power": "france" }, "defender": { "power": "austria" } } });
     let austria = power("austria");

@@ -133,6 +133,21 @@ fn a_list_beyond_the_treasury_is_refused_saying_what_is_short_and_by_how_much() 
 }
 
 #[test]
+fn the_listed_lists_buy_as_many_infantry_as_the_treasury_allows_and_half_as_many() {
+    let g = at(Step::EconomicExpenditure, 3, standard(), &[]);
+    let (m, mp) = treasury(&g, "austria");
+    let inf = g.scenario().charts.economy.costs[&UnitKind::Infantry];
+    let n = (m as u32 / inf.money).min(mp as u32 / inf.manpower);
+    let ch: Vec<String> = g
+        .choices(p("austria"))
+        .iter()
+        .map(|c| c.to_string())
+        .collect();
+    assert!(ch.contains(&format!("buy {n} infantry")), "{ch:?}");
+    assert!(ch.contains(&format!("buy {} infantry", n / 2)), "{ch:?}");
+}
+
+#[test]
 fn cossacks_are_bought_by_russia_only() {
     let mut g = at(Step::EconomicExpenditure, 3, standard(), &[]);
     let e = refused(&mut g, "france", "buy 1 cossack");

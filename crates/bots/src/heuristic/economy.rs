@@ -54,13 +54,29 @@ pub fn manipulation(cx: &Ctx) -> Pick {
     )
 }
 
-/// 8.5: at war (or rich in peace) as many infantry as its money and manpower allow; a depot when at war; never
-/// money given away; militia converted to infantry when at war.
+/// 8.5: at war as many infantry as its money and manpower allow; in peace, once it has its reserve, half as
+/// many (the rest kept); never money given away; militia converted to infantry when at war.
 pub fn expenditure(cx: &Ctx) -> Pick {
     let s = &cx.sight;
     let money = s.world.powers.get(&s.me).map_or(0, |p| p.money);
     let war = s.at_war();
     let buys = war || money >= PEACE_RESERVE;
+    // The most infantry any listed list buys: all its means; a smaller list keeps a reserve.
+    let most = cx
+        .view
+        .choices
+        .iter()
+        .filter_map(|d| match d {
+            Decision::Economy(EconomicDecision::Spend(sp)) => sp
+                .buy
+                .iter()
+                .filter(|b| b.unit == UnitKind::Infantry)
+                .map(|b| b.count)
+                .max(),
+            _ => None,
+        })
+        .max()
+        .unwrap_or(0);
     choose(
         cx,
         |d| {
@@ -79,7 +95,10 @@ pub fn expenditure(cx: &Ctx) -> Pick {
             sp.buy
                 .iter()
                 .map(|b| match b.unit {
-                    UnitKind::Infantry if b.count > 1 && buys => 10,
+                    UnitKind::Infantry if b.count > 1 && buys => {
+                        // At war all it can; in peace a reserve kept (half its means).
+                        if (b.count == most) == war { 10 } else { 6 }
+                    }
                     UnitKind::Depot if war => 2,
                     _ => -1,
                 })
@@ -89,8 +108,8 @@ pub fn expenditure(cx: &Ctx) -> Pick {
             Decision::Economy(EconomicDecision::Spend(sp)) if sp.is_empty() => {
                 format!("buys nothing: in peace it saves until it has {PEACE_RESERVE}")
             }
-            _ if war => format!("{d}: its wars need the army"),
-            _ => format!("{d}: its treasury is full enough"),
+            _ if war => format!("{d}: its wars need every factor it can buy"),
+            _ => format!("{d}: half its means, the rest kept in reserve"),
         },
     )
 }

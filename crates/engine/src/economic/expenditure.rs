@@ -176,7 +176,7 @@ pub fn choices(ctx: &Ctx, power: PowerId) -> Vec<Spending> {
             }
         }
     }
-    // As many infantry as the treasury allows.
+    // As many infantry as the treasury allows, and half as many.
     let st = &ctx.world.powers[&power];
     if let Some(c) = ctx.scenario.charts.economy.costs.get(&UnitKind::Infantry) {
         let by_money = (st.money.max(0) as u32)
@@ -186,18 +186,21 @@ pub fn choices(ctx: &Ctx, power: PowerId) -> Vec<Spending> {
             .checked_div(c.manpower)
             .unwrap_or(u32::MAX);
         let n = by_money.min(by_men).min(u16::MAX as u32) as u16;
-        if n > 1 {
-            let s = Spending {
-                buy: vec![Purchase {
-                    unit: UnitKind::Infantry,
-                    count: n,
-                    port: None,
-                    minor: None,
-                }],
-                ..Default::default()
-            };
-            if ok(&s) {
-                out.push(s);
+        // All of it, and (keeping a reserve for depots and what the war brings) half of it.
+        for count in [n, n / 2] {
+            if count > 1 {
+                let s = Spending {
+                    buy: vec![Purchase {
+                        unit: UnitKind::Infantry,
+                        count,
+                        port: None,
+                        minor: None,
+                    }],
+                    ..Default::default()
+                };
+                if ok(&s) {
+                    out.push(s);
+                }
             }
         }
     }

@@ -81,6 +81,7 @@ fn whole_campaigns_of_mixed_bots_under_random_rulebooks_keep_the_rules() {
     let s = Arc::new(embedded_scenario("1805").unwrap());
     let next = AtomicU64::new(0);
     let decisions = AtomicU64::new(0);
+    let finished = AtomicU64::new(0);
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     std::thread::scope(|scope| {
         for _ in 0..threads {
@@ -91,6 +92,10 @@ fn whole_campaigns_of_mixed_bots_under_random_rulebooks_keep_the_rules() {
                         break;
                     }
                     decisions.fetch_add(campaign(&s, first + i), Ordering::SeqCst);
+                    let done = finished.fetch_add(1, Ordering::SeqCst) + 1;
+                    if done % 50 == 0 {
+                        eprintln!("{done} of {count} campaigns kept the rules");
+                    }
                 }
             });
         }

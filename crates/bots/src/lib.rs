@@ -11,9 +11,11 @@ use coalition_engine::PowerId;
 use coalition_engine::game::Game;
 use coalition_engine::kernel::calendar::Date;
 use coalition_engine::state::RoundKind;
+use coalition_engine::transcript::{Entry, Transcript};
 use coalition_engine::view::View;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{RngCore, SeedableRng};
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 pub mod heuristic;
@@ -185,27 +187,106 @@ impl Table {
         }
     }
 
+    /// Seats a bot of `kind` in `power`'s seat, or empties the seat (`None`: a person plays it, or it takes its
+    /// default decisions). A bot seated anew is seeded as [`Table::of`] seeds it.
+    pub fn seat(&mut self, game: &Game, seed: u64, power: PowerId, kind: Option<Kind>) {
+        if self.kind_of(power) == kind {
+            return;
+        }
+        self.bots.remove(&power);
+        self.shown.remove(&power);
+        if let Some(k) = kind {
+            let i = game
+                .state()
+                .powers
+                .keys()
+                .position(|p| *p == power)
+                .unwrap_or(0);
+            self.bots
+                .insert(power, k.make(seat_seed(seed, i), game.scenario().clone()));
+        }
+    }
+
+    /// The kind of bot in `power`'s seat, if a bot holds it.
+    pub fn kind_of(&self, power: PowerId) -> Option<Kind> {
+        self.bots
+            .get(&power)
+            .and_then(|b| Kind::parse(b.name()).ok())
+    }
+
+    /// Plays `power`'s owed decision: its bot's pick as an [`Entry::Bot`] with the bot's reason, or the default
+    /// decision (rule 3.6) as an [`Entry::Default`] when the seat has no bot or the bot's pick is refused. The
+    /// entry is already played on `game`; `None` when `power` owes nothing.
+    pub fn play(&mut self, game: &mut Game, power: PowerId) -> Option<Entry> {
+        if !game.pending().contains(&power) {
+            return None;
+        }
+        let from = self.shown.get(&power).copied().unwrap_or(0);
+        let picked = self.bots.get_mut(&power).and_then(|b| {
+            Some((
+                b.name().to_string(),
+                decide_since(game, power, b.as_mut(), from)?,
+            ))
+        });
+        self.shown.insert(power, game.log().len());
+        self.decisions += 1;
+        if let Some((bot, (decision, reason))) = picked
+            && game.submit(power, decision.clone()).is_ok()
+        {
+            return Some(Entry::Bot {
+                power,
+                bot,
+                decision,
+                reason,
+            });
+        }
+        game.submit_default(power)
+            .expect("a default decision is always accepted");
+        Some(Entry::Default { power })
+    }
+
     /// Plays one decision of the first power owing one (bots in every seat; a power with no bot, or whose bot's
     /// pick is refused, takes its default decision, rule 3.6): the power and what it submitted (`None` for a
     /// default), or `None` when nobody owes anything.
     pub fn step(&mut self, game: &mut Game) -> Option<(PowerId, Option<Decision>)> {
         let power = game.pending().first().copied()?;
-        let from = self.shown.get(&power).copied().unwrap_or(0);
-        let picked = self
-            .bots
-            .get_mut(&power)
-            .and_then(|b| decide_since(game, power, b.as_mut(), from));
-        self.shown.insert(power, game.log().len());
-        self.decisions += 1;
-        if let Some((d, _reason)) = picked
-            && game.submit(power, d.clone()).is_ok()
-        {
-            return Some((power, Some(d)));
+        match self.play(game, power)? {
+            Entry::Bot { decision, .. } => Some((power, Some(decision))),
+            _ => Some((power, None)),
         }
-        game.submit_default(power)
-            .expect("a default decision is always accepted");
-        Some((power, None))
     }
+
+    /// Plays every decision owed by a seat a bot holds, until nobody owes one or only seats without a bot do
+    /// (a person's turn); the entries played, in order.
+    pub fn play_bots(&mut self, game: &mut Game) -> Vec<Entry> {
+        std::iter::from_fn(|| self.play_next_bot(game)).collect()
+    }
+
+    /// Plays one decision of the first power that owes one and whose seat a bot holds; `None` when there is
+    /// none (the game is over, or only seats without a bot owe decisions).
+    pub fn play_next_bot(&mut self, game: &mut Game) -> Option<Entry> {
+        if game.state().finished {
+            return None;
+        }
+        let power = game
+            .pending()
+            .into_iter()
+            .find(|p| self.bots.contains_key(p))?;
+        self.play(game, power)
+    }
+}
+
+/// The seating a game file records ([`Transcript::bot_seats`]), as kinds; an unknown kind is an error naming
+/// the power and the kinds there are.
+pub fn seating(t: &Transcript) -> Result<BTreeMap<PowerId, Kind>, String> {
+    t.bot_seats()
+        .into_iter()
+        .map(|(p, k)| {
+            Kind::parse(&k)
+                .map(|k| (p, k))
+                .map_err(|e| format!("{p}'s seat: {e}"))
+        })
+        .collect()
 }
 
 /// Plays `game` with `table` until it is over or its date reaches `until`.

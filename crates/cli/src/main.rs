@@ -6,23 +6,25 @@
 
 mod battle;
 mod chart_svg;
+mod data;
 mod describe;
 mod ending;
 mod map_svg;
 mod play;
 mod records;
+mod seats;
 mod simulate;
+
+pub(crate) use data::load_scenario;
 
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
-use coalition_engine::error::{DataError, DataErrors};
+use coalition_engine::error::DataErrors;
 use coalition_engine::game::Game;
 use coalition_engine::host::Adjustment;
 use coalition_engine::ids::{PlayerId, PowerId};
 use coalition_engine::rulebook::{OptionalRule, Preset, RulebookSpec};
-use coalition_engine::scenario::{
-    EMBEDDED_SCENARIOS, PlayerDef, SCENARIO_FILES, Scenario, ScenarioSources, embedded_scenario,
-};
+use coalition_engine::scenario::{PlayerDef, Scenario};
 use coalition_engine::transcript::{Entry, Transcript};
 use coalition_engine::{Decision, RuleError};
 use records::{Csv as _, Markdown as _};
@@ -62,6 +64,9 @@ enum Command {
         /// Players as NAME=POWER[+POWER], comma-separated (default: one player per power).
         #[arg(long, value_name = "SEATS")]
         players: Option<String>,
+        /// Seats computer players take, as POWER=KIND (heuristic, random), comma-separated.
+        #[arg(long, value_name = "SEATS")]
+        bots: Option<String>,
         /// The game file to write.
         #[arg(short, long, value_name = "FILE")]
         output: PathBuf,
@@ -138,16 +143,34 @@ enum Command {
         #[arg(long, default_value = "")]
         note: String,
     },
+    /// Hand a power's seat to a computer player, or back to a person (a host's act, recorded in the file).
+    ///
+    /// Example: coalition seat game.json spain heuristic --note "Carlos is away"   (`person` hands it back)
+    Seat {
+        /// The game file (a transcript); the change is appended to it.
+        file: PathBuf,
+        /// The power whose seat changes hands.
+        power: String,
+        /// Who takes it: heuristic, random or person.
+        seat: String,
+        /// Why (kept in the file).
+        #[arg(long, default_value = "")]
+        note: String,
+    },
     /// Play hot-seat in the terminal: prompts each power that owes a decision, saves after every decision.
     ///
-    /// Example: coalition play game.json --as france,austria   (the other powers take their defaults)
+    /// Example: coalition play game.json --as france,austria   (bots play the other powers)
     Play {
         /// The game file (created if missing). Without it: coalition-game.json in $XDG_DATA_HOME/coalition, else
         /// in ~/.local/share/coalition; the same command resumes it.
         file: Option<PathBuf>,
-        /// Play only these powers; the others take their default decisions.
+        /// Play only these powers; bots take the other seats (see --bots).
         #[arg(long = "as", value_name = "POWERS")]
         powers: Option<String>,
+        /// With --as: the kind of bot for the seats not played here (heuristic, random), or `none` to let them
+        /// take their default decisions. Default: heuristic. Seats the file gives to bots keep them.
+        #[arg(long, value_name = "KIND")]
+        bots: Option<String>,
         /// The scenario of a new file.
         #[arg(long, default_value = "1805")]
         scenario: String,
@@ -247,9 +270,10 @@ enum Command {
         odds: bool,
     },
     /// Play whole campaigns with bots in every seat, printing each game's end, winners and game-months a second,
-    /// and a table of wins by power (only the random bot exists so far).
+    /// and a summary by power; --arena seats two kinds of bot against each other in every arrangement.
     ///
-    /// Example: coalition simulate --scenario 1805 --games 3 --seed 7 --months 24 --out sims/
+    /// Example: coalition simulate --scenario 1805 --games 8 --seed 7 --jobs 2 --bots mix --out sims/
+    ///          coalition simulate --arena heuristic,random --months 24
     Simulate(simulate::Args),
 }
 
@@ -327,61 +351,6 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
-}
-
-/// A data file's text: a file that is not UTF-8 is kept (lossily) so that the loader reports it as not valid RON
-/// rather than as missing; a file that does not exist is left out.
-fn read_text(path: &Path) -> Option<String> {
-    std::fs::read(path)
-        .ok()
-        .map(|b| String::from_utf8_lossy(&b).into_owned())
-}
-
-/// Reads every data file of a scenario (and every ruleset) from a data folder.
-pub(crate) fn read_sources(dir: &Path, scenario: &str) -> Result<ScenarioSources> {
-    let mut src = ScenarioSources::default();
-    for f in SCENARIO_FILES {
-        let rel = format!("scenarios/{scenario}/{f}");
-        if let Some(text) = read_text(&dir.join(&rel)) {
-            src.files.insert(rel, text);
-        }
-    }
-    let rulesets = dir.join("rulesets");
-    if let Ok(entries) = std::fs::read_dir(&rulesets) {
-        for e in entries.flatten() {
-            let name = e.file_name().to_string_lossy().to_string();
-            for f in coalition_engine::scenario::RULESET_FILES {
-                let rel = format!("rulesets/{name}/{f}");
-                if let Some(text) = read_text(&dir.join(&rel)) {
-                    src.files.insert(rel, text);
-                }
-            }
-        }
-    }
-    Ok(src)
-}
-
-pub(crate) fn load_scenario(data: Option<&Path>, name: &str) -> Result<Arc<Scenario>, Failure> {
-    let s = match data {
-        Some(dir) => {
-            if !dir.join("scenarios").join(name).is_dir() {
-                return bail_usage(&format!("no scenario `{name}` in {}", dir.display()));
-            }
-            coalition_engine::host::load_scenario(&read_sources(dir, name)?, name)?
-        }
-        None if !EMBEDDED_SCENARIOS.contains(&name) => {
-            return bail_usage(&format!(
-                "no scenario `{name}` (built in: {})",
-                EMBEDDED_SCENARIOS.join(", ")
-            ));
-        }
-        None => {
-            let s = embedded_scenario(name)?;
-            coalition_engine::host::check_campaign_setup(&s)?;
-            s
-        }
-    };
-    Ok(Arc::new(s))
 }
 
 pub(crate) fn read_transcript(path: &Path) -> Result<Transcript, Failure> {
@@ -488,6 +457,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             seed,
             rulebook,
             players,
+            bots,
             output,
             force,
         } => {
@@ -505,6 +475,9 @@ fn run(cli: Cli) -> Result<(), Failure> {
             );
             if let Some(spec) = players {
                 t.players = parse_players(&s, &spec)?;
+            }
+            if let Some(spec) = bots {
+                t.bots = seats::parse_bots(&s, &spec)?;
             }
             t.start(s.clone())?;
             write_file(&output, &t.to_json())?;
@@ -527,11 +500,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
                     serde_json::to_string_pretty(&out).map_err(anyhow::Error::from)?
                 );
             } else {
-                for e in g.log() {
-                    if let Some(line) = describe::event(&s, e) {
-                        println!("{line}");
-                    }
-                }
+                seats::print_replay(&s, &t)?;
                 let any = g.state().powers.keys().next().copied();
                 if let Some(p) = any {
                     print!("\n{}", describe::summary(&s, g.state(), &g.view(p)));
@@ -653,6 +622,8 @@ fn run(cli: Cli) -> Result<(), Failure> {
             let before = g.log().len();
             coalition_engine::transcript::play_entry(&mut g, &entry)?;
             t.script.push(entry);
+            // The seats bots hold answer at once, until a person owes a decision.
+            let played = seats::play_bots(&s, &mut g, &mut t)?;
             write_file(&file, &t.to_json())?;
             for e in &g.log()[before..] {
                 if e.visible_to(p)
@@ -660,6 +631,9 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 {
                     println!("{line}");
                 }
+            }
+            for line in played {
+                println!("{line}");
             }
             let pos = g.state().position;
             println!(
@@ -695,9 +669,16 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 }
             }
         }
+        Command::Seat {
+            file,
+            power,
+            seat,
+            note,
+        } => seats::run_seat(data, &file, &power, &seat, &note)?,
         Command::Play {
             file,
             powers,
+            bots,
             scenario,
             seed,
             rulebook,
@@ -712,6 +693,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 file: &file,
                 default_file,
                 powers: powers.as_deref(),
+                bots: bots.as_deref(),
                 scenario: &scenario,
                 seed,
                 rulebook,
@@ -719,7 +701,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             play::run(data, start)?;
         }
         // The folder named, else the global `--data` folder, else the built-in data.
-        Command::CheckData { path } => check_data(path.as_deref().or(data))?,
+        Command::CheckData { path } => data::check_data(path.as_deref().or(data))?,
         Command::Data { scenario, json } => {
             let s = load_scenario(data, &scenario)?;
             if json {
@@ -832,12 +814,6 @@ fn run(cli: Cli) -> Result<(), Failure> {
             }
         }
         Command::Simulate(args) => {
-            if args.bots != "random" {
-                return bail_usage(&format!(
-                    "unknown bots `{}`: only `random` is built so far",
-                    args.bots
-                ));
-            }
             let s = load_scenario(data, &args.scenario)?;
             simulate::run(&s, &args, &parse_rulebook(&args.rulebook)?)?;
         }
@@ -900,56 +876,6 @@ fn run(cli: Cli) -> Result<(), Failure> {
 
 fn bail_usage<T>(msg: &str) -> Result<T, Failure> {
     Err(Failure::Other(anyhow::anyhow!("{msg}")))
-}
-
-/// Checks every scenario of a data folder (or the built-in data) and prints every problem.
-fn check_data(path: Option<&Path>) -> Result<(), Failure> {
-    let mut problems: Vec<DataError> = Vec::new();
-    let mut names: Vec<String> = Vec::new();
-    match path {
-        Some(dir) => {
-            let scen = dir.join("scenarios");
-            let entries = std::fs::read_dir(&scen)
-                .with_context(|| format!("{} has no scenarios/ folder", dir.display()))?;
-            for e in entries.flatten() {
-                if e.path().is_dir() {
-                    names.push(e.file_name().to_string_lossy().to_string());
-                }
-            }
-            names.sort();
-            if names.is_empty() {
-                return bail_usage(&format!("no scenario folders in {}", scen.display()));
-            }
-            for n in &names {
-                if let Err(e) = coalition_engine::host::load_scenario(&read_sources(dir, n)?, n) {
-                    problems.extend(e.0);
-                }
-            }
-        }
-        None => {
-            for n in EMBEDDED_SCENARIOS {
-                names.push(n.to_string());
-                match embedded_scenario(n) {
-                    Ok(s) => {
-                        if let Err(e) = coalition_engine::host::check_campaign_setup(&s) {
-                            problems.extend(e.0);
-                        }
-                    }
-                    Err(e) => problems.extend(e.0),
-                }
-            }
-        }
-    }
-    if problems.is_empty() {
-        println!(
-            "data OK: {} scenario(s) checked ({})",
-            names.len(),
-            names.join(", ")
-        );
-        Ok(())
-    } else {
-        Err(Failure::Data(DataErrors(problems)))
-    }
 }
 
 #[cfg(test)]

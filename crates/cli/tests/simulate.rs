@@ -55,3 +55,45 @@ fn simulate_plays_games_with_bots_and_keeps_transcripts_that_replay() {
     let bad = coalition(&["simulate", "--bots", "genius", "--months", "1"]);
     assert_ne!(bad.status.code(), Some(0));
 }
+
+#[test]
+fn the_arena_seats_two_kinds_of_bot_and_prints_their_win_rates_with_intervals() {
+    let o = coalition(&[
+        "simulate",
+        "--arena",
+        "heuristic,random",
+        "--games",
+        "3",
+        "--months",
+        "1",
+        "--jobs",
+        "2",
+    ]);
+    expect_code(&o, 0);
+    let text = stdout(&o);
+    assert_eq!(text.matches("game seed ").count(), 3, "{text}");
+    assert!(text.contains("arena: 3 games"), "{text}");
+    // Three arrangements of seven seats: the first kind holds 1, 1 and 2 of them (the masks 1, 2, 3).
+    assert!(text.contains("| heuristic | 4 | 0 |"), "{text}");
+    assert!(text.contains("| random | 17 | 0 |"), "{text}");
+    assert!(text.contains("95% interval"), "{text}");
+    assert!(text.contains("the intervals overlap"), "{text}");
+    for bad in [["--arena", "heuristic"], ["--arena", "random,random"]] {
+        let o = coalition(&["simulate", bad[0], bad[1], "--months", "1"]);
+        expect_code(&o, 2);
+    }
+}
+
+#[test]
+fn simulate_prints_the_summary_by_power_and_the_speed_for_each_kind_of_seating() {
+    for bots in ["heuristic", "random", "mix"] {
+        let o = coalition(&[
+            "simulate", "--games", "2", "--months", "3", "--bots", bots, "--jobs", "1",
+        ]);
+        expect_code(&o, 0);
+        let text = stdout(&o);
+        assert!(text.contains("2 game(s), 3.0 months on average"), "{text}");
+        assert!(text.contains("game-months/s a thread"), "{text}");
+        assert!(text.contains("| france | 0 |"), "{text}");
+    }
+}

@@ -49,6 +49,8 @@ pub struct Start<'a> {
     pub file: &'a Path,
     pub default_file: bool,
     pub powers: Option<&'a str>,
+    /// With `powers`: the bots for the other seats (`heuristic` when absent, `none` for default decisions).
+    pub bots: Option<&'a str>,
     pub scenario: &'a str,
     pub seed: Option<u64>,
     pub rulebook: Option<RulebookSpec>,
@@ -77,7 +79,29 @@ pub fn run(data: Option<&Path>, start: Start) -> Result<(), Failure> {
                     .is_some_and(|pl| set.iter().any(|q| g.state().player_of(*q) == Some(pl)))
         })
     };
+    let saved = |t: &Transcript| write_file(file, &t.to_json());
+    // The seats: bots hold what the file gives them; with --as, the powers played here are taken back from bots
+    // and the other seats go to bots of the kind --bots names (issue 16).
+    let mut bots = crate::seats::table(&g, &t)?;
+    let fill = match (played.is_some(), start.bots) {
+        (_, Some(kind)) => crate::seats::parse_seat(kind)?,
+        (true, None) => Some(coalition_bots::Kind::Heuristic),
+        (false, None) => None,
+    };
+    if played.is_some() {
+        let powers: Vec<PowerId> = g.state().powers.keys().copied().collect();
+        for p in powers {
+            let kind = if plays(&g, &p) {
+                None
+            } else {
+                bots.kind_of(p).or(fill)
+            };
+            crate::seats::hand(&g, &mut t, &mut bots, p, kind, "");
+        }
+        saved(&t)?;
+    }
     println!("{} — {}", s.meta.name, file.display());
+    println!("seats: {}", crate::seats::describe_seating(&s, &g, &bots));
     println!("{HELP}\n");
     let first = g
         .state()
@@ -98,7 +122,6 @@ pub fn run(data: Option<&Path>, start: Start) -> Result<(), Failure> {
     let mut public: Vec<String> = Vec::new();
     let mut seen_upto: std::collections::BTreeMap<seat::Seat, usize> = Default::default();
     let mut last_step: Option<Position> = None;
-    let saved = |t: &Transcript| write_file(file, &t.to_json());
     loop {
         // What happened since the last decision, as everyone at the table may see it.
         for e in &g.log()[shown..] {
@@ -119,10 +142,26 @@ pub fn run(data: Option<&Path>, start: Start) -> Result<(), Failure> {
             return Ok(());
         }
         let pending = g.pending();
-        let Some(&power) = pending.iter().find(|p| plays(&g, p)).or(pending.first()) else {
+        let Some(&power) = pending
+            .iter()
+            .find(|p| plays(&g, p) && bots.kind_of(**p).is_none())
+            .or(pending.first())
+        else {
             println!("Nobody owes a decision.");
             return Ok(());
         };
+        // A seat a bot holds: the bot plays, its reason shown unless the step is sealed.
+        if bots.kind_of(power).is_some() {
+            let sealed = g.state().round.as_ref().is_some_and(|r| r.sealed);
+            if let Some(entry) = bots.play(&mut g, power) {
+                if let Some(line) = crate::seats::entry_line(&s, &g, &entry, sealed) {
+                    println!("  {line}");
+                }
+                t.script.push(entry);
+                saved(&t)?;
+            }
+            continue;
+        }
         let pos = g.state().position;
         let choices = g.choices(power);
         // Powers nobody plays here, powers resting for the month and powers with one choice are not asked.

@@ -42,6 +42,7 @@ impl B {
             rulebook,
             seed: 7,
             players: vec![],
+            bots: Default::default(),
             setup: Some(Setup {
                 date: Date::new(date.0, date.1),
                 step: Some(step),

@@ -11,6 +11,7 @@ use crate::kernel::ids::PowerId;
 use crate::kernel::rulebook::RulebookSpec;
 use crate::scenario::{PlayerDef, Scenario};
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 /// The transcript format's version.
@@ -42,6 +43,25 @@ pub enum Entry {
         player: crate::kernel::ids::PlayerId,
         power: PowerId,
         decision: Decision,
+    },
+    /// A decision a computer player made for the power's seat (`bot` names its kind), with the bot's one-line
+    /// reason: an annotation for people, never part of the rules state. Replayed exactly like `Submit`.
+    Bot {
+        power: PowerId,
+        bot: String,
+        decision: Decision,
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        reason: String,
+    },
+    /// The host hands the power's seat to a computer player of kind `bot` (`heuristic`, `random`), or back to a
+    /// person (`bot` absent), from this point of the script on. Who sits in a seat is not a rules matter: the
+    /// entry changes nothing in the game and is kept for the front ends, which read the seating from it.
+    Seat {
+        power: PowerId,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        bot: Option<String>,
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        note: String,
     },
     /// The default decision for a late player (3.6).
     Default { power: PowerId },
@@ -118,6 +138,10 @@ pub struct Transcript {
     /// Players and the powers each controls; empty: one player per power.
     #[serde(default)]
     pub players: Vec<PlayerDef>,
+    /// The seats computer players take from the start, by power: the bot's kind (`heuristic`, `random`).
+    /// `Seat` entries in the script hand seats over later; [`Transcript::bot_seats`] gives the seating at the end.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub bots: BTreeMap<PowerId, String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub setup: Option<Setup>,
     #[serde(default)]
@@ -143,9 +167,25 @@ impl Transcript {
             rulebook,
             seed,
             players: Vec::new(),
+            bots: BTreeMap::new(),
             setup: None,
             script: Vec::new(),
         }
+    }
+
+    /// The seats computer players hold after the whole script: the start's `bots`, then each `Seat` entry in
+    /// order (a seat handed to a person leaves the map).
+    pub fn bot_seats(&self) -> BTreeMap<PowerId, String> {
+        let mut seats = self.bots.clone();
+        for e in &self.script {
+            if let Entry::Seat { power, bot, .. } = e {
+                match bot {
+                    Some(kind) => seats.insert(*power, kind.clone()),
+                    None => seats.remove(power),
+                };
+            }
+        }
+        seats
     }
 
     /// Reads a transcript from JSON.
@@ -231,7 +271,12 @@ pub fn play_entry(g: &mut Game, e: &Entry) -> RuleResult<()> {
             power,
             decision,
         } => g.submit_as(*player, *power, decision.clone()),
+        Entry::Bot {
+            power, decision, ..
+        } => g.submit(*power, decision.clone()),
         Entry::Default { power } => g.submit_default(*power),
+        // Seating is the front ends' record; the game is unchanged.
+        Entry::Seat { .. } => Ok(()),
         Entry::Host { adjustment, note } => g.host(adjustment, note),
         Entry::ForceDice { faces } => g.force_dice(faces),
         Entry::Refused {

@@ -1,0 +1,200 @@
+//! Seats held by computer players (issue 16): which powers of a game file bots play (the file's `bots` and its
+//! `Seat` entries, `docs/transcripts.md`), handing a seat to a bot and back, and letting the bots play their
+//! seats' owed decisions, each recorded with its reason (`docs/bots.md`).
+
+use crate::{Failure, bail_usage, describe, parse_power, read_transcript, replay, write_file};
+use coalition_bots::{Kind, Table, seating};
+use coalition_engine::Game;
+use coalition_engine::ids::PowerId;
+use coalition_engine::scenario::Scenario;
+use coalition_engine::transcript::{Entry, Transcript, play_entry};
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::sync::Arc;
+
+/// What a seat holds: a kind of bot, or a person (`person`, `none`).
+pub fn parse_seat(name: &str) -> Result<Option<Kind>, Failure> {
+    match name.trim() {
+        "person" | "none" | "human" => Ok(None),
+        other => Kind::parse(other)
+            .map(Some)
+            .or_else(|e| bail_usage(&format!("{e}, or person"))),
+    }
+}
+
+/// `--bots france=heuristic,austria=random`: the seats bots take at the start of a new game.
+pub fn parse_bots(s: &Scenario, spec: &str) -> Result<BTreeMap<PowerId, String>, Failure> {
+    let mut out = BTreeMap::new();
+    for seat in spec.split(',').filter(|x| !x.trim().is_empty()) {
+        let Some((power, kind)) = seat.split_once('=') else {
+            return bail_usage(&format!(
+                "`{seat}`: write each bot seat as POWER=KIND (france=heuristic)"
+            ));
+        };
+        let power = parse_power(s, power)?;
+        if let Some(kind) = parse_seat(kind)? {
+            out.insert(power, kind.name().to_string());
+        }
+    }
+    Ok(out)
+}
+
+/// The bots of the seating `t` records, seated at `g`.
+pub fn table(g: &Game, t: &Transcript) -> Result<Table, Failure> {
+    let seats =
+        seating(t).map_err(|e| Failure::Invalid(anyhow::anyhow!("the game file's seats: {e}")))?;
+    Ok(Table::of(g, t.seed, |p| seats.get(&p).copied()))
+}
+
+/// Hands `power`'s seat to `kind` (a bot, or a person for `None`) in `t` and `bots`, recording the change as a
+/// `Seat` entry (or in the file's starting seats while its script is empty). Returns whether anything changed.
+pub fn hand(
+    g: &Game,
+    t: &mut Transcript,
+    bots: &mut Table,
+    power: PowerId,
+    kind: Option<Kind>,
+    note: &str,
+) -> bool {
+    if bots.kind_of(power) == kind {
+        return false;
+    }
+    bots.seat(g, t.seed, power, kind);
+    let bot = kind.map(|k| k.name().to_string());
+    if t.script.is_empty() && note.is_empty() {
+        match bot {
+            Some(b) => t.bots.insert(power, b),
+            None => t.bots.remove(&power),
+        };
+    } else {
+        t.script.push(Entry::Seat {
+            power,
+            bot,
+            note: note.to_string(),
+        });
+    }
+    true
+}
+
+/// One line for a bot's played entry, as the table may see it: the decision and the reason, unless the step is
+/// sealed (then only that the bot wrote its decision: the reason would give it away).
+pub fn entry_line(s: &Scenario, g: &Game, e: &Entry, sealed: bool) -> Option<String> {
+    match e {
+        Entry::Bot { power, bot, .. } if sealed => Some(format!(
+            "{} ({bot} bot) has written its sealed decision",
+            describe::power(s, *power)
+        )),
+        Entry::Bot {
+            power,
+            bot,
+            decision,
+            reason,
+        } => Some(format!(
+            "{} ({bot} bot): {} — {}",
+            describe::power(s, *power),
+            describe::choice_at(s, g.state(), decision),
+            reason.strip_prefix(&format!("{bot}: ")).unwrap_or(reason)
+        )),
+        Entry::Default { power } => Some(format!(
+            "{} takes its default decision",
+            describe::power(s, *power)
+        )),
+        _ => None,
+    }
+}
+
+/// The seating, one line: `france: heuristic bot, austria: person, ...`.
+pub fn describe_seating(s: &Scenario, g: &Game, bots: &Table) -> String {
+    g.state()
+        .powers
+        .keys()
+        .map(|p| {
+            format!(
+                "{}: {}",
+                describe::power(s, *p),
+                bots.kind_of(*p)
+                    .map_or("person".to_string(), |k| format!("{} bot", k.name()))
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// `coalition seat FILE POWER KIND`: the host hands `power`'s seat to a bot of `kind`, or back to a person; the
+/// bots then play what their seats owe.
+pub fn run_seat(
+    data: Option<&Path>,
+    file: &Path,
+    power: &str,
+    seat: &str,
+    note: &str,
+) -> Result<(), Failure> {
+    let mut t = read_transcript(file)?;
+    let (s, mut g) = replay(data, &t)?;
+    let p = parse_power(&s, power)?;
+    let kind = parse_seat(seat)?;
+    let mut bots = table(&g, &t)?;
+    // A hand-over in a game under way is the host's act: it is kept as an entry, with its note.
+    let note = if note.is_empty() && !t.script.is_empty() {
+        "by the host"
+    } else {
+        note
+    };
+    if !hand(&g, &mut t, &mut bots, p, kind, note) {
+        println!(
+            "{} is already held by {}.",
+            describe::power(&s, p),
+            kind.map_or("a person".to_string(), |k| format!("the {} bot", k.name()))
+        );
+        return Ok(());
+    }
+    let played = play_bots(&s, &mut g, &mut t)?;
+    write_file(file, &t.to_json())?;
+    println!("seats: {}", describe_seating(&s, &g, &bots));
+    for line in played {
+        println!("{line}");
+    }
+    Ok(())
+}
+
+/// Lets the bots of `t`'s seating play every decision their seats owe, until a person owes one or the game ends;
+/// appends their entries to `t` and returns a line for each, as the table may see it.
+pub fn play_bots(s: &Scenario, g: &mut Game, t: &mut Transcript) -> Result<Vec<String>, Failure> {
+    let mut bots = table(g, t)?;
+    let mut lines = Vec::new();
+    loop {
+        let sealed = g.state().round.as_ref().is_some_and(|r| r.sealed);
+        let played = bots.play_next_bot(g);
+        let Some(e) = played else { break };
+        lines.extend(entry_line(s, g, &e, sealed));
+        t.script.push(e);
+    }
+    Ok(lines)
+}
+
+/// `coalition replay`'s text: every event of the log, with each bot's reason printed before the events its
+/// decision caused (the annotations a game file keeps; they are no part of the rules state).
+pub fn print_replay(s: &Arc<Scenario>, t: &Transcript) -> Result<(), Failure> {
+    let mut g = t.start(s.clone())?;
+    let mut shown = 0;
+    let print_since = |g: &Game, shown: &mut usize| {
+        for ev in &g.log()[*shown..] {
+            if let Some(line) = describe::event(s, ev) {
+                println!("{line}");
+            }
+        }
+        *shown = g.log().len();
+    };
+    print_since(&g, &mut shown);
+    for e in &t.script {
+        play_entry(&mut g, e)?;
+        // The replay is the host's view: sealed decisions are shown with their reasons.
+        if let Entry::Bot { .. } = e
+            && let Some(line) = entry_line(s, &g, e, false)
+        {
+            println!("  [{line}]");
+        }
+        print_since(&g, &mut shown);
+    }
+    Ok(())
+}

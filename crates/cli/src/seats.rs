@@ -76,28 +76,21 @@ pub fn hand(
     true
 }
 
-/// One line for a bot's played entry, as the table may see it: the decision and the reason, unless the step is
-/// sealed (then only that the bot wrote its decision: the reason would give it away).
+/// One line for a bot's played entry, as the table may see it: the decision and the reason. A sealed step's
+/// decision gets none (the reason would give it away; the log already says that the power has written its
+/// decision), nor does a default decision (the log says so).
 pub fn entry_line(s: &Scenario, g: &Game, e: &Entry, sealed: bool) -> Option<String> {
     match e {
-        Entry::Bot { power, bot, .. } if sealed => Some(format!(
-            "{} ({bot} bot) has written its sealed decision",
-            describe::power(s, *power)
-        )),
         Entry::Bot {
             power,
             bot,
             decision,
             reason,
-        } => Some(format!(
+        } if !sealed => Some(format!(
             "{} ({bot} bot): {} — {}",
             describe::power(s, *power),
             describe::choice_at(s, g.state(), decision),
             reason.strip_prefix(&format!("{bot}: ")).unwrap_or(reason)
-        )),
-        Entry::Default { power } => Some(format!(
-            "{} takes its default decision",
-            describe::power(s, *power)
         )),
         _ => None,
     }

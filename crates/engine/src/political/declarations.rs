@@ -1,12 +1,14 @@
 //! Rule 4.2: the Declarations of War Step. A sealed step: each power writes down its targets (major powers and
 //! neutral minor countries) or none; all are revealed together, then the wars begin and the points are paid.
 
+use super::reach::Reach;
 use super::{name, points};
 use crate::kernel::error::{RuleError, RuleResult};
 use crate::kernel::ids::{AreaId, Nation, PowerId};
 use crate::scenario::{CorpsKind, Location, MinorStatus};
 use crate::world::{Ctx, Cx, OneRound, WarCause, WorldEvent};
 use serde::{Deserialize, Serialize};
+use std::cell::OnceCell;
 use std::collections::BTreeMap;
 use std::convert::Infallible;
 
@@ -55,9 +57,10 @@ pub fn owing(ctx: &Ctx) -> Vec<PowerId> {
 pub fn targets(ctx: &Ctx, power: PowerId) -> Vec<Nation> {
     let powers = ctx.world.powers_in_game().into_iter().map(Nation::Power);
     let minors = ctx.scenario.minors.iter().map(|m| Nation::Minor(m.id));
+    let reach = OnceCell::new();
     powers
         .chain(minors)
-        .filter(|t| check_target(ctx, power, *t).is_ok())
+        .filter(|t| check_target_in(ctx, power, *t, &reach).is_ok())
         .collect()
 }
 
@@ -75,14 +78,26 @@ pub fn choices(ctx: &Ctx, power: PowerId) -> Vec<Declare> {
 /// Checks a whole list of targets: each must be legal, none named twice.
 pub fn check(ctx: &Ctx, power: PowerId, list: &[Nation]) -> RuleResult<()> {
     super::distinct(list)?;
+    let reach = OnceCell::new();
     for t in list {
-        check_target(ctx, power, *t)?;
+        check_target_in(ctx, power, *t, &reach)?;
     }
     Ok(())
 }
 
 /// Whether `power` may declare war on `target` now: 4.2, 4.2.2.1, 4.2.2.2, 4.2.2.4 and 4.2.3.
 pub fn check_target(ctx: &Ctx, power: PowerId, target: Nation) -> RuleResult<()> {
+    check_target_in(ctx, power, target, &OnceCell::new())
+}
+
+/// `check_target` with `power`'s reach (4.2.2.3) shared between the targets it is asked about (worked out when
+/// first needed).
+fn check_target_in<'c, 'a>(
+    ctx: &'c Ctx<'a>,
+    power: PowerId,
+    target: Nation,
+    reach: &OnceCell<Reach<'c, 'a>>,
+) -> RuleResult<()> {
     let me = name(ctx.scenario, power);
     let st = ctx.world;
     crate::world::ump_rules::check_declaration(ctx, power, target)?;
@@ -156,7 +171,10 @@ pub fn check_target(ctx: &Ctx, power: PowerId, target: Nation) -> RuleResult<()>
                 ));
             }
             forces_inside(ctx, power, target)?;
-            super::reach::can_enter(ctx, power, m).map_err(|why| RuleError::new("4.2.2.3", why))?;
+            reach
+                .get_or_init(|| Reach::new(ctx, power))
+                .can_enter(m)
+                .map_err(|why| RuleError::new("4.2.2.3", why))?;
         }
     }
     Ok(())

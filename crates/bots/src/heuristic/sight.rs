@@ -137,8 +137,18 @@ impl Map {
 
     /// Steps over land from `a` to `b` (`u32::MAX / 2` when no land path joins them).
     pub fn dist(&self, a: AreaId, b: AreaId) -> u32 {
-        match (self.index.get(&a), self.index.get(&b)) {
-            (Some(&i), Some(&j)) => match self.dist[i * self.areas.len() + j] {
+        self.dist_at(self.index_of(a), self.index_of(b))
+    }
+
+    /// The place of area `a` in the distance table (none: not on the map).
+    pub fn index_of(&self, a: AreaId) -> Option<usize> {
+        self.index.get(&a).copied()
+    }
+
+    /// `dist` between the areas at places `i` and `j` of the table (`index_of`).
+    pub fn dist_at(&self, i: Option<usize>, j: Option<usize>) -> u32 {
+        match (i, j) {
+            (Some(i), Some(j)) => match self.dist[i * self.areas.len() + j] {
                 u8::MAX => u32::MAX / 2,
                 d => u32::from(d),
             },

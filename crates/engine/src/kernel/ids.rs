@@ -24,9 +24,15 @@ impl Key {
     /// text means equal length), in four word comparisons instead of a 31-byte `memcmp`.
     #[inline(always)]
     fn words(&self) -> [u64; 4] {
+        self.words_by(u64::from_be_bytes)
+    }
+
+    /// The key's 32 bytes as four words, each read by `word`.
+    #[inline(always)]
+    fn words_by(&self, word: fn([u8; 8]) -> u64) -> [u64; 4] {
         let b = &self.bytes;
         let w = |i: usize| {
-            u64::from_be_bytes([
+            word([
                 b[i],
                 b[i + 1],
                 b[i + 2],
@@ -37,7 +43,7 @@ impl Key {
                 b[i + 7],
             ])
         };
-        let last = u64::from_be_bytes([b[24], b[25], b[26], b[27], b[28], b[29], b[30], self.len]);
+        let last = word([b[24], b[25], b[26], b[27], b[28], b[29], b[30], self.len]);
         [w(0), w(8), w(16), last]
     }
 }
@@ -45,7 +51,8 @@ impl Key {
 impl PartialEq for Key {
     #[inline]
     fn eq(&self, other: &Key) -> bool {
-        self.words() == other.words()
+        // Equal bytes are equal keys, in any byte order: no need to swap them.
+        self.words_by(u64::from_ne_bytes) == other.words_by(u64::from_ne_bytes)
     }
 }
 

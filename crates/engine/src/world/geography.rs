@@ -46,6 +46,20 @@ pub fn enemy_corps(w: &World, power: PowerId, area: AreaId) -> Vec<CorpsId> {
         .collect()
 }
 
+/// 7.3.3: whether corps with factors on a side at war with `power`'s stand in `area` (`enemy_corps` is not
+/// empty).
+pub fn has_enemy_corps(w: &World, power: PowerId, area: AreaId) -> bool {
+    w.forces.corps.iter().any(|(id, c)| {
+        c.location == Location::Area(area)
+            && !c.factors.is_empty()
+            && at_war_sides(
+                w,
+                Nation::Power(power),
+                w.corps_side(*id).unwrap_or(c.owner),
+            )
+    })
+}
+
 /// 7.3.4: whether `power`'s forces may enter `area` (`from`: where the move comes from, for 12.4's limited access).
 pub fn may_enter<S: ?Sized>(
     ctx: &Ctx<'_, S>,

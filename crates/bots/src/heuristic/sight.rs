@@ -5,7 +5,7 @@ use coalition_engine::ids::{AreaId, Nation, PowerId, SeaId};
 use coalition_engine::scenario::{Location, Scenario};
 use coalition_engine::view::View;
 use coalition_engine::world::World;
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 /// Land distances between areas (steps over land links) and sea distances between sea areas, worked out once
 /// for a scenario.
@@ -177,6 +177,8 @@ pub struct Sight<'a> {
     pub scenario: &'a Scenario,
     /// Land factors in corps on the map, by the major power that moves them (its own and its minors').
     pub army: BTreeMap<PowerId, u32>,
+    /// Every nation at war with this bot's power.
+    enemies: BTreeSet<Nation>,
 }
 
 impl<'a> Sight<'a> {
@@ -200,6 +202,7 @@ impl<'a> Sight<'a> {
             world,
             scenario,
             army,
+            enemies: world.enemies(Nation::Power(view.power)),
         }
     }
 
@@ -241,12 +244,17 @@ impl<'a> Sight<'a> {
 
     /// Whether `n` is at war with this bot's power.
     pub fn hostile(&self, n: Nation) -> bool {
-        self.world.at_war(Nation::Power(self.me), n)
+        self.enemies.contains(&n)
     }
 
     /// Whether this bot's power is at war with anyone.
     pub fn at_war(&self) -> bool {
-        !self.world.enemies(Nation::Power(self.me)).is_empty()
+        !self.enemies.is_empty()
+    }
+
+    /// Whether `area` is one of this bot's power's home areas.
+    pub fn is_home(&self, area: AreaId) -> bool {
+        self.home().binary_search(&area).is_ok()
     }
 
     /// The nation holding `area` (its controller, else the nation it belongs to).

@@ -29,7 +29,7 @@ fn objectives(cx: &Ctx) -> Vec<(AreaId, i64)> {
         if !s.hostile(h) {
             continue;
         }
-        let mine = s.home().contains(&a.id);
+        let mine = s.is_home(a.id);
         if a.city.is_some() || mine {
             out.push((
                 a.id,
@@ -47,7 +47,7 @@ fn objectives(cx: &Ctx) -> Vec<(AreaId, i64)> {
         if let Location::Area(a) = c.location
             && s.hostile(c.owner)
         {
-            let mine = s.home().contains(&a);
+            let mine = s.is_home(a);
             out.push((a, if mine { 3 } else { 1 }));
         }
     }

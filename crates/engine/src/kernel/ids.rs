@@ -10,7 +10,7 @@ use std::fmt;
 pub const MAX_KEY_LEN: usize = 31;
 
 /// An inline ASCII key of at most [`MAX_KEY_LEN`] bytes: `Copy`, ordered as its string.
-#[derive(Clone, Copy, Hash)]
+#[derive(Clone, Copy)]
 #[repr(C, align(8))]
 pub struct Key {
     // Zero-padded bytes, then the length: as 32 bytes they compare like the strings (see `words`).
@@ -57,6 +57,14 @@ impl PartialEq for Key {
 }
 
 impl Eq for Key {}
+
+impl std::hash::Hash for Key {
+    /// Hashes the fields as the derived `Hash` did (equal keys have equal bytes, so equal hashes).
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.bytes.hash(state);
+        self.len.hash(state);
+    }
+}
 
 impl PartialOrd for Key {
     #[inline]

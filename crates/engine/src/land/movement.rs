@@ -25,10 +25,11 @@ pub fn moves_for(w: &World, power: PowerId, owner: Nation) -> bool {
 
 /// The corps `power` moves (its own and its free states'), on the map, in key order.
 pub fn corps_of(w: &World, power: PowerId) -> Vec<(CorpsId, AreaId)> {
+    let loans = crate::world::treaties::loans(w);
     w.forces
         .corps
         .iter()
-        .filter(|(id, _)| w.moves_corps(power, **id))
+        .filter(|(id, c)| w.moves_corps_lent(power, c, loans.get(*id).copied()))
         .filter_map(|(id, c)| match c.location {
             Location::Area(a) => Some((*id, a)),
             _ => None,

@@ -32,11 +32,12 @@ impl<'a, 'b> Paths<'a, 'b> {
         let w = ctx.world;
         let mut enemy = BTreeSet::new();
         let mut own = BTreeSet::new();
+        let loans = crate::world::treaties::loans(w);
         for (id, c) in &w.forces.corps {
             if let Location::Area(a) = c.location
                 && !c.factors.is_empty()
             {
-                if w.moves_corps(power, *id) {
+                if w.moves_corps_lent(power, c, loans.get(id).copied()) {
                     own.insert(a);
                 } else if at_war_sides(
                     w,

@@ -67,8 +67,9 @@ impl<'c, 'a> Reach<'c, 'a> {
         let st = ctx.world;
         let forced = &ctx.scenario.charts.land.forced_march;
         let mut starts: Vec<(AreaId, u32)> = Vec::new();
+        let loans = crate::world::treaties::loans(st);
         for (id, c) in &st.forces.corps {
-            if !st.moves_corps(power, *id) || c.factors.is_empty() {
+            if !st.moves_corps_lent(power, c, loans.get(id).copied()) || c.factors.is_empty() {
                 continue;
             }
             if let Location::Area(a) = c.location {

@@ -426,7 +426,12 @@ impl World {
         let Some(c) = self.forces.corps.get(&id) else {
             return false;
         };
-        match treaties::lent_to(self, id) {
+        self.moves_corps_lent(power, c, treaties::lent_to(self, id))
+    }
+
+    /// Rules 7.1.1 and B.4: `moves_corps` for the corps `c`, lent to `lent` now (`treaties::lent_to`).
+    pub fn moves_corps_lent(&self, power: PowerId, c: &Corps, lent: Option<PowerId>) -> bool {
+        match lent {
             Some(borrower) => borrower == power,
             None => {
                 c.owner == Nation::Power(power)

@@ -5,7 +5,7 @@ use coalition_engine::ids::{AreaId, Nation, PowerId, SeaId};
 use coalition_engine::scenario::{Location, Scenario};
 use coalition_engine::view::View;
 use coalition_engine::world::World;
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 /// Land distances between areas (steps over land links) and sea distances between sea areas, worked out once
 /// for a scenario.
@@ -137,8 +137,18 @@ impl Map {
 
     /// Steps over land from `a` to `b` (`u32::MAX / 2` when no land path joins them).
     pub fn dist(&self, a: AreaId, b: AreaId) -> u32 {
-        match (self.index.get(&a), self.index.get(&b)) {
-            (Some(&i), Some(&j)) => match self.dist[i * self.areas.len() + j] {
+        self.dist_at(self.index_of(a), self.index_of(b))
+    }
+
+    /// The place of area `a` in the distance table (none: not on the map).
+    pub fn index_of(&self, a: AreaId) -> Option<usize> {
+        self.index.get(&a).copied()
+    }
+
+    /// `dist` between the areas at places `i` and `j` of the table (`index_of`).
+    pub fn dist_at(&self, i: Option<usize>, j: Option<usize>) -> u32 {
+        match (i, j) {
+            (Some(i), Some(j)) => match self.dist[i * self.areas.len() + j] {
                 u8::MAX => u32::MAX / 2,
                 d => u32::from(d),
             },
@@ -167,6 +177,8 @@ pub struct Sight<'a> {
     pub scenario: &'a Scenario,
     /// Land factors in corps on the map, by the major power that moves them (its own and its minors').
     pub army: BTreeMap<PowerId, u32>,
+    /// Every nation at war with this bot's power.
+    enemies: BTreeSet<Nation>,
 }
 
 impl<'a> Sight<'a> {
@@ -190,6 +202,7 @@ impl<'a> Sight<'a> {
             world,
             scenario,
             army,
+            enemies: world.enemies(Nation::Power(view.power)),
         }
     }
 
@@ -231,12 +244,17 @@ impl<'a> Sight<'a> {
 
     /// Whether `n` is at war with this bot's power.
     pub fn hostile(&self, n: Nation) -> bool {
-        self.world.at_war(Nation::Power(self.me), n)
+        self.enemies.contains(&n)
     }
 
     /// Whether this bot's power is at war with anyone.
     pub fn at_war(&self) -> bool {
-        !self.world.enemies(Nation::Power(self.me)).is_empty()
+        !self.enemies.is_empty()
+    }
+
+    /// Whether `area` is one of this bot's power's home areas.
+    pub fn is_home(&self, area: AreaId) -> bool {
+        self.home().binary_search(&area).is_ok()
     }
 
     /// The nation holding `area` (its controller, else the nation it belongs to).

@@ -12,6 +12,8 @@ use coalition_engine::land::LandDecision;
 use coalition_engine::naval::NavalDecision;
 use coalition_engine::scenario::Location;
 use coalition_engine::scenario::combat::DefendChit;
+use std::cell::RefCell;
+use std::collections::BTreeMap;
 
 /// Steps from a depot or from friendly land within which the bot keeps its corps (Coalition's supply reach).
 const SUPPLY_REACH: u32 = 3;
@@ -27,7 +29,7 @@ fn objectives(cx: &Ctx) -> Vec<(AreaId, i64)> {
         if !s.hostile(h) {
             continue;
         }
-        let mine = s.home().contains(&a.id);
+        let mine = s.is_home(a.id);
         if a.city.is_some() || mine {
             out.push((
                 a.id,
@@ -45,7 +47,7 @@ fn objectives(cx: &Ctx) -> Vec<(AreaId, i64)> {
         if let Location::Area(a) = c.location
             && s.hostile(c.owner)
         {
-            let mine = s.home().contains(&a);
+            let mine = s.is_home(a);
             out.push((a, if mine { 3 } else { 1 }));
         }
     }
@@ -76,13 +78,52 @@ fn supplied(cx: &Ctx, area: AreaId) -> bool {
             .any(|a| s.holder(*a) == Some(me) && cx.map.dist(*a, area) < SUPPLY_REACH)
 }
 
-/// The distance from `area` to the nearest objective, weighted (nearer and weightier is better).
-fn pull(cx: &Ctx, targets: &[(AreaId, i64)], area: AreaId) -> i64 {
-    targets
-        .iter()
-        .map(|(t, w)| i64::from(cx.map.dist(area, *t).min(60)) * 3 - w * 2)
-        .min()
-        .unwrap_or(i64::MAX / 4)
+/// Rule 7 (the bot's judgement of a march): the pull of the objectives, `supplied` and the enemy's factors per area, each worked out
+/// once per decision for every area the listed choices ask about.
+struct Memo<'c, 'a> {
+    cx: &'c Ctx<'a>,
+    /// The objectives, by their places in the distance table.
+    targets: Vec<(Option<usize>, i64)>,
+    pull: RefCell<BTreeMap<AreaId, i64>>,
+    supplied: RefCell<BTreeMap<AreaId, bool>>,
+    enemy: RefCell<BTreeMap<AreaId, u32>>,
+}
+
+impl<'c, 'a> Memo<'c, 'a> {
+    /// Rule 7: nothing worked out yet, for the objectives `targets`.
+    fn new(cx: &'c Ctx<'a>, targets: &[(AreaId, i64)]) -> Self {
+        Memo {
+            cx,
+            targets: (targets.iter())
+                .map(|(t, w)| (cx.map.index_of(*t), *w))
+                .collect(),
+            pull: RefCell::default(),
+            supplied: RefCell::default(),
+            enemy: RefCell::default(),
+        }
+    }
+
+    /// The distance from `area` to the nearest objective, weighted (nearer and weightier is better).
+    fn pull(&self, area: AreaId) -> i64 {
+        *(self.pull.borrow_mut().entry(area)).or_insert_with(|| {
+            let from = self.cx.map.index_of(area);
+            (self.targets.iter())
+                .map(|(t, w)| i64::from(self.cx.map.dist_at(from, *t).min(60)) * 3 - w * 2)
+                .min()
+                .unwrap_or(i64::MAX / 4)
+        })
+    }
+
+    /// `supplied` of `area`.
+    fn supplied(&self, area: AreaId) -> bool {
+        *(self.supplied.borrow_mut().entry(area)).or_insert_with(|| supplied(self.cx, area))
+    }
+
+    /// The enemy's land factors in `area`.
+    fn enemy_factors_in(&self, area: AreaId) -> u32 {
+        *(self.enemy.borrow_mut().entry(area))
+            .or_insert_with(|| self.cx.sight.enemy_factors_in(area))
+    }
 }
 
 /// The factors on each side of the battle under way, the bot's first.
@@ -102,6 +143,7 @@ pub fn land(cx: &Ctx) -> Pick {
     let s = &cx.sight;
     let me = s.me;
     let targets = objectives(cx);
+    let memo = Memo::new(cx, &targets);
     let money = s.world.powers.get(&me).map_or(0, |p| p.money);
     let lctx = coalition_engine::world::Ctx {
         scenario: s.scenario,
@@ -140,7 +182,7 @@ pub fn land(cx: &Ctx) -> Pick {
                         if covered {
                             -10
                         } else {
-                            20 - pull(cx, &targets, *a).min(20)
+                            20 - memo.pull(*a).min(20)
                         }
                     })
                     .sum();
@@ -157,21 +199,21 @@ pub fn land(cx: &Ctx) -> Pick {
                 if targets.is_empty() {
                     return -1;
                 }
-                let gain = pull(cx, &targets, *from) - pull(cx, &targets, *to);
+                let gain = memo.pull(*from) - memo.pull(*to);
                 if gain <= 0 {
                     return -1;
                 }
                 let strength = factors(cx, corps);
-                if s.enemy_factors_in(*to) * 2 > strength * 3 {
+                if memo.enemy_factors_in(*to) * 2 > strength * 3 {
                     return -50;
                 }
-                if !supplied(cx, *to) {
+                if !memo.supplied(*to) {
                     return -30;
                 }
                 gain * 4 + i64::from(!leaders.is_empty()) + i64::from(strength.min(20)) / 4
             }
             LandDecision::Disembark { to, depot, .. } => {
-                10 + i64::from(*depot) - pull(cx, &targets, *to).min(9)
+                10 + i64::from(*depot) - memo.pull(*to).min(9)
             }
             LandDecision::Garrison { .. } => -5,
             LandDecision::Undo => -100,

@@ -205,7 +205,8 @@ pub enum EconomicEvent {
 /// The Economic Phase's records, one per phase played, in order, and what is being built.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EconomyState {
-    pub phases: Vec<PhaseRecord>,
+    /// Shared between copies of the state until one changes (a view's copy is then cheap).
+    pub phases: std::sync::Arc<Vec<PhaseRecord>>,
     /// Each power's economic manipulation marker (12.5); a power absent stands in square 0.
     #[serde(default)]
     pub manipulation: BTreeMap<PowerId, i32>,
@@ -217,8 +218,9 @@ pub struct EconomyState {
 impl EconomyState {
     /// The record of the phase of `date`, opened if it is not the last one.
     pub fn phase_mut(&mut self, date: Date) -> &mut PhaseRecord {
-        if self.phases.last().is_none_or(|r| r.date != date) {
-            self.phases.push(PhaseRecord {
+        let phases = std::sync::Arc::make_mut(&mut self.phases);
+        if phases.last().is_none_or(|r| r.date != date) {
+            phases.push(PhaseRecord {
                 date,
                 income: BTreeMap::new(),
                 manipulation: BTreeMap::new(),
@@ -227,8 +229,8 @@ impl EconomyState {
                 standing: BTreeMap::new(),
             });
         }
-        let i = self.phases.len() - 1;
-        &mut self.phases[i]
+        let i = phases.len() - 1;
+        &mut phases[i]
     }
 
     /// Records a power's income in the phase of `date` (the phase's record is opened by its first income).

@@ -602,5 +602,5 @@ fn economy(st: &State, r: &mut Records) {
         });
         r.phases.push(phase);
     }
-    r.treasury_other = l.outside.clone();
+    r.treasury_other = (*l.outside).clone();
 }

@@ -12,7 +12,9 @@ use crate::kernel::rulebook::OptionalRule;
 use crate::scenario::{Factors, LeaderStatus, Location, LossCause};
 pub use crate::world::geography::allowance;
 pub use crate::world::geography::enemy_corps;
-use crate::world::geography::{area_name, may_enter, neighbours, step_cost};
+use crate::world::geography::{
+    area_name, has_enemy_corps, may_enter, may_enter_now, neighbours, step_cost,
+};
 use crate::world::{LossRecord, World, WorldEvent};
 use std::collections::BTreeSet;
 
@@ -23,10 +25,11 @@ pub fn moves_for(w: &World, power: PowerId, owner: Nation) -> bool {
 
 /// The corps `power` moves (its own and its free states'), on the map, in key order.
 pub fn corps_of(w: &World, power: PowerId) -> Vec<(CorpsId, AreaId)> {
+    let loans = crate::world::treaties::loans(w);
     w.forces
         .corps
         .iter()
-        .filter(|(id, _)| w.moves_corps(power, **id))
+        .filter(|(id, c)| w.moves_corps_lent(power, c, loans.get(*id).copied()))
         .filter_map(|(id, c)| match c.location {
             Location::Area(a) => Some((*id, a)),
             _ => None,
@@ -170,9 +173,11 @@ pub fn check(ctx: &LCtx, power: PowerId, d: &LandDecision) -> RuleResult<Plan> {
                 ),
             ));
         };
-        may_enter(ctx, power, a, b)?;
+        if !may_enter_now(ctx, power, a, b) {
+            may_enter(ctx, power, a, b)?;
+        }
         cost = cost.saturating_add(c);
-        if !enemy_corps(w, power, b).is_empty() {
+        if has_enemy_corps(w, power, b) {
             // 14.3.2.3: an inactive UMP may not attack outside its territory.
             crate::world::ump_rules::may_attack_at(&ctx.plain(), power, b)?;
             if i + 2 < path.len() {
@@ -577,6 +582,10 @@ pub fn choices(ctx: &LCtx, power: PowerId) -> Vec<LandDecision> {
     for (id, a) in corps_of(w, power) {
         let leaders = leaders_in(w, power, a);
         for (b, _) in neighbours(ctx, Nation::Power(power), a) {
+            // 7.3.4: a step the power may not take is refused whatever else the move names.
+            if !may_enter_now(ctx, power, a, b) {
+                continue;
+            }
             let mut with = vec![Vec::new()];
             if !leaders.is_empty() {
                 with.push(leaders.clone());

@@ -13,14 +13,18 @@ use crate::kernel::ids::{AreaId, CorpsId, FleetId, Nation, PowerId};
 use crate::kernel::rulebook::OptionalRule;
 use crate::scenario::{Location, LossCause};
 use crate::world::WorldEvent;
-use crate::world::geography::{area_name, at_war_sides, may_enter, neighbours};
+use crate::world::geography::{area_name, at_war_sides, may_enter_now, step_open_memo};
+use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 /// Where supply may pass for one power: areas held by enemy corps its own corps do not match are closed.
 struct Paths<'a, 'b> {
     ctx: &'a LCtx<'b>,
     power: PowerId,
-    blocked: BTreeSet<AreaId>,
+    /// By area index (`map.areas`): whether unmatched enemy corps hold the area.
+    blocked: Vec<bool>,
+    /// The map's crossing arrows as judged so far for the power (`geography::step_open_memo`).
+    arrows: RefCell<Vec<u8>>,
 }
 
 impl<'a, 'b> Paths<'a, 'b> {
@@ -28,11 +32,12 @@ impl<'a, 'b> Paths<'a, 'b> {
         let w = ctx.world;
         let mut enemy = BTreeSet::new();
         let mut own = BTreeSet::new();
+        let loans = crate::world::treaties::loans(w);
         for (id, c) in &w.forces.corps {
             if let Location::Area(a) = c.location
                 && !c.factors.is_empty()
             {
-                if w.moves_corps(power, *id) {
+                if w.moves_corps_lent(power, c, loans.get(id).copied()) {
                     own.insert(a);
                 } else if at_war_sides(
                     w,
@@ -43,35 +48,56 @@ impl<'a, 'b> Paths<'a, 'b> {
                 }
             }
         }
+        let mut blocked = vec![false; ctx.scenario.map.areas.len()];
+        for a in enemy.difference(&own) {
+            if let Some(i) = ctx.scenario.area_index(*a) {
+                blocked[i] = true;
+            }
+        }
         Paths {
             ctx,
             power,
-            blocked: enemy.difference(&own).copied().collect(),
+            blocked,
+            arrows: RefCell::new(vec![0; ctx.scenario.map.crossings.len()]),
         }
     }
 
-    /// Whether supply may pass from `from` into `a`: the power may enter it, and no unmatched enemy corps hold it.
-    fn passable(&self, from: AreaId, a: AreaId) -> bool {
-        !self.blocked.contains(&a) && may_enter(self.ctx, self.power, from, a).is_ok()
-    }
-
-    /// Areas within `max` borders of any of `from` through passable areas.
+    /// Areas within `max` borders of any of `from` through passable areas: those the power may enter (7.3.4)
+    /// and no unmatched enemy corps hold.
     fn within(&self, from: &[AreaId], max: u32) -> BTreeSet<AreaId> {
-        let mut dist: BTreeMap<AreaId, u32> = from.iter().map(|a| (*a, 0)).collect();
-        let mut queue: VecDeque<AreaId> = from.iter().copied().collect();
+        let sc = self.ctx.scenario;
+        let side = Nation::Power(self.power);
+        let mut arrows = self.arrows.borrow_mut();
+        let mut dist = vec![u32::MAX; sc.map.areas.len()];
+        let mut out: BTreeSet<AreaId> = from.iter().copied().collect();
+        let mut queue: VecDeque<usize> = VecDeque::new();
+        for a in from {
+            if let Some(i) = sc.area_index(*a) {
+                if dist[i] == u32::MAX {
+                    queue.push_back(i);
+                }
+                dist[i] = 0;
+            }
+        }
         while let Some(a) = queue.pop_front() {
-            let d = dist[&a];
+            let d = dist[a];
             if d >= max {
                 continue;
             }
-            for (b, _) in neighbours(self.ctx, Nation::Power(self.power), a) {
-                if !dist.contains_key(&b) && self.passable(a, b) {
-                    dist.insert(b, d + 1);
+            for s in sc.steps_from(a) {
+                let b = s.to_index;
+                if dist[b] == u32::MAX
+                    && step_open_memo(self.ctx, side, s, &mut arrows)
+                    && !self.blocked[b]
+                    && may_enter_now(self.ctx, self.power, sc.map.areas[a].id, s.to)
+                {
+                    dist[b] = d + 1;
+                    out.insert(s.to);
                     queue.push_back(b);
                 }
             }
         }
-        dist.into_keys().collect()
+        out
     }
 }
 

@@ -1,13 +1,15 @@
 //! Rule 4.2: the Declarations of War Step. A sealed step: each power writes down its targets (major powers and
 //! neutral minor countries) or none; all are revealed together, then the wars begin and the points are paid.
 
+use super::reach::Reach;
 use super::{name, points};
 use crate::kernel::error::{RuleError, RuleResult};
 use crate::kernel::ids::{AreaId, Nation, PowerId};
 use crate::scenario::{CorpsKind, Location, MinorStatus};
 use crate::world::{Ctx, Cx, OneRound, WarCause, WorldEvent};
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
+use std::cell::OnceCell;
+use std::collections::{BTreeMap, BTreeSet};
 use std::convert::Infallible;
 
 /// 4.2: every major power and neutral minor country declared on (empty: no declarations).
@@ -55,9 +57,10 @@ pub fn owing(ctx: &Ctx) -> Vec<PowerId> {
 pub fn targets(ctx: &Ctx, power: PowerId) -> Vec<Nation> {
     let powers = ctx.world.powers_in_game().into_iter().map(Nation::Power);
     let minors = ctx.scenario.minors.iter().map(|m| Nation::Minor(m.id));
+    let known = Known::default();
     powers
         .chain(minors)
-        .filter(|t| check_target(ctx, power, *t).is_ok())
+        .filter(|t| check_target_in(ctx, power, *t, &known).is_ok())
         .collect()
 }
 
@@ -75,14 +78,35 @@ pub fn choices(ctx: &Ctx, power: PowerId) -> Vec<Declare> {
 /// Checks a whole list of targets: each must be legal, none named twice.
 pub fn check(ctx: &Ctx, power: PowerId, list: &[Nation]) -> RuleResult<()> {
     super::distinct(list)?;
+    let known = Known::default();
     for t in list {
-        check_target(ctx, power, *t)?;
+        check_target_in(ctx, power, *t, &known)?;
     }
     Ok(())
 }
 
 /// Whether `power` may declare war on `target` now: 4.2, 4.2.2.1, 4.2.2.2, 4.2.2.4 and 4.2.3.
 pub fn check_target(ctx: &Ctx, power: PowerId, target: Nation) -> RuleResult<()> {
+    check_target_in(ctx, power, target, &Known::default())
+}
+
+/// 4.2.2.1 and 4.2.2.3: what `check_target` reads of the declarer's forces whatever the target, worked out when
+/// first needed and shared between the targets it is asked about.
+#[derive(Default)]
+struct Known<'c, 'a> {
+    /// 4.2.2.3: the declarer's reach.
+    reach: OnceCell<Reach<'c, 'a>>,
+    /// 4.2.2.1: the nations inside whose territory the declarer has corps or garrisons.
+    inside: OnceCell<BTreeSet<Nation>>,
+}
+
+/// `check_target` with what it reads of `power`'s forces shared between targets (`known`).
+fn check_target_in<'c, 'a>(
+    ctx: &'c Ctx<'a>,
+    power: PowerId,
+    target: Nation,
+    known: &Known<'c, 'a>,
+) -> RuleResult<()> {
     let me = name(ctx.scenario, power);
     let st = ctx.world;
     crate::world::ump_rules::check_declaration(ctx, power, target)?;
@@ -120,7 +144,7 @@ pub fn check_target(ctx: &Ctx, power: PowerId, target: Nation) -> RuleResult<()>
                     ),
                 ));
             }
-            forces_inside(ctx, power, Nation::Power(q))?;
+            forces_inside_known(ctx, power, Nation::Power(q), known)?;
             home_invaded(ctx, power)?;
         }
         Nation::Minor(m) => {
@@ -155,11 +179,41 @@ pub fn check_target(ctx: &Ctx, power: PowerId, target: Nation) -> RuleResult<()>
                     ),
                 ));
             }
-            forces_inside(ctx, power, target)?;
-            super::reach::can_enter(ctx, power, m).map_err(|why| RuleError::new("4.2.2.3", why))?;
+            forces_inside_known(ctx, power, target, known)?;
+            (known.reach)
+                .get_or_init(|| Reach::new(ctx, power))
+                .can_enter(m)
+                .map_err(|why| RuleError::new("4.2.2.3", why))?;
         }
     }
     Ok(())
+}
+
+/// 4.2.2.1: `forces_inside`, judged from the nations the declarer's forces stand in (`known`), the reason
+/// written only for a target refused.
+fn forces_inside_known(ctx: &Ctx, power: PowerId, target: Nation, known: &Known) -> RuleResult<()> {
+    let inside = known.inside.get_or_init(|| {
+        let me = Nation::Power(power);
+        let sc = ctx.scenario;
+        let corps = ctx
+            .world
+            .forces
+            .corps
+            .values()
+            .filter_map(|c| match c.location {
+                Location::Area(a) if c.owner == me => sc.nation_of_area(a),
+                _ => None,
+            });
+        let garrisons = (ctx.world.forces.garrisons.iter())
+            .filter(|((_, owner), g)| *owner == me && !g.is_empty())
+            .filter_map(|((a, _), _)| sc.nation_of_area(*a));
+        corps.chain(garrisons).collect()
+    });
+    if inside.contains(&target) {
+        forces_inside(ctx, power, target)
+    } else {
+        Ok(())
+    }
 }
 
 /// 4.2.2.1: no corps, freikorps, cossacks, garrisons (or guerrillas) of the declarer inside the target.

@@ -11,33 +11,11 @@
 use crate::kernel::ids::{AreaId, MinorId, Nation, PowerId, SeaId};
 use crate::scenario::Location;
 use crate::world::Ctx;
-use crate::world::geography::{allowance, costs, enemy_corps, may_enter};
+use crate::world::geography::{
+    UNREACHED, allowance, at_war_sides, dense_costs, may_enter_now, step_open_memo,
+};
+use std::cell::OnceCell;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
-
-/// Whether any of `starts` (an area and the movement points a corps there has) reaches an area of `target` by
-/// land under the movement rules: one search for each allowance.
-fn land_reach(ctx: &Ctx, power: PowerId, target: Nation, starts: &[(AreaId, u32)]) -> bool {
-    let territory = ctx.scenario.territory(target);
-    let w = ctx.world;
-    let begun: BTreeSet<AreaId> = starts.iter().map(|(a, _)| *a).collect();
-    let budgets: BTreeSet<u32> = starts.iter().map(|(_, b)| *b).collect();
-    budgets.into_iter().any(|budget| {
-        let from: Vec<AreaId> = starts
-            .iter()
-            .filter(|(_, b)| *b == budget)
-            .map(|(a, _)| *a)
-            .collect();
-        if from.iter().any(|a| territory.binary_search(a).is_ok()) {
-            return true;
-        }
-        let reached = costs(ctx, Nation::Power(power), &from, budget, |a, b| {
-            // 7.3.3: enemy corps end a move in their area (a corps may still leave the area it starts in).
-            (begun.contains(&a) || enemy_corps(w, power, a).is_empty())
-                && (territory.binary_search(&b).is_ok() || may_enter(ctx, power, a, b).is_ok())
-        });
-        territory.iter().any(|a| reached.contains_key(a))
-    })
-}
 
 /// Sea distances from `start` to every sea within `limit` moves.
 fn sea_distances(ctx: &Ctx, start: &[SeaId], limit: u32) -> BTreeMap<SeaId, u32> {
@@ -65,73 +43,172 @@ fn sea_distances(ctx: &Ctx, start: &[SeaId], limit: u32) -> BTreeMap<SeaId, u32>
 
 /// 4.2.2.3: whether `power` could enter `minor`'s territory this turn, and if not, why.
 pub fn can_enter(ctx: &Ctx, power: PowerId, minor: MinorId) -> Result<(), String> {
-    let target = Nation::Minor(minor);
-    let st = ctx.world;
-    let mine = |owner: Nation| st.controller_of(owner) == Some(power);
-    let chart = &ctx.scenario.charts.movement;
-    let forced = &ctx.scenario.charts.land.forced_march;
-    let mut starts: Vec<(AreaId, u32)> = Vec::new();
-    for (id, c) in &st.forces.corps {
-        if !st.moves_corps(power, *id) || c.factors.is_empty() {
-            continue;
-        }
-        if let Location::Area(a) = c.location {
-            let extra = if forced.not_for.contains(&c.kind) {
-                0
-            } else {
-                forced.extra
-            };
-            starts.push((a, allowance(ctx, c.kind) + extra));
-        }
-    }
-    if land_reach(ctx, power, target, &starts) {
-        return Ok(());
-    }
-    let corps_areas: Vec<AreaId> = starts.iter().map(|(a, _)| *a).collect();
-    // By sea: a fleet lifts a corps from a coastal area to the minor's coast.
-    let coast: BTreeSet<SeaId> = ctx
-        .scenario
-        .territory(target)
-        .iter()
-        .filter_map(|a| ctx.scenario.area(*a))
-        .flat_map(|a| a.seas.iter().copied())
-        .collect();
-    if !coast.is_empty() {
-        for f in st.forces.fleets.values() {
-            if !mine(f.owner) || f.ships == 0 {
+    Reach::new(ctx, power).can_enter(minor)
+}
+
+/// 4.2.2.3: how far `power`'s corps and fleets reach this turn, worked out once for every minor it may be asked
+/// about (the searches do not depend on the minor: a minor's own areas only ever end a path into it).
+pub struct Reach<'c, 'a> {
+    ctx: &'c Ctx<'a>,
+    power: PowerId,
+    /// Each corps the power moves that stands in an area: the area and its movement points (7.3.1, 7.3.2).
+    starts: Vec<(AreaId, u32)>,
+    /// By area index: whether some corps can step into the area within its movement points, from a path of
+    /// areas it may enter (7.3.4) without passing an area with enemy corps (7.3.3).
+    entered: Vec<bool>,
+    /// The seas from which a fleet of the power can land a corps it carries (filled when first needed).
+    landings: OnceCell<BTreeSet<SeaId>>,
+}
+
+impl<'c, 'a> Reach<'c, 'a> {
+    /// 4.2.2.3: `power`'s reach by land: one search for each movement allowance among its corps, through areas
+    /// it may enter (the minor's own, which a declaration would open, are only ever the last step of a path).
+    pub fn new(ctx: &'c Ctx<'a>, power: PowerId) -> Self {
+        let st = ctx.world;
+        let forced = &ctx.scenario.charts.land.forced_march;
+        let mut starts: Vec<(AreaId, u32)> = Vec::new();
+        let loans = crate::world::treaties::loans(st);
+        for (id, c) in &st.forces.corps {
+            if !st.moves_corps_lent(power, c, loans.get(id).copied()) || c.factors.is_empty() {
                 continue;
             }
-            let start: Vec<SeaId> = match f.location {
-                Location::Sea(s) => vec![s],
-                Location::Area(a) | Location::Blockade(a) => ctx
-                    .scenario
-                    .area(a)
-                    .map(|d| d.seas.clone())
-                    .unwrap_or_default(),
-                Location::Aboard(_) | Location::OffMap => continue,
-            };
-            let from_fleet = sea_distances(ctx, &start, chart.fleet);
-            for a in &corps_areas {
-                let pickup: Vec<SeaId> = ctx
-                    .scenario
-                    .area(*a)
-                    .map(|d| d.seas.clone())
-                    .unwrap_or_default();
-                for p in pickup.iter().filter(|p| from_fleet.contains_key(*p)) {
-                    let used = from_fleet[p];
-                    let onward = sea_distances(ctx, &[*p], chart.fleet.saturating_sub(used) + 1);
-                    if coast.iter().any(|c| onward.contains_key(c)) {
-                        return Ok(());
+            if let Location::Area(a) = c.location {
+                let extra = if forced.not_for.contains(&c.kind) {
+                    0
+                } else {
+                    forced.extra
+                };
+                starts.push((a, allowance(ctx, c.kind) + extra));
+            }
+        }
+        let sc = ctx.scenario;
+        let n = sc.map.areas.len();
+        let side = Nation::Power(power);
+        // 7.3.3: enemy corps end a move in their area (a corps may still leave the area it starts in).
+        let mut stops = vec![false; n];
+        for (id, c) in &st.forces.corps {
+            if let Location::Area(a) = c.location
+                && !c.factors.is_empty()
+                && let Some(i) = sc.area_index(a)
+                && !stops[i]
+                && at_war_sides(st, side, st.corps_side(*id).unwrap_or(c.owner))
+            {
+                stops[i] = true;
+            }
+        }
+        for (a, _) in &starts {
+            if let Some(i) = sc.area_index(*a) {
+                stops[i] = false;
+            }
+        }
+        let mut entered = vec![false; n];
+        let budgets: BTreeSet<u32> = starts.iter().map(|(_, b)| *b).collect();
+        let mut arrows = vec![0u8; sc.map.crossings.len()];
+        for budget in budgets {
+            let from: Vec<AreaId> = starts
+                .iter()
+                .filter(|(_, b)| *b == budget)
+                .map(|(a, _)| *a)
+                .collect();
+            let best = dense_costs(ctx, side, &from, budget, |a, b| {
+                !stops[a] && may_enter_now(ctx, power, sc.map.areas[a].id, sc.map.areas[b].id)
+            });
+            // The last step, into any area (the minor's own included), from an area reached and left.
+            for (a, d) in best.iter().enumerate() {
+                if *d == UNREACHED || stops[a] {
+                    continue;
+                }
+                for s in sc.steps_from(a) {
+                    if d.saturating_add(s.cost) <= budget
+                        && !entered[s.to_index]
+                        && step_open_memo(ctx, side, s, &mut arrows)
+                    {
+                        entered[s.to_index] = true;
                     }
                 }
             }
         }
+        Reach {
+            ctx,
+            power,
+            starts,
+            entered,
+            landings: OnceCell::new(),
+        }
     }
-    Err(format!(
-        "no corps of {power} can reach {} this turn, by land through territory it may enter or by sea with its fleets",
-        ctx.scenario
-            .minor(minor)
-            .map(|m| m.name.as_str())
-            .unwrap_or(minor.as_str())
-    ))
+
+    /// 4.2.2.3: whether `power` could enter `minor`'s territory this turn, and if not, why.
+    pub fn can_enter(&self, minor: MinorId) -> Result<(), String> {
+        let ctx = self.ctx;
+        let power = self.power;
+        let target = Nation::Minor(minor);
+        let territory = ctx.scenario.territory(target);
+        // By land.
+        if self
+            .starts
+            .iter()
+            .any(|(a, _)| territory.binary_search(a).is_ok())
+            || territory
+                .iter()
+                .any(|a| ctx.scenario.area_index(*a).is_some_and(|i| self.entered[i]))
+        {
+            return Ok(());
+        }
+        // By sea: a fleet lifts a corps from a coastal area to the minor's coast.
+        let coast: BTreeSet<SeaId> = territory
+            .iter()
+            .filter_map(|a| ctx.scenario.area(*a))
+            .flat_map(|a| a.seas.iter().copied())
+            .collect();
+        if !coast.is_empty() && coast.iter().any(|c| self.landings().contains(c)) {
+            return Ok(());
+        }
+        Err(format!(
+            "no corps of {power} can reach {} this turn, by land through territory it may enter or by sea with its fleets",
+            ctx.scenario
+                .minor(minor)
+                .map(|m| m.name.as_str())
+                .unwrap_or(minor.as_str())
+        ))
+    }
+
+    /// The seas a fleet of the power can reach within its allowance after picking up a corps at a sea touching
+    /// the corps' coastal area (the fleet's moves to the pickup count against its allowance).
+    fn landings(&self) -> &BTreeSet<SeaId> {
+        self.landings.get_or_init(|| {
+            let ctx = self.ctx;
+            let st = ctx.world;
+            let power = self.power;
+            let mine = |owner: Nation| st.controller_of(owner) == Some(power);
+            let chart = &ctx.scenario.charts.movement;
+            let corps_areas: BTreeSet<AreaId> = self.starts.iter().map(|(a, _)| *a).collect();
+            let mut out = BTreeSet::new();
+            for f in st.forces.fleets.values() {
+                if !mine(f.owner) || f.ships == 0 {
+                    continue;
+                }
+                let start: Vec<SeaId> = match f.location {
+                    Location::Sea(s) => vec![s],
+                    Location::Area(a) | Location::Blockade(a) => ctx
+                        .scenario
+                        .area(a)
+                        .map(|d| d.seas.clone())
+                        .unwrap_or_default(),
+                    Location::Aboard(_) | Location::OffMap => continue,
+                };
+                let from_fleet = sea_distances(ctx, &start, chart.fleet);
+                for a in &corps_areas {
+                    let pickup = ctx.scenario.area(*a).map_or(&[][..], |d| d.seas.as_slice());
+                    for p in pickup.iter().filter(|p| from_fleet.contains_key(*p)) {
+                        let used = from_fleet[p];
+                        out.extend(
+                            sea_distances(ctx, &[*p], chart.fleet.saturating_sub(used) + 1)
+                                .into_keys(),
+                        );
+                    }
+                }
+            }
+            out
+        })
+    }
 }

@@ -313,11 +313,20 @@ pub fn owing(ctx: &RCtx) -> Vec<PowerId> {
 /// Checks a placement against what has arrived and where it may go (5.1 to 5.4, 12.1.2, 12.7, 12.1.2.2), and
 /// its fleets' transfers and scuttling (5.1.3, 5.1.4).
 pub fn check(ctx: &RCtx, power: PowerId, pl: &Placement) -> RuleResult<()> {
-    let arr = arrivals(ctx, power);
-    land::check(ctx, power, &arr, pl)?;
-    ships::check(ctx, power, &arr, pl)?;
+    check_arrived(ctx, power, &arrivals(ctx, power), pl)
+}
+
+/// Rule 5: `check`, with what has arrived for `power` already worked out (`arr`: `arrivals(ctx, power)`).
+pub(crate) fn check_arrived(
+    ctx: &RCtx,
+    power: PowerId,
+    arr: &arrivals::Arrivals,
+    pl: &Placement,
+) -> RuleResult<()> {
+    land::check(ctx, power, arr, pl)?;
+    ships::check(ctx, power, arr, pl)?;
     fleets::plan(ctx, power, pl)?;
-    leaders::check(ctx, power, &arr, pl)?;
+    leaders::check(ctx, power, arr, pl)?;
     seizure::check(ctx, power, pl)
 }
 

@@ -13,7 +13,7 @@ use super::leaders::leader_places;
 use super::ships::free_ports;
 use super::{
     CorpsOrder, DepotOrder, LandOrder, LandTarget, LeaderOrder, Placement, RCtx, SeizedOrder,
-    ShipOrder, ShipTransfer, check, pending_seizures,
+    ShipOrder, ShipTransfer, check_arrived, pending_seizures,
 };
 use crate::kernel::ids::{AreaId, Nation, PowerId};
 use crate::scenario::Location;
@@ -202,7 +202,7 @@ pub fn pieces(ctx: &RCtx, power: PowerId) -> Vec<Placement> {
             ..Default::default()
         });
     }
-    out.retain(|pl| check(ctx, power, pl).is_ok());
+    out.retain(|pl| check_arrived(ctx, power, &arr, pl).is_ok());
     out
 }
 

@@ -71,6 +71,22 @@ struct Index {
     /// Each area's nation, and each nation's areas in id order.
     area_nation: BTreeMap<AreaId, Nation>,
     territory: BTreeMap<Nation, Vec<AreaId>>,
+    /// Each area's steps (by its index in `map.areas`), in key order of the next area.
+    steps: Vec<Vec<StepDef>>,
+}
+
+/// 7.3.1: a step from one land area into a next one, by a border or by sea crossing arrows, and what it costs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StepDef {
+    /// The next area.
+    pub to: AreaId,
+    /// Its index in `map.areas`.
+    pub to_index: usize,
+    /// The step's cost: the terrain of `to` plus the border's cost, or plus a crossing arrow's.
+    pub cost: u32,
+    /// The indexes in `map.crossings` of the arrows joining the two areas when no border does (the step is
+    /// open only while one of them is); empty when a border joins them (always open).
+    pub crossings: Vec<usize>,
 }
 
 fn parse<T: for<'de> Deserialize<'de>>(
@@ -191,6 +207,7 @@ impl Scenario {
             leaders: idx(&self.leaders, |l| l.id),
             area_nation: BTreeMap::new(),
             territory: BTreeMap::new(),
+            steps: Vec::new(),
         };
         let mut area_nation = BTreeMap::new();
         let mut territory: BTreeMap<Nation, Vec<AreaId>> = BTreeMap::new();
@@ -208,6 +225,68 @@ impl Scenario {
         }
         self.index.area_nation = area_nation;
         self.index.territory = territory;
+        self.index.steps = self.step_index();
+    }
+
+    /// 7.3.1: every area's steps into its next areas (by a border, else by sea crossing arrows), with their
+    /// costs, as `geography::step_cost` reads the map: the first border listed to the next area, else the
+    /// crossing chart's cost; next areas missing from the map are left out.
+    fn step_index(&self) -> Vec<Vec<StepDef>> {
+        let chart = &self.charts.land;
+        self.map
+            .areas
+            .iter()
+            .map(|area| {
+                let mut next: Vec<AreaId> = area.links.iter().map(|l| l.to).collect();
+                for c in &self.map.crossings {
+                    if c.a == area.id {
+                        next.push(c.b);
+                    } else if c.b == area.id {
+                        next.push(c.a);
+                    }
+                }
+                next.sort();
+                next.dedup();
+                next.into_iter()
+                    .filter_map(|b| {
+                        let to_index = *self.index.areas.get(&b)?;
+                        let terrain = self.map.areas[to_index].terrain;
+                        let enter = chart.terrain_cost.get(&terrain).copied().unwrap_or(1);
+                        if let Some(l) = area.links.iter().find(|l| l.to == b) {
+                            let cost = enter + chart.link_cost.get(&l.kind).copied().unwrap_or(0);
+                            return Some(StepDef {
+                                to: b,
+                                to_index,
+                                cost,
+                                crossings: Vec::new(),
+                            });
+                        }
+                        let crossings = (self.map.crossings.iter().enumerate())
+                            .filter(|(_, c)| {
+                                (c.a == area.id && c.b == b) || (c.a == b && c.b == area.id)
+                            })
+                            .map(|(i, _)| i)
+                            .collect();
+                        Some(StepDef {
+                            to: b,
+                            to_index,
+                            cost: enter + chart.crossing_cost,
+                            crossings,
+                        })
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// The index of the land area `id` in `map.areas`.
+    pub fn area_index(&self, id: AreaId) -> Option<usize> {
+        self.index.areas.get(&id).copied()
+    }
+
+    /// 7.3.1: the steps from the area at `index` in `map.areas` into its next areas, in key order.
+    pub fn steps_from(&self, index: usize) -> &[StepDef] {
+        self.index.steps.get(index).map_or(&[], |v| v.as_slice())
     }
 
     /// The major power `id`.

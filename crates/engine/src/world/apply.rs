@@ -294,7 +294,9 @@ pub fn apply(world: &mut World, event: &WorldEvent) {
                 l.location = *location;
             }
         }
-        WorldEvent::LossRecorded { loss } => world.records.losses.push(loss.clone()),
+        WorldEvent::LossRecorded { loss } => {
+            std::sync::Arc::make_mut(&mut world.records.losses).push(loss.clone())
+        }
         WorldEvent::SiegeChanged { area, siege, .. } => match siege {
             Some(s) => {
                 world.sieges.insert(*area, s.clone());

@@ -6,7 +6,7 @@
 use crate::kernel::error::{RuleError, RuleResult};
 use crate::kernel::ids::{AreaId, CorpsId, Nation, PowerId};
 use crate::kernel::rulebook::OptionalRule;
-use crate::scenario::{CorpsKind, CrossingDef, Location};
+use crate::scenario::{CorpsKind, CrossingDef, Location, StepDef};
 use crate::world::{Ctx, World};
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BinaryHeap};
@@ -46,6 +46,20 @@ pub fn enemy_corps(w: &World, power: PowerId, area: AreaId) -> Vec<CorpsId> {
         .collect()
 }
 
+/// 7.3.3: whether corps with factors on a side at war with `power`'s stand in `area` (`enemy_corps` is not
+/// empty).
+pub fn has_enemy_corps(w: &World, power: PowerId, area: AreaId) -> bool {
+    w.forces.corps.iter().any(|(id, c)| {
+        c.location == Location::Area(area)
+            && !c.factors.is_empty()
+            && at_war_sides(
+                w,
+                Nation::Power(power),
+                w.corps_side(*id).unwrap_or(c.owner),
+            )
+    })
+}
+
 /// 7.3.4: whether `power`'s forces may enter `area` (`from`: where the move comes from, for 12.4's limited access).
 pub fn may_enter<S: ?Sized>(
     ctx: &Ctx<'_, S>,
@@ -53,18 +67,12 @@ pub fn may_enter<S: ?Sized>(
     from: AreaId,
     area: AreaId,
 ) -> RuleResult<()> {
-    let w = ctx.world;
-    let Some(holder) = w.area_holder(ctx.scenario, area) else {
+    if may_enter_now(ctx, power, from, area) {
+        return Ok(());
+    }
+    let Some(holder) = ctx.world.area_holder(ctx.scenario, area) else {
         return Ok(());
     };
-    if w.controller_of(holder) == Some(power) || hostile(w, power, holder) {
-        return Ok(());
-    }
-    if let Some(c) = w.controller_of(holder)
-        && granted(ctx, power, c, from)
-    {
-        return Ok(());
-    }
     let holder_name = nation_name(ctx, holder);
     Err(RuleError::new(
         "7.3.4",
@@ -80,6 +88,24 @@ pub fn may_enter<S: ?Sized>(
             }
         ),
     ))
+}
+
+/// 7.3.4: `may_enter` without the reason: whether `power`'s forces may enter `area` from `from`.
+pub fn may_enter_now<S: ?Sized>(
+    ctx: &Ctx<'_, S>,
+    power: PowerId,
+    from: AreaId,
+    area: AreaId,
+) -> bool {
+    let w = ctx.world;
+    let Some(holder) = w.area_holder(ctx.scenario, area) else {
+        return true;
+    };
+    let controller = w.controller_of(holder);
+    if controller == Some(power) || hostile(w, power, holder) {
+        return true;
+    }
+    controller.is_some_and(|c| granted(ctx, power, c, from))
 }
 
 /// Voluntary access from `grantor` to `power` (10.3), or 12.4's limited access for forces already inside
@@ -126,24 +152,74 @@ pub fn allowance<S: ?Sized>(ctx: &Ctx<'_, S>, kind: CorpsKind) -> u32 {
 /// the border's cost, or a sea crossing arrow's (only when its optional rule is on and no fleet at war with
 /// `side` is in its sea). `None` if they do not touch.
 pub fn step_cost<S: ?Sized>(ctx: &Ctx<'_, S>, side: Nation, a: AreaId, b: AreaId) -> Option<u32> {
-    let chart = &ctx.scenario.charts.land;
-    let terrain = ctx.scenario.area(b)?.terrain;
-    let enter = chart.terrain_cost.get(&terrain).copied().unwrap_or(1);
-    let area = ctx.scenario.area(a)?;
-    if let Some(l) = area.links.iter().find(|l| l.to == b) {
-        return Some(enter + chart.link_cost.get(&l.kind).copied().unwrap_or(0));
+    let steps = ctx.scenario.steps_from(ctx.scenario.area_index(a)?);
+    let step = &steps[steps.binary_search_by(|s| s.to.cmp(&b)).ok()?];
+    step_open(step, &mut |i| {
+        crossing_open(ctx, side, &ctx.scenario.map.crossings[i])
+    })
+    .then_some(step.cost)
+}
+
+/// 7.3.1: whether a step is open to forces of `side`: always by a border, by crossing arrows while one of them is
+/// open (`open(i)` for the arrow at index `i` of the map's crossings).
+fn step_open(step: &StepDef, open: &mut impl FnMut(usize) -> bool) -> bool {
+    step.crossings.is_empty() || step.crossings.iter().any(|i| open(*i))
+}
+
+/// 7.3.1 and 12.2.1.1: whether a sea crossing arrow is open to forces of `side`: its optional rule (if any) is
+/// on, and no fleet at war with `side` is in its sea (unless 12.2.1.2 keeps that fleet from blocking it).
+fn crossing_open<S: ?Sized>(ctx: &Ctx<'_, S>, side: Nation, c: &CrossingDef) -> bool {
+    c.optional.is_none_or(|r| ctx.rulebook.has(r))
+        && !ctx.world.forces.fleets.values().any(|f| {
+            f.location == Location::Sea(c.sea)
+                && f.ships > 0
+                && at_war_sides(ctx.world, side, f.owner)
+                && !cannot_block(ctx, c, f.owner)
+        })
+}
+
+/// 7.3.1: whether `step` is open to forces of `side`, judging each arrow at most once across calls sharing
+/// `known` (per arrow of the map: 0 not judged yet, 1 open, 2 closed).
+pub fn step_open_memo<S: ?Sized>(
+    ctx: &Ctx<'_, S>,
+    side: Nation,
+    step: &StepDef,
+    known: &mut [u8],
+) -> bool {
+    step_open(step, &mut |i| {
+        if known[i] == 0 {
+            known[i] = if crossing_open(ctx, side, &ctx.scenario.map.crossings[i]) {
+                1
+            } else {
+                2
+            };
+        }
+        known[i] == 1
+    })
+}
+
+/// 7.3.1: which of the map's crossing arrows are open to forces of `side`, each judged once when first asked.
+struct Arrows<'c, 'a, S: ?Sized> {
+    ctx: &'c Ctx<'a, S>,
+    side: Nation,
+    /// Per arrow: 0 not judged yet, 1 open, 2 closed.
+    known: Vec<u8>,
+}
+
+impl<'c, 'a, S: ?Sized> Arrows<'c, 'a, S> {
+    /// 7.3.1: the arrows of `ctx`'s map, none judged yet.
+    fn new(ctx: &'c Ctx<'a, S>, side: Nation) -> Self {
+        Arrows {
+            ctx,
+            side,
+            known: vec![0; ctx.scenario.map.crossings.len()],
+        }
     }
-    let open = ctx.scenario.map.crossings.iter().any(|c| {
-        ((c.a == a && c.b == b) || (c.a == b && c.b == a))
-            && c.optional.is_none_or(|r| ctx.rulebook.has(r))
-            && !ctx.world.forces.fleets.values().any(|f| {
-                f.location == Location::Sea(c.sea)
-                    && f.ships > 0
-                    && at_war_sides(ctx.world, side, f.owner)
-                    && !cannot_block(ctx, c, f.owner)
-            })
-    });
-    open.then_some(enter + chart.crossing_cost)
+
+    /// 7.3.1: whether `step` is open.
+    fn step(&mut self, step: &StepDef) -> bool {
+        step_open_memo(self.ctx, self.side, step, &mut self.known)
+    }
 }
 
 /// 12.2.1.2 (option): a fleet of `fleet_owner` cannot block a Danish or Swedish crossing arrow (`danish_swedish`:
@@ -169,18 +245,15 @@ pub fn cannot_block<S: ?Sized>(ctx: &Ctx<'_, S>, c: &CrossingDef, fleet_owner: N
 /// The areas next to `a` by land or by an open crossing arrow for forces of `side`, with each step's cost, in
 /// key order.
 pub fn neighbours<S: ?Sized>(ctx: &Ctx<'_, S>, side: Nation, a: AreaId) -> Vec<(AreaId, u32)> {
-    let mut out: Vec<AreaId> = ctx.scenario.land_neighbours(a).collect();
-    for c in &ctx.scenario.map.crossings {
-        if c.a == a {
-            out.push(c.b);
-        } else if c.b == a {
-            out.push(c.a);
-        }
-    }
-    out.sort();
-    out.dedup();
-    out.into_iter()
-        .filter_map(|b| step_cost(ctx, side, a, b).map(|c| (b, c)))
+    let Some(i) = ctx.scenario.area_index(a) else {
+        return Vec::new();
+    };
+    let mut arrows = Arrows::new(ctx, side);
+    ctx.scenario
+        .steps_from(i)
+        .iter()
+        .filter(|s| arrows.step(s))
+        .map(|s| (s.to, s.cost))
         .collect()
 }
 
@@ -194,19 +267,54 @@ pub fn costs<S: ?Sized>(
     budget: u32,
     pass: impl Fn(AreaId, AreaId) -> bool,
 ) -> BTreeMap<AreaId, u32> {
-    let mut best: BTreeMap<AreaId, u32> = starts.iter().map(|a| (*a, 0)).collect();
-    let mut queue: BinaryHeap<Reverse<(u32, AreaId)>> =
-        starts.iter().map(|a| Reverse((0, *a))).collect();
+    let areas = &ctx.scenario.map.areas;
+    let best = dense_costs(ctx, side, starts, budget, |a, b| {
+        pass(areas[a].id, areas[b].id)
+    });
+    let mut out: BTreeMap<AreaId, u32> = (best.iter().enumerate())
+        .filter(|(_, d)| **d != UNREACHED)
+        .map(|(i, d)| (areas[i].id, *d))
+        .collect();
+    // Starts missing from the map stay where they are, as the search always began from them.
+    for a in starts {
+        if ctx.scenario.area_index(*a).is_none() {
+            out.insert(*a, 0);
+        }
+    }
+    out
+}
+
+/// An area a search did not reach (in `dense_costs`' answer).
+pub const UNREACHED: u32 = u32::MAX;
+
+/// 7.3.1: `costs` by area index (`map.areas`' order): each area's cheapest cost, or [`UNREACHED`]; `pass` takes
+/// the two areas' indexes.
+pub fn dense_costs<S: ?Sized>(
+    ctx: &Ctx<'_, S>,
+    side: Nation,
+    starts: &[AreaId],
+    budget: u32,
+    pass: impl Fn(usize, usize) -> bool,
+) -> Vec<u32> {
+    let sc = ctx.scenario;
+    let mut arrows = Arrows::new(ctx, side);
+    let mut best = vec![UNREACHED; sc.map.areas.len()];
+    let mut queue: BinaryHeap<Reverse<(u32, usize)>> = BinaryHeap::new();
+    for i in starts.iter().filter_map(|a| sc.area_index(*a)) {
+        best[i] = 0;
+        queue.push(Reverse((0, i)));
+    }
     while let Some(Reverse((d, a))) = queue.pop() {
-        if best.get(&a).is_some_and(|b| *b < d) {
+        if best[a] < d {
             continue;
         }
-        for (n, c) in neighbours(ctx, side, a) {
-            let nd = d.saturating_add(c);
-            if nd > budget || best.get(&n).is_some_and(|b| *b <= nd) || !pass(a, n) {
+        for s in sc.steps_from(a) {
+            let nd = d.saturating_add(s.cost);
+            let n = s.to_index;
+            if nd > budget || best[n] <= nd || !arrows.step(s) || !pass(a, n) {
                 continue;
             }
-            best.insert(n, nd);
+            best[n] = nd;
             queue.push(Reverse((nd, n)));
         }
     }

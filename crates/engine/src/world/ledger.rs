@@ -8,6 +8,7 @@ use super::{Amount, Income, Standing, World};
 use crate::kernel::calendar::{Date, Step};
 use crate::kernel::ids::PowerId;
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 /// One power's account of one Economic Phase.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -62,8 +63,9 @@ pub struct TreasuryEntry {
 pub struct Ledger {
     /// Every power's standing when play began (the first step), after the set-up.
     pub start: Option<BTreeMap<PowerId, Standing>>,
-    pub phases: Vec<PhaseAccount>,
-    pub outside: Vec<TreasuryEntry>,
+    /// Shared between copies of the state until one changes (a view's copy is then cheap).
+    pub phases: Arc<Vec<PhaseAccount>>,
+    pub outside: Arc<Vec<TreasuryEntry>>,
 }
 
 /// Whether `step` is one of the Economic Phase's.
@@ -89,7 +91,11 @@ pub fn standings(world: &World) -> BTreeMap<PowerId, Standing> {
 impl Ledger {
     /// The phase being played, if any.
     fn open(&mut self) -> Option<&mut PhaseAccount> {
-        self.phases.last_mut().filter(|p| !p.complete)
+        if self.phases.last().is_some_and(|p| !p.complete) {
+            Arc::make_mut(&mut self.phases).last_mut()
+        } else {
+            None
+        }
     }
 
     /// The account of a step beginning at `date`: the start of play is noted at the first step; leaving the
@@ -105,7 +111,7 @@ impl Ledger {
             l.close(&now);
         }
         if is_economic(step) && l.open().is_none() {
-            l.phases.push(PhaseAccount {
+            Arc::make_mut(&mut l.phases).push(PhaseAccount {
                 date,
                 complete: false,
                 powers: now
@@ -136,7 +142,7 @@ impl Ledger {
 
     /// The phase being played with its closing standings as they are now (for a record read mid-phase).
     pub fn closing_now(&self, world: &World) -> Vec<PhaseAccount> {
-        let mut phases = self.phases.clone();
+        let mut phases = (*self.phases).clone();
         if let Some(p) = phases.last_mut().filter(|p| !p.complete) {
             for (pw, s) in standings(world) {
                 p.powers.entry(pw).or_default().closing = s;
@@ -182,7 +188,7 @@ impl Ledger {
                     *o = o.plus(change);
                 }
             }
-            None => self.outside.push(TreasuryEntry {
+            None => Arc::make_mut(&mut self.outside).push(TreasuryEntry {
                 date,
                 power,
                 change,

@@ -421,12 +421,24 @@ impl World {
     /// Rules 7.1.1 and B.4: whether `power` moves (and supplies, and fights with) the corps `id`: a corps lent to
     /// it while the loan runs, else its own corps and its minor free states' that are not lent away.
     pub fn moves_corps(&self, power: PowerId, id: CorpsId) -> bool {
-        self.corps_side(id) == Some(Nation::Power(power))
-            || self.forces.corps.get(&id).is_some_and(|c| {
-                matches!(c.owner, Nation::Minor(m) if self.minors.get(&m).is_some_and(|s|
-                    s.controller == Some(power) && s.status == MinorStatus::FreeState))
-                    && treaties::lent_to(self, id).is_none()
-            })
+        // The corps' side (its borrower while lent, else its owner), or a free state's corps not lent away: the
+        // loan looked up once.
+        let Some(c) = self.forces.corps.get(&id) else {
+            return false;
+        };
+        self.moves_corps_lent(power, c, treaties::lent_to(self, id))
+    }
+
+    /// Rules 7.1.1 and B.4: `moves_corps` for the corps `c`, lent to `lent` now (`treaties::lent_to`).
+    pub fn moves_corps_lent(&self, power: PowerId, c: &Corps, lent: Option<PowerId>) -> bool {
+        match lent {
+            Some(borrower) => borrower == power,
+            None => {
+                c.owner == Nation::Power(power)
+                    || matches!(c.owner, Nation::Minor(m) if self.minors.get(&m).is_some_and(|s|
+                        s.controller == Some(power) && s.status == MinorStatus::FreeState))
+            }
+        }
     }
 
     /// Rule 6.2.5: where a force stands: its own place, or, aboard a fleet, the fleet's.

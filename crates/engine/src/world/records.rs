@@ -24,7 +24,8 @@ pub struct LossRecord {
 /// The records the board game keeps on paper (12.6), beyond relations.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Records {
-    pub losses: Vec<LossRecord>,
+    /// Shared between copies of the state until one changes (a view's copy is then cheap).
+    pub losses: std::sync::Arc<Vec<LossRecord>>,
     /// How many changes of political points there have been (each is an event citing its rule).
     pub points_changes: u32,
 }

@@ -6,6 +6,7 @@ use super::World;
 use crate::kernel::calendar::Date;
 use crate::kernel::ids::{CorpsId, FleetId, Nation, PowerId};
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
 /// The peaces of the game and what they leave.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -252,6 +253,27 @@ pub fn lent_to(world: &World, corps: CorpsId) -> Option<PowerId> {
             }
             _ => None,
         })
+}
+
+/// Peace term B.4: every corps lent now, with the power it is lent to (`lent_to` of every corps, in one pass).
+pub fn loans(world: &World) -> BTreeMap<CorpsId, PowerId> {
+    let now = world.date();
+    let mut out = BTreeMap::new();
+    // The latest running loan of a corps counts, as in `lent_to`.
+    for o in world.treaties.obligations.iter().rev() {
+        if let Obligation::CorpsOnLoan {
+            corps,
+            from,
+            to,
+            until,
+        } = o
+            && now < *until
+            && !world.at_war(Nation::Power(*from), Nation::Power(*to))
+        {
+            out.entry(*corps).or_insert(*to);
+        }
+    }
+    out
 }
 
 /// The loans of B.4 that have ended by now (their month has come, or lender and borrower went to war).

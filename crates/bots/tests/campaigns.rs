@@ -7,7 +7,8 @@
 //!
 //! How many campaigns: `COALITION_CAMPAIGNS` (default 4, so that `cargo test` stays quick); the closing check of
 //! issue 16 runs 1,000 with `COALITION_CAMPAIGNS=1000 cargo test --release -p coalition-bots --test campaigns`.
-//! They share out over every core; `COALITION_CAMPAIGN_SEED` moves the first seed.
+//! They share out over every core (`COALITION_CAMPAIGN_THREADS` sets how many threads); `COALITION_CAMPAIGN_SEED`
+//! moves the first seed.
 
 #[path = "../../engine/tests/common/points.rs"]
 #[allow(dead_code)]
@@ -82,7 +83,10 @@ fn whole_campaigns_of_mixed_bots_under_random_rulebooks_keep_the_rules() {
     let next = AtomicU64::new(0);
     let decisions = AtomicU64::new(0);
     let finished = AtomicU64::new(0);
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let threads = std::env::var("COALITION_CAMPAIGN_THREADS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     std::thread::scope(|scope| {
         for _ in 0..threads {
             scope.spawn(|| {

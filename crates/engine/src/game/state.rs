@@ -73,22 +73,22 @@ pub struct State {
     pub calls: Option<crate::political::calls::CallsState>,
     /// The Peace Step in progress, and the records peace leaves (4.4).
     #[serde(default)]
-    pub peace: crate::political::peace::PeaceState,
+    pub peace: crate::kernel::shared::Shared<crate::political::peace::PeaceState>,
     /// The Minor Country Control Step in progress, and its records (4.6).
     #[serde(default)]
-    pub minor_control: crate::political::minors::MinorControlState,
+    pub minor_control: crate::kernel::shared::Shared<crate::political::minors::MinorControlState>,
     /// The Economic Phases' records: each power's income by source (8.2; 12.6 reads them).
     #[serde(default)]
     pub economy: crate::economic::EconomyState,
     /// The Reinforcement Phase's records: prisoners held, minor ships' fates (rule 5, 4.4.6.1, 12.1.2.2).
     #[serde(default)]
-    pub reinforcement: crate::reinforcement::ReinforcementState,
+    pub reinforcement: crate::kernel::shared::Shared<crate::reinforcement::ReinforcementState>,
     /// The UMP Control Step in progress and the forced surrenders it records (14.3.1, 14.3.1.3.3).
     #[serde(default)]
-    pub ump_control: crate::umps::control::ControlState,
+    pub ump_control: crate::kernel::shared::Shared<crate::umps::control::ControlState>,
     /// The Naval Phase in progress (rule 6).
     #[serde(default, skip_serializing_if = "crate::naval::NavalState::is_idle")]
-    pub naval: crate::naval::NavalState,
+    pub naval: crate::kernel::shared::Shared<crate::naval::NavalState>,
     /// The Land Phase in progress (rule 7).
     #[serde(default, skip_serializing_if = "crate::land::LandState::is_idle")]
     pub land: crate::land::LandState,

@@ -10,3 +10,4 @@ pub mod ids;
 pub mod limits;
 pub mod rulebook;
 pub(crate) mod serde_pairs;
+pub mod shared;

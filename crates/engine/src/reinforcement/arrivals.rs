@@ -246,6 +246,49 @@ pub(super) fn depot_places(ctx: &RCtx, owner: Nation) -> Vec<AreaId> {
     capital_first(ctx.scenario, owner, v)
 }
 
+/// 5.2, 5.3: the cities where each owner's land factors and corps counters may arrive and the areas where its
+/// depots may be placed, worked out once for the many placements checked against one state (the owners with
+/// arrivals; any other owner's are worked out when asked).
+#[derive(Default)]
+pub(crate) struct Places {
+    land: BTreeMap<Nation, Vec<AreaId>>,
+    depots: BTreeMap<Nation, Vec<AreaId>>,
+}
+
+impl Places {
+    /// 5.2, 5.3: the places of the owners in `arr` (what has arrived for one power on this state).
+    pub(crate) fn of(ctx: &RCtx, arr: &Arrivals) -> Places {
+        let mut p = Places::default();
+        for owner in arr.land.keys().chain(arr.corps.keys()) {
+            p.land
+                .entry(*owner)
+                .or_insert_with(|| land_places(ctx, *owner));
+        }
+        for owner in arr.depots.keys() {
+            p.depots
+                .entry(*owner)
+                .or_insert_with(|| depot_places(ctx, *owner));
+        }
+        p
+    }
+
+    /// 5.2: `land_places(ctx, owner)`, worked out once.
+    pub(crate) fn land(&self, ctx: &RCtx, owner: Nation) -> std::borrow::Cow<'_, [AreaId]> {
+        match self.land.get(&owner) {
+            Some(v) => std::borrow::Cow::Borrowed(v.as_slice()),
+            None => std::borrow::Cow::Owned(land_places(ctx, owner)),
+        }
+    }
+
+    /// 5.3: `depot_places(ctx, owner)`, worked out once.
+    pub(crate) fn depots(&self, ctx: &RCtx, owner: Nation) -> std::borrow::Cow<'_, [AreaId]> {
+        match self.depots.get(&owner) {
+            Some(v) => std::borrow::Cow::Borrowed(v.as_slice()),
+            None => std::borrow::Cow::Owned(depot_places(ctx, owner)),
+        }
+    }
+}
+
 /// The owner's corps counters off the map with no factors: the counters a corps purchase brings in (5.3).
 pub(super) fn spare_corps(st: &World, owner: Nation) -> Vec<CorpsId> {
     st.forces

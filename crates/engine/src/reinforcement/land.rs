@@ -3,8 +3,8 @@
 //! one. Their default orders, checks and placing.
 
 use super::arrivals::{
-    Arrivals, capital, depot_places, land_places, min_factors, not_yours, short_of, spare_corps,
-    split_garrisonable, units_of,
+    Arrivals, Places, capital, min_factors, not_yours, short_of, spare_corps, split_garrisonable,
+    units_of,
 };
 use super::notation::{describe_factors, list, unit_name};
 use super::{
@@ -28,13 +28,19 @@ pub(super) enum Prefer {
 
 /// The default orders for corps counters, depots and land factors (the module's documentation), land factors
 /// going first where `prefer` says.
-pub(super) fn default_orders(ctx: &RCtx, arr: &Arrivals, prefer: Prefer, pl: &mut Placement) {
+pub(super) fn default_orders(
+    ctx: &RCtx,
+    arr: &Arrivals,
+    places_of: &Places,
+    prefer: Prefer,
+    pl: &mut Placement,
+) {
     let st = ctx.world;
     let sc = ctx.scenario;
     // Corps counters.
     let mut placed_corps: BTreeMap<CorpsId, AreaId> = BTreeMap::new();
     for (owner, n) in &arr.corps {
-        let Some(area) = land_places(ctx, *owner).first().copied() else {
+        let Some(area) = places_of.land(ctx, *owner).first().copied() else {
             continue;
         };
         for c in spare_corps(st, *owner).into_iter().take(*n as usize) {
@@ -44,7 +50,12 @@ pub(super) fn default_orders(ctx: &RCtx, arr: &Arrivals, prefer: Prefer, pl: &mu
     }
     // Depots.
     for (owner, n) in &arr.depots {
-        for area in depot_places(ctx, *owner).into_iter().take(*n as usize) {
+        for area in places_of
+            .depots(ctx, *owner)
+            .iter()
+            .copied()
+            .take(*n as usize)
+        {
             pl.depots.push(DepotOrder {
                 owner: *owner,
                 area,
@@ -53,7 +64,7 @@ pub(super) fn default_orders(ctx: &RCtx, arr: &Arrivals, prefer: Prefer, pl: &mu
     }
     // Land factors.
     for (owner, f) in &arr.land {
-        let places = land_places(ctx, *owner);
+        let places = places_of.land(ctx, *owner);
         let mut left = *f;
         if let Prefer::Garrison(a) = prefer
             && places.contains(&a)
@@ -113,7 +124,13 @@ pub(super) fn default_orders(ctx: &RCtx, arr: &Arrivals, prefer: Prefer, pl: &mu
 }
 
 /// Checks the placement's corps counters and depots (5.3) and land factors (5.2).
-pub(super) fn check(ctx: &RCtx, power: PowerId, arr: &Arrivals, pl: &Placement) -> RuleResult<()> {
+pub(super) fn check(
+    ctx: &RCtx,
+    power: PowerId,
+    arr: &Arrivals,
+    places_of: &Places,
+    pl: &Placement,
+) -> RuleResult<()> {
     let st = ctx.world;
     let mine = |n: Nation| st.controller_of(n) == Some(power);
     // 5.3: corps counters.
@@ -156,7 +173,7 @@ pub(super) fn check(ctx: &RCtx, power: PowerId, arr: &Arrivals, pl: &Placement) 
                 ),
             ));
         }
-        if !land_places(ctx, c.owner).contains(&o.area) {
+        if !places_of.land(ctx, c.owner).contains(&o.area) {
             return Err(RuleError::new(
                 "5.3",
                 format!(
@@ -164,7 +181,7 @@ pub(super) fn check(ctx: &RCtx, power: PowerId, arr: &Arrivals, pl: &Placement) 
                     o.corps,
                     o.area,
                     c.owner,
-                    list(&land_places(ctx, c.owner))
+                    list(&places_of.land(ctx, c.owner))
                 ),
             ));
         }
@@ -188,7 +205,9 @@ pub(super) fn check(ctx: &RCtx, power: PowerId, arr: &Arrivals, pl: &Placement) 
                 ),
             ));
         }
-        if !depot_places(ctx, o.owner).contains(&o.area) || !depot_seen.insert((o.owner, o.area)) {
+        if !places_of.depots(ctx, o.owner).contains(&o.area)
+            || !depot_seen.insert((o.owner, o.area))
+        {
             return Err(RuleError::new(
                 "5.3",
                 format!(
@@ -222,7 +241,7 @@ pub(super) fn check(ctx: &RCtx, power: PowerId, arr: &Arrivals, pl: &Placement) 
                 ),
             ));
         }
-        let places = land_places(ctx, o.owner);
+        let places = places_of.land(ctx, o.owner);
         match &o.to {
             LandTarget::Garrison(a) => {
                 if !places.contains(a) {

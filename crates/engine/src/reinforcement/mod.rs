@@ -313,17 +313,20 @@ pub fn owing(ctx: &RCtx) -> Vec<PowerId> {
 /// Checks a placement against what has arrived and where it may go (5.1 to 5.4, 12.1.2, 12.7, 12.1.2.2), and
 /// its fleets' transfers and scuttling (5.1.3, 5.1.4).
 pub fn check(ctx: &RCtx, power: PowerId, pl: &Placement) -> RuleResult<()> {
-    check_arrived(ctx, power, &arrivals(ctx, power), pl)
+    let arr = arrivals(ctx, power);
+    check_arrived(ctx, power, &arr, &arrivals::Places::of(ctx, &arr), pl)
 }
 
-/// Rule 5: `check`, with what has arrived for `power` already worked out (`arr`: `arrivals(ctx, power)`).
+/// Rule 5: `check`, with what has arrived for `power` already worked out (`arr`: `arrivals(ctx, power)`, and
+/// `places`: `Places::of(ctx, arr)`).
 pub(crate) fn check_arrived(
     ctx: &RCtx,
     power: PowerId,
     arr: &arrivals::Arrivals,
+    places: &arrivals::Places,
     pl: &Placement,
 ) -> RuleResult<()> {
-    land::check(ctx, power, arr, pl)?;
+    land::check(ctx, power, arr, places, pl)?;
     ships::check(ctx, power, arr, pl)?;
     fleets::plan(ctx, power, pl)?;
     leaders::check(ctx, power, arr, pl)?;

@@ -5,9 +5,7 @@
 //! destroyed; all the ships of one fleet transferred to another at its place (5.1.3); one fleet scuttled (5.1.4). A player combines several into one placement, and the usual check refuses a combination that
 //! places more than has arrived.
 
-use super::arrivals::{
-    arrivals, capital, depot_places, land_factors, land_places, spare_corps, units_of,
-};
+use super::arrivals::{Arrivals, Places, arrivals, capital, land_factors, spare_corps, units_of};
 use super::fleets::fleets_on_map;
 use super::leaders::leader_places;
 use super::ships::free_ports;
@@ -22,10 +20,17 @@ use crate::scenario::Location;
 /// short: of the cities where its factors may arrive (5.2), the capital and those where it already has a
 /// garrison, a corps or a depot. Any other legal city may still be written out in full.
 pub(super) fn listed_places(ctx: &RCtx, owner: Nation) -> Vec<AreaId> {
+    listed_places_in(ctx, &Places::default(), owner)
+}
+
+/// Rule 5.7: `listed_places`, with the places where arrivals may go already worked out (`places`).
+pub(super) fn listed_places_in(ctx: &RCtx, places: &Places, owner: Nation) -> Vec<AreaId> {
     let f = &ctx.world.forces;
     let cap = capital(ctx.scenario, owner);
-    land_places(ctx, owner)
-        .into_iter()
+    places
+        .land(ctx, owner)
+        .iter()
+        .copied()
         .filter(|a| {
             Some(*a) == cap
                 || f.garrisons.get(&(*a, owner)).is_some_and(|g| !g.is_empty())
@@ -40,13 +45,23 @@ pub(super) fn listed_places(ctx: &RCtx, owner: Nation) -> Vec<AreaId> {
 /// Rule 5.7: every single-order placement of `power` that the phase's check accepts on its own, in the order
 /// corps counters, depots, land factors, ships, leaders, 12.1.2.2's ships, transfers (5.1.3), scuttling (5.1.4).
 pub fn pieces(ctx: &RCtx, power: PowerId) -> Vec<Placement> {
-    let st = ctx.world;
     let arr = arrivals(ctx, power);
+    pieces_in(ctx, power, &arr, &Places::of(ctx, &arr))
+}
+
+/// Rule 5.7: `pieces`, with what has arrived for `power` (`arr`) and where it may go (`places`) worked out.
+pub(super) fn pieces_in(
+    ctx: &RCtx,
+    power: PowerId,
+    arr: &Arrivals,
+    places_of: &Places,
+) -> Vec<Placement> {
+    let st = ctx.world;
     let mut out: Vec<Placement> = Vec::new();
     // 5.3: each arriving corps counter to each city where it may come onto the map.
     for (owner, n) in &arr.corps {
         for corps in spare_corps(st, *owner).into_iter().take(*n as usize) {
-            for area in listed_places(ctx, *owner) {
+            for area in listed_places_in(ctx, places_of, *owner) {
                 out.push(Placement {
                     corps: vec![CorpsOrder { corps, area }],
                     ..Default::default()
@@ -67,7 +82,12 @@ pub fn pieces(ctx: &RCtx, power: PowerId) -> Vec<Placement> {
                     .values()
                     .any(|c| c.owner == *owner && c.location == Location::Area(*a))
         };
-        for area in depot_places(ctx, *owner).into_iter().filter(counted) {
+        for area in places_of
+            .depots(ctx, *owner)
+            .iter()
+            .copied()
+            .filter(counted)
+        {
             out.push(Placement {
                 depots: vec![DepotOrder {
                     owner: *owner,
@@ -80,9 +100,10 @@ pub fn pieces(ctx: &RCtx, power: PowerId) -> Vec<Placement> {
     // 5.2: each kind of arrived land factors, all of them or one, to each garrison city; into each corps
     // standing in such a city, as many as it has room for or one.
     for (owner, f) in &arr.land {
-        let places = land_places(ctx, *owner);
+        let places = places_of.land(ctx, *owner);
+        let listed = listed_places_in(ctx, places_of, *owner);
         for (unit, n) in units_of(f) {
-            for area in &listed_places(ctx, *owner) {
+            for area in &listed {
                 for k in amounts(n) {
                     if let Some(factors) = land_factors(unit, k) {
                         out.push(land(*owner, LandTarget::Garrison(*area), factors));
@@ -202,7 +223,7 @@ pub fn pieces(ctx: &RCtx, power: PowerId) -> Vec<Placement> {
             ..Default::default()
         });
     }
-    out.retain(|pl| check_arrived(ctx, power, &arr, pl).is_ok());
+    out.retain(|pl| check_arrived(ctx, power, arr, places_of, pl).is_ok());
     out
 }
 

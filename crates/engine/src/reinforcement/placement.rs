@@ -1,7 +1,7 @@
 //! Rule 5 (Coalition's Reinforcement Phase): a power's decision, the `Placement` of what arrived this month
 //! (5.1 to 5.4, 12.1.2.2), its default placement (3.6) and the legal choices offered.
 
-use super::arrivals::{arrivals, land_places, min_factors, split_garrisonable};
+use super::arrivals::{Arrivals, Places, arrivals, min_factors, split_garrisonable};
 use super::land::Prefer;
 use super::{RCtx, land, leaders, pending_seizures, seizure, ships};
 use crate::kernel::ids::{AreaId, CorpsId, FleetId, LeaderId, MinorId, Nation, PowerId};
@@ -124,10 +124,22 @@ pub fn default_placement(ctx: &RCtx, power: PowerId) -> Placement {
 /// `prefer` says and 12.1.2.2's ships kept or not.
 fn placement_with(ctx: &RCtx, power: PowerId, prefer: Prefer, keep: bool) -> Placement {
     let arr = arrivals(ctx, power);
+    placement_in(ctx, power, &arr, &Places::of(ctx, &arr), prefer, keep)
+}
+
+/// 3.6, rule 5: `placement_with`, with what has arrived for `power` and where it may go already worked out.
+fn placement_in(
+    ctx: &RCtx,
+    power: PowerId,
+    arr: &Arrivals,
+    places: &Places,
+    prefer: Prefer,
+    keep: bool,
+) -> Placement {
     let mut pl = Placement::default();
-    land::default_orders(ctx, &arr, prefer, &mut pl);
-    ships::default_orders(ctx, &arr, &mut pl);
-    leaders::default_orders(ctx, &arr, &mut pl);
+    land::default_orders(ctx, arr, places, prefer, &mut pl);
+    ships::default_orders(ctx, arr, &mut pl);
+    leaders::default_orders(ctx, arr, &mut pl);
     seizure::default_orders(ctx, power, keep, &mut pl);
     pl
 }
@@ -137,22 +149,25 @@ fn placement_with(ctx: &RCtx, power: PowerId, prefer: Prefer, keep: bool) -> Pla
 /// corps first; the default with 12.1.2.2's ships destroyed, when it took a minor's port; then each single
 /// order on its own (5.7, `parts::pieces`), for a player to combine; and `None`, pass (everything waits).
 pub fn choices(ctx: &RCtx, power: PowerId) -> Vec<Option<Placement>> {
-    let mut out: Vec<Placement> = vec![default_placement(ctx, power)];
     let arr = arrivals(ctx, power);
+    let places_of = Places::of(ctx, &arr);
+    let with =
+        |prefer: Prefer, keep: bool| placement_in(ctx, power, &arr, &places_of, prefer, keep);
+    let mut out: Vec<Placement> = vec![with(Prefer::Nothing, true)];
     for (owner, f) in &arr.land {
         let (g, _) = split_garrisonable(ctx, f);
         if !g.is_empty() {
-            for a in super::parts::listed_places(ctx, *owner) {
-                out.push(placement_with(ctx, power, Prefer::Garrison(a), true));
+            for a in super::parts::listed_places_in(ctx, &places_of, *owner) {
+                out.push(with(Prefer::Garrison(a), true));
             }
         }
-        let places = land_places(ctx, *owner);
+        let places = places_of.land(ctx, *owner);
         for (id, c) in &ctx.world.forces.corps {
             if c.owner == *owner
                 && matches!(c.location, Location::Area(a) if places.contains(&a))
                 && !min_factors(&c.capacity.minus(&c.factors).unwrap_or_default(), f).is_empty()
             {
-                out.push(placement_with(ctx, power, Prefer::Corps(*id), true));
+                out.push(with(Prefer::Corps(*id), true));
             }
         }
     }
@@ -160,9 +175,9 @@ pub fn choices(ctx: &RCtx, power: PowerId) -> Vec<Option<Placement>> {
         .iter()
         .any(|s| s.takers.contains(&power))
     {
-        out.push(placement_with(ctx, power, Prefer::Nothing, false));
+        out.push(with(Prefer::Nothing, false));
     }
-    out.extend(super::parts::pieces(ctx, power));
+    out.extend(super::parts::pieces_in(ctx, power, &arr, &places_of));
     let mut seen = Vec::new();
     let mut ds = Vec::new();
     for p in out {

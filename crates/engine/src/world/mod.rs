@@ -91,12 +91,12 @@ pub struct World {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub outcome: Option<victory::Outcome>,
     pub powers: BTreeMap<PowerId, PowerState>,
-    pub minors: BTreeMap<MinorId, MinorState>,
+    pub minors: crate::kernel::shared::Shared<BTreeMap<MinorId, MinorState>>,
     /// Who controls each land area; an area absent here is held by the nation it belongs to.
-    pub area_control: BTreeMap<AreaId, Nation>,
-    pub forces: Forces,
-    pub relations: Relations,
-    pub records: Records,
+    pub area_control: crate::kernel::shared::Shared<BTreeMap<AreaId, Nation>>,
+    pub forces: crate::kernel::shared::Shared<Forces>,
+    pub relations: crate::kernel::shared::Shared<Relations>,
+    pub records: crate::kernel::shared::Shared<Records>,
     /// Players and the powers each controls (14.2.1, 14.2.2).
     pub players: BTreeMap<PlayerId, Vec<PowerId>>,
     /// The uncontrolled major powers (14.3): every major power no player has a seat for, with its controller
@@ -105,7 +105,7 @@ pub struct World {
     pub umps: BTreeMap<PowerId, UmpState>,
     /// Every peace made and what each leaves for later phases (4.4.6.3's written records).
     #[serde(default)]
-    pub treaties: Treaties,
+    pub treaties: crate::kernel::shared::Shared<Treaties>,
     /// Units bought (or otherwise due) and not yet arrived, in the order they were queued (rule 5 brings them).
     #[serde(default)]
     pub building: Vec<Building>,
@@ -275,13 +275,13 @@ impl World {
             outcome: None,
             powers,
             minors,
-            area_control,
-            forces,
-            relations: Relations::default(),
-            records: Records::default(),
+            area_control: area_control.into(),
+            forces: forces.into(),
+            relations: Default::default(),
+            records: Default::default(),
             players: BTreeMap::new(),
             umps: BTreeMap::new(),
-            treaties: Treaties::default(),
+            treaties: Default::default(),
             building: Vec::new(),
             prisoners: BTreeMap::new(),
             ump_records: UmpRecords::default(),

@@ -13,6 +13,7 @@ mod map_svg;
 mod play;
 mod records;
 mod seats;
+mod serve;
 mod simulate;
 
 pub(crate) use data::load_scenario;
@@ -275,6 +276,19 @@ enum Command {
     /// Example: coalition simulate --scenario 1805 --games 8 --seed 7 --jobs 2 --bots mix --out sims/
     ///          coalition simulate --arena heuristic,random --months 24
     Simulate(simulate::Args),
+    /// Run the game server: games in a database, played over HTTP and WebSocket (docs/server.md).
+    ///
+    /// Example: coalition serve (an SQLite file coalition.db here, on http://127.0.0.1:8080/)
+    ///          coalition serve --database postgres://postgres@127.0.0.1/test --addr 0.0.0.0:8080
+    Serve(serve::Args),
+    /// Check a game exported by a server: its seed opens the commitment published at its creation, and
+    /// replaying it gives every die roll the server logged.
+    ///
+    /// Example: coalition verify export.json
+    Verify {
+        /// The export (GET /api/games/ID/export).
+        file: PathBuf,
+    },
 }
 
 /// The formats of `coalition records`.
@@ -813,6 +827,8 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 }
             }
         }
+        Command::Serve(args) => serve::serve(args)?,
+        Command::Verify { file } => serve::verify_file(data, &file)?,
         Command::Simulate(args) => {
             let s = load_scenario(data, &args.scenario)?;
             simulate::run(&s, &args, &parse_rulebook(&args.rulebook)?)?;

@@ -1,0 +1,774 @@
+//! The HTTP API (issue 17): games, seats, decisions, views, logs, the host's actions, export and import. State
+//! leaves the server only through the engine's view of a power the seat holds; every refusal is a JSON error
+//! with the rule and the reason (`crate::error`).
+
+use crate::error::{ApiError, ErrorBody};
+use crate::error::{Body, Query};
+use crate::fair::{self, Export};
+use crate::live::{Appended, Live, OnDeadline, Settings};
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use coalition_engine::event::Event;
+use coalition_engine::host::Adjustment;
+use coalition_engine::ids::{PlayerId, PowerId};
+use coalition_engine::rulebook::RulebookSpec;
+use coalition_engine::scenario::PlayerDef;
+use coalition_engine::transcript::{Entry, Sent, Transcript};
+use coalition_engine::view::View;
+use coalition_store::SeatRow;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+pub type App = Arc<crate::Server>;
+type Res<T> = Result<Json<T>, ApiError>;
+
+/// A new game.
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CreateGame {
+    /// A built-in scenario (`1805`, `test`).
+    #[serde(default = "default_scenario")]
+    pub scenario: String,
+    /// A preset (`none`, `all`, `standard`) or a list of optional rules (rule 12).
+    #[serde(default)]
+    #[schema(value_type = Object)]
+    pub rulebook: RulebookSpec,
+    /// Players and their powers (`{"anne": ["france"], "bill": ["great-britain", "austria"]}`); absent: one
+    /// seat per power, named after it. Powers nobody takes are uncontrolled (14.3).
+    #[serde(default)]
+    pub players: Option<BTreeMap<String, Vec<String>>>,
+    /// Powers computer players hold, with the kind (`heuristic`, `random`).
+    #[serde(default)]
+    pub bots: BTreeMap<String, String>,
+    /// Seconds each step waits for its decisions.
+    #[serde(default)]
+    pub step_seconds: Option<u64>,
+    /// What a late power does: `default` or `bot`.
+    #[serde(default)]
+    pub on_deadline: OnDeadline,
+}
+
+fn default_scenario() -> String {
+    "1805".into()
+}
+
+/// A game created: its id, the host's secret token (shown once), the commitment to its seed, its seats.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct Created {
+    pub id: String,
+    pub host_token: String,
+    /// The hex SHA-256 of `salt:seed`; both are revealed when the game ends.
+    pub commitment: String,
+    pub seats: Vec<SeatInfo>,
+    #[serde(flatten)]
+    pub state: Appended,
+}
+
+/// A seat, as anyone may see it.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct SeatInfo {
+    pub player: String,
+    pub powers: Vec<String>,
+    pub claimed: bool,
+}
+
+/// A game, as anyone with its id may see it (no state: that comes through a seat's view).
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct GameInfo {
+    pub id: String,
+    pub scenario: String,
+    pub position: String,
+    pub finished: bool,
+    pub owing: Vec<String>,
+    pub seq: i64,
+    pub deadline_ms: Option<i64>,
+    pub paused: bool,
+    pub commitment: String,
+    /// The seed and its salt, once the game is over.
+    pub revealed: Option<Revealed>,
+    pub seats: Vec<SeatInfo>,
+    pub bots: BTreeMap<String, String>,
+}
+
+/// The opened commitment.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct Revealed {
+    pub seed: u64,
+    pub salt: String,
+}
+
+/// A seat's token (shown once; only its hash is kept).
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct Claimed {
+    pub player: String,
+    pub token: String,
+    pub powers: Vec<String>,
+}
+
+/// A decision owed by one of the seat's powers.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct Owed {
+    pub power: String,
+    /// The step's decisions stay unseen until all are in.
+    pub sealed: bool,
+    pub deadline_ms: Option<i64>,
+    /// The legal decisions, in the short text form `decisions` accepts.
+    pub choices: Vec<String>,
+}
+
+/// A decision for one of the seat's powers: the short text form (`declare austria`) or the typed JSON.
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Submission {
+    pub power: String,
+    #[schema(value_type = Object)]
+    pub decision: Sent,
+}
+
+/// What the host does.
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum HostAction {
+    /// A public, logged correction (3.5).
+    Adjust {
+        #[schema(value_type = Object)]
+        adjustment: Adjustment,
+        #[serde(default)]
+        note: String,
+    },
+    /// Stops the clock.
+    Pause,
+    /// Starts it again, with the time that was left.
+    Resume,
+    /// Gives the current step this many more seconds.
+    Extend { seconds: u64 },
+    /// Frees a player's seat: its token stops working and a new person may claim it.
+    Replace { player: String },
+    /// Hands a power's seat to a bot (`heuristic`, `random`) or back to a person (`bot` absent).
+    Seat {
+        power: String,
+        #[serde(default)]
+        bot: Option<String>,
+        #[serde(default)]
+        note: String,
+    },
+    /// The late powers take their default decisions (or their bots play) now, as at the deadline.
+    Expire,
+}
+
+/// The clock after a host's action.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct Clock {
+    pub deadline_ms: Option<i64>,
+    pub paused: bool,
+}
+
+/// The bearer token of a request.
+fn token(headers: &HeaderMap) -> Result<String, ApiError> {
+    let h = headers
+        .get(axum::http::header::AUTHORIZATION)
+        .ok_or_else(|| ApiError::unauthorized("this needs `Authorization: Bearer TOKEN`"))?;
+    let s = h
+        .to_str()
+        .map_err(|_| ApiError::unauthorized("the Authorization header is not text"))?;
+    s.strip_prefix("Bearer ")
+        .map(|t| t.trim().to_string())
+        .ok_or_else(|| ApiError::unauthorized("the Authorization header must be `Bearer TOKEN`"))
+}
+
+/// The seat a request's token opens.
+pub(crate) async fn seat_of(app: &App, id: &str, headers: &HeaderMap) -> Result<SeatRow, ApiError> {
+    seat_by_token(app, id, &token(headers)?).await
+}
+
+/// The seat `token` opens in game `id`.
+pub(crate) async fn seat_by_token(app: &App, id: &str, token: &str) -> Result<SeatRow, ApiError> {
+    let hash = fair::sha256_hex(token);
+    let l = app.hub.live(id).await?;
+    if let Some(s) = l.lock().await.seat_by_hash(&hash) {
+        return Ok(s.clone());
+    }
+    // Claimed through another server process since this one read the seats?
+    app.hub.reload_seats(id).await?;
+    l.lock()
+        .await
+        .seat_by_hash(&hash)
+        .cloned()
+        .ok_or_else(|| ApiError::unauthorized("this token opens no seat of this game"))
+}
+
+/// Refuses unless the request carries the game's host token (or the operator's, which hosts every game).
+async fn check_host(app: &App, id: &str, headers: &HeaderMap) -> Result<(), ApiError> {
+    let hash = fair::sha256_hex(&token(headers)?);
+    let l = app.hub.live(id).await?;
+    if l.lock().await.host_hash == hash || app.admin_hash == hash {
+        Ok(())
+    } else {
+        Err(ApiError::forbidden("only the host's token may do this"))
+    }
+}
+
+fn power(s: &str) -> Result<PowerId, ApiError> {
+    PowerId::new(s.trim()).map_err(|e| ApiError::bad_request(format!("power `{s}`: {e}")))
+}
+
+/// The powers a seat holds, as listed at its creation.
+pub(crate) fn seat_powers(seat: &SeatRow) -> Vec<PowerId> {
+    seat.powers
+        .split(',')
+        .filter_map(|p| PowerId::new(p).ok())
+        .collect()
+}
+
+/// Whether the seat may act for and see `power` now: one of its powers, or an UMP its player controls (14.3).
+fn holds(live: &Live, seat: &SeatRow, p: PowerId) -> Result<PlayerId, ApiError> {
+    let player = live
+        .player_of(seat)
+        .ok_or_else(|| ApiError::internal("a seat without a player id"))?;
+    coalition_engine::umps::players::check_player(&live.game.ctx(), player, p)
+        .map_err(|e| ApiError::rule(StatusCode::FORBIDDEN, e))?;
+    Ok(player)
+}
+
+fn seat_infos(seats: &[SeatRow]) -> Vec<SeatInfo> {
+    seats
+        .iter()
+        .map(|s| SeatInfo {
+            player: s.player.clone(),
+            powers: s.powers.split(',').map(str::to_string).collect(),
+            claimed: s.token_hash.is_some(),
+        })
+        .collect()
+}
+
+#[utoipa::path(post, path = "/api/games", request_body = CreateGame,
+    responses((status = 201, body = Created), (status = 400, body = ErrorBody), (status = 422, body = ErrorBody)))]
+/// Creates a game; the response holds the host's token and the commitment to the seed.
+pub async fn create_game(
+    State(app): State<App>,
+    Body(req): Body<CreateGame>,
+) -> Result<(StatusCode, Json<Created>), ApiError> {
+    let scenario = app.hub.scenario(&req.scenario)?;
+    let seed = fair::random_seed();
+    let salt = fair::random_hex(32);
+    let commitment = fair::commitment(&salt, seed);
+    let mut header = Transcript::new(&req.scenario, req.rulebook, seed);
+    let players: Vec<PlayerDef> = match &req.players {
+        Some(map) => map
+            .iter()
+            .map(|(name, powers)| {
+                Ok(PlayerDef {
+                    id: PlayerId::new(name.trim())
+                        .map_err(|e| ApiError::bad_request(format!("player `{name}`: {e}")))?,
+                    powers: powers.iter().map(|p| power(p)).collect::<Result<_, _>>()?,
+                })
+            })
+            .collect::<Result<_, ApiError>>()?,
+        None => coalition_engine::game::hot_seat(&scenario),
+    };
+    coalition_engine::game::check_players(&scenario, &players)
+        .map_err(|e| ApiError::rule(StatusCode::UNPROCESSABLE_ENTITY, e))?;
+    header.players = players.clone();
+    for (p, kind) in &req.bots {
+        coalition_bots::Kind::parse(kind).map_err(ApiError::bad_request)?;
+        header.bots.insert(power(p)?, kind.clone());
+    }
+    let seats: Vec<SeatRow> = players
+        .iter()
+        .map(|pl| SeatRow {
+            player: pl.id.to_string(),
+            powers: pl
+                .powers
+                .iter()
+                .map(|p| p.to_string())
+                .collect::<Vec<_>>()
+                .join(","),
+            token_hash: None,
+        })
+        .collect();
+    let host_token = fair::random_hex(24);
+    let settings = Settings {
+        step_seconds: req.step_seconds,
+        on_deadline: req.on_deadline,
+        salt,
+    };
+    let (id, state) = app
+        .hub
+        .create(
+            header,
+            settings,
+            commitment.clone(),
+            fair::sha256_hex(&host_token),
+            seats.clone(),
+        )
+        .await?;
+    tracing::info!(game = %id, "game created");
+    Ok((
+        StatusCode::CREATED,
+        Json(Created {
+            id,
+            host_token,
+            commitment,
+            seats: seat_infos(&seats),
+            state,
+        }),
+    ))
+}
+
+#[utoipa::path(get, path = "/api/games/{id}", responses((status = 200, body = GameInfo), (status = 404, body = ErrorBody)))]
+/// A game's public face: position, who owes, the clock, the seats and the commitment.
+pub async fn game_info(State(app): State<App>, Path(id): Path<String>) -> Res<GameInfo> {
+    let l = app.hub.live(&id).await?;
+    let live = l.lock().await;
+    Ok(Json(GameInfo {
+        id: live.id.clone(),
+        scenario: live.header.scenario.clone(),
+        position: live.game.state().position.to_string(),
+        finished: live.game.state().finished,
+        owing: live.game.pending().iter().map(|p| p.to_string()).collect(),
+        seq: live.seq,
+        deadline_ms: live.deadline_ms,
+        paused: live.paused_ms.is_some(),
+        commitment: live.commitment.clone(),
+        revealed: live.game.state().finished.then(|| Revealed {
+            seed: live.header.seed,
+            salt: live.settings.salt.clone(),
+        }),
+        seats: seat_infos(&live.seats),
+        bots: live
+            .bots
+            .iter()
+            .map(|(p, k)| (p.to_string(), k.clone()))
+            .collect(),
+    }))
+}
+
+#[utoipa::path(post, path = "/api/games/{id}/seats/{player}/claim",
+    responses((status = 200, body = Claimed), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+/// Claims a free seat: the response holds its secret token, shown once.
+pub async fn claim(
+    State(app): State<App>,
+    Path((id, player)): Path<(String, String)>,
+) -> Res<Claimed> {
+    let l = app.hub.live(&id).await?;
+    let seat = l
+        .lock()
+        .await
+        .seats
+        .iter()
+        .find(|s| s.player == player)
+        .cloned()
+        .ok_or_else(|| ApiError::not_found(format!("game `{id}` has no seat `{player}`")))?;
+    let token = fair::random_hex(24);
+    if !app
+        .hub
+        .store
+        .claim_seat(&id, &player, &fair::sha256_hex(&token))
+        .await?
+    {
+        return Err(ApiError::conflict(format!(
+            "the seat `{player}` is taken; the host can free it"
+        )));
+    }
+    app.hub.reload_seats(&id).await?;
+    Ok(Json(Claimed {
+        player,
+        token,
+        powers: seat.powers.split(',').map(str::to_string).collect(),
+    }))
+}
+
+#[utoipa::path(get, path = "/api/games/{id}/owed", security(("seat" = [])),
+    responses((status = 200, body = Vec<Owed>), (status = 401, body = ErrorBody)))]
+/// What the seat owes now: each of its powers (and UMPs it controls) that owes a decision, with the legal ones.
+pub async fn owed(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Res<Vec<Owed>> {
+    let seat = seat_of(&app, &id, &headers).await?;
+    let l = app.hub.live(&id).await?;
+    let live = l.lock().await;
+    let sealed = live.game.state().round.as_ref().is_some_and(|r| r.sealed);
+    Ok(Json(
+        live.game
+            .pending()
+            .into_iter()
+            .filter(|p| holds(&live, &seat, *p).is_ok() && !live.bots.contains_key(p))
+            .map(|p| Owed {
+                power: p.to_string(),
+                sealed,
+                deadline_ms: live.deadline_ms,
+                choices: live.game.choices(p).iter().map(|d| d.to_string()).collect(),
+            })
+            .collect(),
+    ))
+}
+
+#[utoipa::path(post, path = "/api/games/{id}/decisions", request_body = Submission, security(("seat" = [])),
+    responses((status = 200, body = Appended), (status = 403, body = ErrorBody), (status = 409, body = ErrorBody),
+        (status = 422, body = ErrorBody)))]
+/// Submits a decision for one of the seat's powers: accepted and stored, or refused with its rule.
+pub async fn submit(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Body(sub): Body<Submission>,
+) -> Res<Appended> {
+    let seat = seat_of(&app, &id, &headers).await?;
+    let p = power(&sub.power)?;
+    let done = app
+        .hub
+        .act(&id, |live| {
+            let player = holds(live, &seat, p)?;
+            if let Some(kind) = live.bots.get(&p) {
+                return Err(ApiError::conflict(format!(
+                    "a {kind} bot holds {p}'s seat; the host hands it back first"
+                )));
+            }
+            let decision = sub
+                .decision
+                .decision(live.game.scenario())
+                .map_err(ApiError::refused)?;
+            let e = Entry::SubmitAs {
+                player,
+                power: p,
+                decision,
+            };
+            live.play(&e).map_err(ApiError::refused)?;
+            Ok(vec![e])
+        })
+        .await?;
+    Ok(Json(done))
+}
+
+/// Where a seat's view or log starts.
+#[derive(Deserialize, utoipa::IntoParams)]
+pub struct Since {
+    /// The number of events already seen (0: all).
+    #[serde(default)]
+    pub after: usize,
+}
+
+#[utoipa::path(get, path = "/api/games/{id}/view/{power}", params(Since), security(("seat" = [])),
+    responses((status = 200, body = Object), (status = 403, body = ErrorBody)))]
+/// The engine's view of one of the seat's powers (the only way the state leaves the server).
+pub async fn view(
+    State(app): State<App>,
+    Path((id, p)): Path<(String, String)>,
+    Query(since): Query<Since>,
+    headers: HeaderMap,
+) -> Res<View> {
+    let seat = seat_of(&app, &id, &headers).await?;
+    let p = power(&p)?;
+    let l = app.hub.live(&id).await?;
+    let live = l.lock().await;
+    holds(&live, &seat, p)?;
+    Ok(Json(live.game.view_since(p, since.after)))
+}
+
+/// A numbered event of a seat's log.
+#[derive(Serialize, Deserialize, utoipa::ToSchema)]
+pub struct Numbered {
+    /// The event's number in the game's log (1 is the first).
+    pub n: usize,
+    #[schema(value_type = Object)]
+    pub event: Event,
+}
+
+/// The events of the game from event `after` on that the seat may see, numbered, sealed decisions of other seats
+/// removed.
+pub(crate) fn seat_log(live: &Live, seat: &SeatRow, after: usize) -> Vec<Numbered> {
+    let powers = seat_powers(seat);
+    let log = live.game.log();
+    log[after.min(log.len())..]
+        .iter()
+        .enumerate()
+        .filter_map(|(i, e)| {
+            Live::seat_event(e, &powers).map(|event| Numbered {
+                n: after + i + 1,
+                event,
+            })
+        })
+        .collect()
+}
+
+#[utoipa::path(get, path = "/api/games/{id}/log", params(Since), security(("seat" = [])),
+    responses((status = 200, body = Vec<Numbered>), (status = 401, body = ErrorBody)))]
+/// The seat's log: every event its powers may see, numbered.
+pub async fn log(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    Query(since): Query<Since>,
+    headers: HeaderMap,
+) -> Res<Vec<Numbered>> {
+    let seat = seat_of(&app, &id, &headers).await?;
+    let l = app.hub.live(&id).await?;
+    let live = l.lock().await;
+    Ok(Json(seat_log(&live, &seat, since.after)))
+}
+
+#[utoipa::path(post, path = "/api/games/{id}/host", request_body = HostAction, security(("host" = [])),
+    responses((status = 200, body = Object), (status = 403, body = ErrorBody), (status = 422, body = ErrorBody)))]
+/// The host's actions: corrections (3.5), the clock, replacing a player, handing seats to bots.
+pub async fn host(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Body(action): Body<HostAction>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    check_host(&app, &id, &headers).await?;
+    let hub = &app.hub;
+    let clock = |c: (Option<i64>, Option<i64>)| {
+        Json(serde_json::json!(Clock {
+            deadline_ms: c.0,
+            paused: c.1.is_some()
+        }))
+    };
+    match action {
+        HostAction::Adjust { adjustment, note } => {
+            let done = hub
+                .act(&id, |live| {
+                    let e = Entry::Host {
+                        adjustment: adjustment.clone(),
+                        note: note.clone(),
+                    };
+                    live.play(&e)
+                        .map_err(|e| ApiError::rule(StatusCode::UNPROCESSABLE_ENTITY, e))?;
+                    Ok(vec![e])
+                })
+                .await?;
+            Ok(Json(serde_json::json!(done)))
+        }
+        HostAction::Pause => Ok(clock(
+            hub.set_clock(&id, |l, now| {
+                if l.paused_ms.is_none() {
+                    l.paused_ms = Some(now);
+                }
+            })
+            .await?,
+        )),
+        HostAction::Resume => Ok(clock(
+            hub.set_clock(&id, |l, now| {
+                if let Some(p) = l.paused_ms.take() {
+                    l.deadline_ms = l.deadline_ms.map(|d| d + (now - p));
+                }
+            })
+            .await?,
+        )),
+        HostAction::Extend { seconds } => Ok(clock(
+            hub.set_clock(&id, |l, now| {
+                let base = l.deadline_ms.unwrap_or(now).max(now);
+                l.deadline_ms = Some(base + seconds as i64 * 1000);
+            })
+            .await?,
+        )),
+        HostAction::Replace { player } => {
+            if !hub.store.free_seat(&id, &player).await? {
+                return Err(ApiError::not_found(format!(
+                    "game `{id}` has no seat `{player}`"
+                )));
+            }
+            hub.reload_seats(&id).await?;
+            Ok(Json(serde_json::json!({ "freed": player })))
+        }
+        HostAction::Seat {
+            power: p,
+            bot,
+            note,
+        } => {
+            let p = power(&p)?;
+            if let Some(k) = &bot {
+                coalition_bots::Kind::parse(k).map_err(ApiError::bad_request)?;
+            }
+            let done = hub
+                .act(&id, |live| {
+                    if !live.game.state().powers.contains_key(&p) {
+                        return Err(ApiError::bad_request(format!(
+                            "no power `{p}` in this game"
+                        )));
+                    }
+                    let e = Entry::Seat {
+                        power: p,
+                        bot: bot.clone(),
+                        note: note.clone(),
+                    };
+                    live.play(&e).map_err(ApiError::refused)?;
+                    Ok(vec![e])
+                })
+                .await?;
+            Ok(Json(serde_json::json!(done)))
+        }
+        HostAction::Expire => {
+            let done = hub.act(&id, |live| Ok(live.late_answers())).await?;
+            Ok(Json(serde_json::json!(done)))
+        }
+    }
+}
+
+/// Whether an export may be read: by the host at any time, by anyone once the game is over.
+#[utoipa::path(get, path = "/api/games/{id}/export", security(("host" = [])),
+    responses((status = 200, body = Object), (status = 403, body = ErrorBody)))]
+/// The whole game as a transcript, with the commitment, its salt and the server's log, for `coalition verify`
+/// and for import elsewhere. Before the end only the host may export (the export holds the seed and every
+/// sealed decision).
+pub async fn export(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Res<Export> {
+    let l = app.hub.live(&id).await?;
+    let finished = l.lock().await.game.state().finished;
+    if !finished {
+        check_host(&app, &id, &headers).await?;
+    }
+    let transcript = app.hub.transcript(&id).await?;
+    let live = l.lock().await;
+    Ok(Json(Export {
+        coalition_export: 1,
+        game: id.clone(),
+        transcript,
+        commitment: live.commitment.clone(),
+        salt: live.settings.salt.clone(),
+        finished,
+        log: live.game.log().to_vec(),
+    }))
+}
+
+/// A game to import: a transcript, played to its end of script.
+#[derive(Deserialize, utoipa::ToSchema)]
+pub struct Import {
+    #[schema(value_type = Object)]
+    pub transcript: Transcript,
+    #[serde(default)]
+    pub step_seconds: Option<u64>,
+}
+
+#[utoipa::path(post, path = "/api/import", request_body = Import,
+    responses((status = 201, body = Created), (status = 422, body = ErrorBody)))]
+/// Imports a game from a transcript (another server's export, or a `coalition` game file). Its seed is known
+/// to whoever holds the file, so the commitment is to that seed with an empty salt.
+pub async fn import(
+    State(app): State<App>,
+    Body(req): Body<Import>,
+) -> Result<(StatusCode, Json<Created>), ApiError> {
+    let t = req.transcript;
+    let scenario = app.hub.scenario(&t.scenario)?;
+    t.replay(scenario.clone()).map_err(|e| ApiError {
+        status: StatusCode::UNPROCESSABLE_ENTITY,
+        rule: Some(e.error.rule.clone()),
+        reason: e.to_string(),
+    })?;
+    let mut header = t.clone();
+    header.script.clear();
+    let players = if header.players.is_empty() {
+        coalition_engine::game::hot_seat(&scenario)
+    } else {
+        header.players.clone()
+    };
+    let seats: Vec<SeatRow> = players
+        .iter()
+        .map(|pl| SeatRow {
+            player: pl.id.to_string(),
+            powers: pl
+                .powers
+                .iter()
+                .map(|p| p.to_string())
+                .collect::<Vec<_>>()
+                .join(","),
+            token_hash: None,
+        })
+        .collect();
+    let host_token = fair::random_hex(24);
+    let commitment = fair::commitment("", header.seed);
+    let settings = Settings {
+        step_seconds: req.step_seconds,
+        on_deadline: OnDeadline::Default,
+        salt: String::new(),
+    };
+    let (id, _) = app
+        .hub
+        .create(
+            header,
+            settings,
+            commitment.clone(),
+            fair::sha256_hex(&host_token),
+            seats.clone(),
+        )
+        .await?;
+    let script = t.script.clone();
+    let state = app
+        .hub
+        .act(&id, |live| {
+            let mut added = Vec::new();
+            for e in &script {
+                if matches!(e, Entry::Refused { .. } | Entry::Logged(_)) {
+                    continue;
+                }
+                live.play(e)
+                    .map_err(|e| ApiError::rule(StatusCode::UNPROCESSABLE_ENTITY, e))?;
+                added.push(e.clone());
+            }
+            Ok(added)
+        })
+        .await?;
+    Ok((
+        StatusCode::CREATED,
+        Json(Created {
+            id,
+            host_token,
+            commitment,
+            seats: seat_infos(&seats),
+            state,
+        }),
+    ))
+}
+
+/// The OpenAPI document of this API.
+#[derive(utoipa::OpenApi)]
+#[openapi(
+    info(
+        title = "Coalition game server",
+        description = "Games of Empires in Arms-style grand strategy, played by the rules over HTTP and WebSocket (issue 17). Seats authenticate with `Authorization: Bearer SEAT_TOKEN`, the host with its host token."
+    ),
+    paths(
+        create_game,
+        game_info,
+        claim,
+        owed,
+        submit,
+        view,
+        log,
+        host,
+        export,
+        import,
+        crate::ws::socket
+    ),
+    components(schemas(
+        CreateGame,
+        Created,
+        SeatInfo,
+        GameInfo,
+        Revealed,
+        Claimed,
+        Owed,
+        Submission,
+        HostAction,
+        Clock,
+        Numbered,
+        Import,
+        ErrorBody,
+        crate::error::ErrorDetail,
+        Appended,
+        Settings,
+        OnDeadline
+    ))
+)]
+pub struct ApiDoc;
+
+/// `GET /api/docs`: the OpenAPI document.
+pub async fn docs() -> Json<utoipa::openapi::OpenApi> {
+    Json(<ApiDoc as utoipa::OpenApi>::openapi())
+}

@@ -1,0 +1,75 @@
+//! Deadlines (issue 17): each step of a game may carry one; when it passes, the late powers take their default
+//! decisions (rule 3.6) or their bots play, and the game moves on. Each server process says it is alive every
+//! second; one that starts after every server was down moves every running deadline on by the time they were
+//! down, so nobody misses a deadline while no server could take their decision.
+
+use crate::Server;
+use crate::live::now_ms;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// How often the clock looks at the deadlines and says this process is alive.
+const TICK: Duration = Duration::from_millis(500);
+/// Silence longer than this means every server was down.
+const DOWN_AFTER_MS: i64 = 3_000;
+
+/// Moves the deadlines on by the time no server was up; returns that time (0 when a server was up).
+pub async fn recover(server: &Server) -> anyhow::Result<i64> {
+    let now = now_ms();
+    let down = match server.hub.store.last_alive().await? {
+        Some(last) if now - last > DOWN_AFTER_MS => now - last,
+        _ => 0,
+    };
+    if down > 0 {
+        let n = server.hub.store.shift_deadlines(down).await?;
+        tracing::info!(
+            "no server was up for {} s: {n} deadline(s) moved on",
+            down / 1000
+        );
+    }
+    server.hub.store.heartbeat(&server.id, now).await?;
+    Ok(down)
+}
+
+/// Runs the clock until the server shuts down.
+pub async fn run(server: Arc<Server>) {
+    loop {
+        tokio::select! {
+            _ = tokio::time::sleep(TICK) => {}
+            _ = server.shutdown.notified() => return,
+        }
+        let now = now_ms();
+        if let Err(e) = server.hub.store.heartbeat(&server.id, now).await {
+            tracing::warn!("heartbeat: {e}");
+        }
+        let due = match server.hub.store.due_games(now).await {
+            Ok(d) => d,
+            Err(e) => {
+                tracing::warn!("reading the deadlines: {e}");
+                continue;
+            }
+        };
+        for id in due {
+            let r = server
+                .hub
+                .act(&id, |live| {
+                    let late = live.deadline_ms.is_some_and(|d| d <= now)
+                        && live.paused_ms.is_none()
+                        && !live.finished;
+                    Ok(if late {
+                        live.late_answers()
+                    } else {
+                        Vec::new()
+                    })
+                })
+                .await;
+            match r {
+                Ok(done) if done.entries > 0 => {
+                    tracing::info!(game = %id, "deadline passed: {} late decision(s) taken", done.entries)
+                }
+                Ok(_) => {}
+                Err(e) => tracing::warn!(game = %id, "deadline: {}", e.reason),
+            }
+        }
+    }
+}

@@ -1,0 +1,146 @@
+//! Coalition's game server (issue 17): games that live in a database (`coalition-store`), played over HTTP and
+//! WebSocket, with seats, deadlines and fair dice. The engine stays pure; the server owns storage, transport,
+//! identity and time. `coalition serve` runs it; `docs/server.md` describes the API.
+
+pub mod api;
+pub mod clock;
+pub mod error;
+pub mod fair;
+pub mod live;
+pub mod notify;
+pub mod ws;
+
+use axum::Router;
+use axum::extract::DefaultBodyLimit;
+use axum::routing::{get, post};
+use coalition_store::Store;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use tokio::sync::Notify;
+
+/// The largest request body accepted (a decision or a host action is a few hundred bytes; an imported
+/// transcript of a whole campaign some hundreds of kilobytes).
+pub const BODY_LIMIT: usize = 4 * 1024 * 1024;
+
+/// One server process.
+pub struct Server {
+    pub hub: Arc<live::Hub>,
+    /// This process's id in the store's `servers` table.
+    pub id: String,
+    /// Wakes the clock and the WebSockets when the server shuts down.
+    pub shutdown: Notify,
+    /// The hash of the operator's token, which acts as host of every game on this server.
+    pub admin_hash: String,
+}
+
+/// How to run a server.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// An SQLite file, `sqlite://...` or `postgres://...`.
+    pub database: String,
+    pub addr: SocketAddr,
+    /// The operator's token (a random one when absent).
+    pub admin_token: Option<String>,
+}
+
+/// A server bound to its address, not yet serving.
+pub struct Bound {
+    pub server: Arc<Server>,
+    pub listener: tokio::net::TcpListener,
+    pub addr: SocketAddr,
+    pub admin_token: String,
+    database: String,
+}
+
+/// The routes of the API.
+pub fn router(server: Arc<Server>) -> Router {
+    Router::new()
+        .route("/api/games", post(api::create_game))
+        .route("/api/games/{id}", get(api::game_info))
+        .route("/api/games/{id}/seats/{player}/claim", post(api::claim))
+        .route("/api/games/{id}/owed", get(api::owed))
+        .route("/api/games/{id}/decisions", post(api::submit))
+        .route("/api/games/{id}/view/{power}", get(api::view))
+        .route("/api/games/{id}/log", get(api::log))
+        .route("/api/games/{id}/host", post(api::host))
+        .route("/api/games/{id}/export", get(api::export))
+        .route("/api/games/{id}/ws", get(ws::socket))
+        .route("/api/import", post(api::import))
+        .route("/api/docs", get(api::docs))
+        .fallback(|| async { error::ApiError::not_found("no such route; see /api/docs") })
+        .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .with_state(server)
+}
+
+/// Opens the store, moves deadlines on by any time no server was up, and binds the address.
+pub async fn bind(config: Config) -> anyhow::Result<Bound> {
+    let store = Store::open(&config.database).await?;
+    let admin_token = config
+        .admin_token
+        .clone()
+        .unwrap_or_else(|| fair::random_hex(24));
+    let server = Arc::new(Server {
+        hub: Arc::new(live::Hub::new(store)),
+        id: fair::random_hex(8),
+        shutdown: Notify::new(),
+        admin_hash: fair::sha256_hex(&admin_token),
+    });
+    clock::recover(&server).await?;
+    let listener = tokio::net::TcpListener::bind(config.addr).await?;
+    let addr = listener.local_addr()?;
+    Ok(Bound {
+        server,
+        listener,
+        addr,
+        admin_token,
+        database: coalition_store::database_url(&config.database),
+    })
+}
+
+impl Bound {
+    /// Serves until `stop` completes, then shuts down cleanly: new connections refused, the clock and the
+    /// WebSockets stopped, requests in flight finished.
+    pub async fn serve(
+        self,
+        stop: impl Future<Output = ()> + Send + 'static,
+    ) -> anyhow::Result<()> {
+        let server = self.server.clone();
+        let clock = tokio::spawn(clock::run(server.clone()));
+        if server.hub.shared {
+            tokio::spawn(notify::listen(self.database.clone(), server.hub.clone()));
+        }
+        let down = server.clone();
+        axum::serve(self.listener, router(server.clone()))
+            .with_graceful_shutdown(async move {
+                stop.await;
+                down.shutdown.notify_waiters();
+            })
+            .await?;
+        server.shutdown.notify_waiters();
+        let _ = clock.await;
+        tracing::info!("the server stopped");
+        Ok(())
+    }
+}
+
+/// Completes on SIGTERM or Ctrl-C.
+pub async fn signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {}
+        _ = term => {}
+    }
+}

@@ -1,0 +1,482 @@
+//! Live games (issue 17): each game the server holds in memory, rebuilt from the store's log, and the one path
+//! by which anything is added to a game: play the entries on the engine, append them to the store, and only then
+//! acknowledge and tell the seats. Two writers (two server processes) cannot both append the same sequence
+//! number; the loser reloads the log and tries again.
+
+use crate::error::ApiError;
+use coalition_bots::{Kind, Table};
+use coalition_engine::event::Event;
+use coalition_engine::game::Game;
+use coalition_engine::ids::{PlayerId, PowerId};
+use coalition_engine::scenario::{Scenario, embedded_scenario};
+use coalition_engine::transcript::{Entry, Transcript, play_entry};
+use coalition_store::{GameRow, SeatRow, Store, StoreError};
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
+use tokio::sync::{Mutex, broadcast};
+
+/// A game's settings, chosen at creation.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct Settings {
+    /// Seconds each step waits for its decisions (none: no deadline).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub step_seconds: Option<u64>,
+    /// What a power that misses a deadline does: `default` (its default decision, rule 3.6) or `bot` (the
+    /// heuristic bot plays for it).
+    #[serde(default)]
+    pub on_deadline: OnDeadline,
+    /// The seed's salt (kept secret until the end, with the seed).
+    #[serde(default)]
+    #[schema(ignore)]
+    pub salt: String,
+}
+
+/// What a late power does when the deadline passes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum OnDeadline {
+    #[default]
+    Default,
+    Bot,
+}
+
+/// What identifies a round for its deadline: a new round starts when the position or the round's kind changes,
+/// or when a power owes a decision it did not owe before (in a sealed round the owing powers only get fewer).
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct RoundKey {
+    position: String,
+    kind: Option<String>,
+    owing: BTreeSet<PowerId>,
+}
+
+impl RoundKey {
+    fn of(g: &Game) -> RoundKey {
+        let st = g.state();
+        RoundKey {
+            position: st.position.to_string(),
+            kind: st.round.as_ref().map(|r| format!("{:?}", r.kind)),
+            owing: g.pending().into_iter().collect(),
+        }
+    }
+    fn starts_after(&self, before: &RoundKey) -> bool {
+        self.position != before.position
+            || self.kind != before.kind
+            || !self.owing.is_subset(&before.owing)
+    }
+}
+
+/// A game held in memory.
+pub struct Live {
+    pub id: String,
+    /// The transcript's header: scenario, rulebook, seed, players, starting bots, set-up (no script).
+    pub header: Transcript,
+    pub game: Game,
+    /// The last sequence number of the log played on `game`.
+    pub seq: i64,
+    /// The seats computer players hold now.
+    pub bots: BTreeMap<PowerId, String>,
+    pub settings: Settings,
+    pub commitment: String,
+    pub host_hash: String,
+    pub deadline_ms: Option<i64>,
+    pub paused_ms: Option<i64>,
+    pub finished: bool,
+    pub seats: Vec<SeatRow>,
+    /// Tells the game's WebSockets the log's new length.
+    pub tx: broadcast::Sender<usize>,
+    round: RoundKey,
+}
+
+impl Live {
+    /// The seat whose token hashes to `hash`.
+    pub fn seat_by_hash(&self, hash: &str) -> Option<&SeatRow> {
+        self.seats
+            .iter()
+            .find(|s| s.token_hash.as_deref() == Some(hash))
+    }
+
+    /// Plays one entry read from the log (or made by the server) on the game, keeping the seating.
+    pub fn play(&mut self, e: &Entry) -> Result<(), coalition_engine::RuleError> {
+        play_entry(&mut self.game, e)?;
+        if let Entry::Seat { power, bot, .. } = e {
+            match bot {
+                Some(k) => self.bots.insert(*power, k.clone()),
+                None => self.bots.remove(power),
+            };
+        }
+        Ok(())
+    }
+
+    /// The bots' answers: every decision owed by a seat a bot holds, played on the game, until only people owe.
+    fn bot_answers(&mut self) -> Vec<Entry> {
+        if self.bots.is_empty() || self.game.state().finished {
+            return Vec::new();
+        }
+        let seed = bot_seed(&self.commitment, self.seq);
+        let bots = self.bots.clone();
+        let mut table = Table::of(&self.game, seed, |p| {
+            bots.get(&p).and_then(|k| Kind::parse(k).ok())
+        });
+        table.play_bots(&mut self.game)
+    }
+
+    /// The late powers' decisions when the deadline passes: each owing power's default (3.6), or its bot's pick
+    /// when the game's settings say so.
+    pub fn late_answers(&mut self) -> Vec<Entry> {
+        let owing = self.game.pending();
+        let seed = bot_seed(&self.commitment, self.seq);
+        let kind = match self.settings.on_deadline {
+            OnDeadline::Default => None,
+            OnDeadline::Bot => Some(Kind::Heuristic),
+        };
+        let mut table = Table::of(&self.game, seed, |_| kind);
+        owing
+            .into_iter()
+            .filter_map(|p| table.play(&mut self.game, p))
+            .collect()
+    }
+
+    /// The players' ids by seat name.
+    pub fn player_of(&self, seat: &SeatRow) -> Option<PlayerId> {
+        PlayerId::new(&seat.player).ok()
+    }
+
+    /// `power`'s seat-visible event, for a seat holding `powers`: `None` when none of them may see it; another
+    /// power's sealed decision removed.
+    pub fn seat_event(e: &Event, powers: &[PowerId]) -> Option<Event> {
+        let own = match e {
+            Event::Submitted { power, .. } if powers.contains(power) => Some(*power),
+            _ => None,
+        };
+        let p = own.or_else(|| powers.iter().copied().find(|p| e.visible_to(*p)))?;
+        Some(e.redacted_for(p))
+    }
+}
+
+/// The bots' seed for the decisions after entry `seq`: from the published commitment, so it reveals nothing of
+/// the dice.
+fn bot_seed(commitment: &str, seq: i64) -> u64 {
+    let head = u64::from_str_radix(commitment.get(..16).unwrap_or("0"), 16).unwrap_or(0);
+    head ^ (seq as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+/// The milliseconds since 1970 now.
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as i64)
+        .unwrap_or(0)
+}
+
+/// The entry's kind, as the store's `kind` column keeps it.
+fn kind_of(e: &Entry) -> &'static str {
+    match e {
+        Entry::Submit { .. } => "submit",
+        Entry::SubmitAs { .. } => "submit_as",
+        Entry::Bot { .. } => "bot",
+        Entry::Seat { .. } => "seat",
+        Entry::Default { .. } => "default",
+        Entry::Host { .. } => "host",
+        Entry::ForceDice { .. } => "force_dice",
+        Entry::Refused { .. } => "refused",
+        Entry::Logged(_) => "logged",
+    }
+}
+
+/// What an action added to a game.
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
+pub struct Appended {
+    /// The log's last sequence number after the action.
+    pub seq: i64,
+    /// How many entries the action added (the person's, then the bots' answers).
+    pub entries: usize,
+    /// The position now.
+    pub position: String,
+    /// The powers owing a decision now.
+    #[schema(value_type = Vec<String>)]
+    pub owing: Vec<PowerId>,
+    pub finished: bool,
+}
+
+/// Every live game of this server process, and the store they live in.
+pub struct Hub {
+    pub store: Store,
+    games: std::sync::Mutex<BTreeMap<String, Arc<Mutex<Live>>>>,
+    scenarios: std::sync::Mutex<BTreeMap<String, Arc<Scenario>>>,
+    /// Set when the store is PostgreSQL: other processes may append, so catch up before each action and
+    /// tell them after.
+    pub shared: bool,
+}
+
+impl Hub {
+    pub fn new(store: Store) -> Hub {
+        let shared = store.backend() == coalition_store::Backend::Postgres;
+        Hub {
+            store,
+            games: Default::default(),
+            scenarios: Default::default(),
+            shared,
+        }
+    }
+
+    /// The built-in scenario `name`, loaded once.
+    pub fn scenario(&self, name: &str) -> Result<Arc<Scenario>, ApiError> {
+        let mut cache = self.scenarios.lock().expect("scenario cache");
+        if let Some(s) = cache.get(name) {
+            return Ok(s.clone());
+        }
+        let s = embedded_scenario(name).map_err(|e| ApiError::bad_request(e.to_string()))?;
+        let s = Arc::new(s);
+        cache.insert(name.to_string(), s.clone());
+        Ok(s)
+    }
+
+    /// How many games this process holds in memory.
+    pub fn loaded(&self) -> usize {
+        self.games.lock().expect("games").len()
+    }
+
+    /// Creates a game: its row, seats and the game itself, started (the bots answer at once).
+    pub async fn create(
+        &self,
+        header: Transcript,
+        settings: Settings,
+        commitment: String,
+        host_hash: String,
+        seats: Vec<SeatRow>,
+    ) -> Result<(String, Appended), ApiError> {
+        let scenario = self.scenario(&header.scenario)?;
+        // Refuse a game that cannot start before anything is stored.
+        header
+            .start(scenario)
+            .map_err(|e| ApiError::rule(axum::http::StatusCode::UNPROCESSABLE_ENTITY, e))?;
+        let id = crate::fair::random_hex(8);
+        let row = GameRow {
+            id: id.clone(),
+            created_ms: now_ms(),
+            header: serde_json::to_string(&header).map_err(ApiError::internal)?,
+            commitment,
+            host_hash,
+            settings: serde_json::to_string(&settings).map_err(ApiError::internal)?,
+            deadline_ms: None,
+            paused_ms: None,
+            finished: false,
+        };
+        self.store.create_game(&row, &seats).await?;
+        let done = self.act(&id, |_| Ok(Vec::new())).await?;
+        Ok((id, done))
+    }
+
+    /// The live game `id`, loaded from the store when this process does not hold it yet.
+    pub async fn live(&self, id: &str) -> Result<Arc<Mutex<Live>>, ApiError> {
+        if let Some(l) = self.games.lock().expect("games").get(id) {
+            return Ok(l.clone());
+        }
+        let live = self.load(id).await?;
+        let mut games = self.games.lock().expect("games");
+        Ok(games
+            .entry(id.to_string())
+            .or_insert_with(|| Arc::new(Mutex::new(live)))
+            .clone())
+    }
+
+    /// Rebuilds game `id` from the store: its header, seats and every entry of its log.
+    async fn load(&self, id: &str) -> Result<Live, ApiError> {
+        let row = self
+            .store
+            .game(id)
+            .await?
+            .ok_or_else(|| ApiError::not_found(format!("no game `{id}`")))?;
+        let header = Transcript::from_json(&row.header).map_err(ApiError::internal)?;
+        let settings: Settings = serde_json::from_str(&row.settings).map_err(ApiError::internal)?;
+        let scenario = self.scenario(&header.scenario)?;
+        let game = header.start(scenario).map_err(ApiError::internal)?;
+        let round = RoundKey::of(&game);
+        let mut live = Live {
+            id: id.to_string(),
+            bots: header.bots.clone(),
+            header,
+            game,
+            seq: 0,
+            settings,
+            commitment: row.commitment,
+            host_hash: row.host_hash,
+            deadline_ms: row.deadline_ms,
+            paused_ms: row.paused_ms,
+            finished: row.finished,
+            seats: self.store.seats(id).await?,
+            tx: broadcast::channel(64).0,
+            round,
+        };
+        self.catch_up(&mut live).await?;
+        Ok(live)
+    }
+
+    /// Plays the entries other writers appended since `live.seq`, and re-reads the game's clock and seats.
+    pub async fn catch_up(&self, live: &mut Live) -> Result<(), ApiError> {
+        let rows = self.store.log(&live.id, live.seq).await?;
+        let before = live.game.log().len();
+        for r in rows {
+            let e: Entry = serde_json::from_str(&r.entry).map_err(ApiError::internal)?;
+            live.play(&e).map_err(|err| {
+                ApiError::internal(format!("entry {} of game {}: {err}", r.seq, live.id))
+            })?;
+            live.seq = r.seq;
+        }
+        if self.shared || live.seq == 0 {
+            if let Some(row) = self.store.game(&live.id).await? {
+                live.deadline_ms = row.deadline_ms;
+                live.paused_ms = row.paused_ms;
+                live.finished = row.finished;
+            }
+            live.seats = self.store.seats(&live.id).await?;
+        }
+        live.round = RoundKey::of(&live.game);
+        if live.game.log().len() != before {
+            let _ = live.tx.send(live.game.log().len());
+        }
+        Ok(())
+    }
+
+    /// Catches game `id` up with the store if this process holds it (another process appended).
+    pub async fn refresh(&self, id: &str) -> Result<(), ApiError> {
+        let held = self.games.lock().expect("games").get(id).cloned();
+        if let Some(l) = held {
+            let mut live = l.lock().await;
+            self.catch_up(&mut live).await?;
+        }
+        Ok(())
+    }
+
+    /// The one way anything is added to a game: `act` plays its entries on the game (refusing with the game
+    /// unchanged), the bots answer, everything is appended to the store in one transaction, and only then is it
+    /// acknowledged and pushed to the seats. When another writer appended first, the game is reloaded and the
+    /// action tried again on the new position.
+    pub async fn act(
+        &self,
+        id: &str,
+        mut act: impl FnMut(&mut Live) -> Result<Vec<Entry>, ApiError>,
+    ) -> Result<Appended, ApiError> {
+        for _ in 0..8 {
+            let l = self.live(id).await?;
+            let mut live = l.lock().await;
+            if self.shared {
+                self.catch_up(&mut live).await?;
+            }
+            let round_before = live.round.clone();
+            let mut entries = act(&mut live)?;
+            entries.extend(live.bot_answers());
+            let now = now_ms();
+            if !entries.is_empty() {
+                let rows: Vec<(String, String)> = entries
+                    .iter()
+                    .map(|e| {
+                        (
+                            kind_of(e).to_string(),
+                            serde_json::to_string(e).unwrap_or_default(),
+                        )
+                    })
+                    .collect();
+                match self.store.append(id, live.seq + 1, &rows, now).await {
+                    Ok(()) => live.seq += rows.len() as i64,
+                    Err(err) => {
+                        // The game in memory holds entries the store does not: rebuild it from the store.
+                        *live = self.load(id).await?;
+                        match err {
+                            StoreError::Conflict { .. } => continue,
+                            e => return Err(e.into()),
+                        }
+                    }
+                }
+            }
+            self.after_append(&mut live, round_before, now, entries.len() as i64)
+                .await?;
+            return Ok(Appended {
+                seq: live.seq,
+                entries: entries.len(),
+                position: live.game.state().position.to_string(),
+                owing: live.game.pending(),
+                finished: live.game.state().finished,
+            });
+        }
+        Err(ApiError::conflict(
+            "other writers kept appending to this game; try again",
+        ))
+    }
+
+    /// After an append: a new round gets its deadline, a finished game is marked, the seats are told.
+    async fn after_append(
+        &self,
+        live: &mut Live,
+        round_before: RoundKey,
+        now: i64,
+        added: i64,
+    ) -> Result<(), ApiError> {
+        let round = RoundKey::of(&live.game);
+        let new_round = round.starts_after(&round_before) || live.seq == added;
+        live.round = round;
+        if live.game.state().finished && !live.finished {
+            live.finished = true;
+            live.deadline_ms = None;
+            self.store.set_finished(&live.id).await?;
+        } else if new_round && live.paused_ms.is_none() {
+            let deadline = live
+                .settings
+                .step_seconds
+                .filter(|_| !live.game.pending().is_empty())
+                .map(|s| now + s as i64 * 1000);
+            if deadline != live.deadline_ms {
+                live.deadline_ms = deadline;
+                self.store
+                    .set_clock(&live.id, live.deadline_ms, live.paused_ms)
+                    .await?;
+            }
+        }
+        if added > 0 {
+            let _ = live.tx.send(live.game.log().len());
+            if self.shared {
+                crate::notify::tell(&self.store, &live.id, live.seq).await;
+            }
+        }
+        Ok(())
+    }
+
+    /// Sets the clock of game `id` (the host's pause, resume and extension).
+    pub async fn set_clock(
+        &self,
+        id: &str,
+        f: impl FnOnce(&mut Live, i64),
+    ) -> Result<(Option<i64>, Option<i64>), ApiError> {
+        let l = self.live(id).await?;
+        let mut live = l.lock().await;
+        if self.shared {
+            self.catch_up(&mut live).await?;
+        }
+        f(&mut live, now_ms());
+        self.store
+            .set_clock(&live.id, live.deadline_ms, live.paused_ms)
+            .await?;
+        Ok((live.deadline_ms, live.paused_ms))
+    }
+
+    /// Re-reads the seats of game `id` (after a claim or a replacement).
+    pub async fn reload_seats(&self, id: &str) -> Result<(), ApiError> {
+        let l = self.live(id).await?;
+        let mut live = l.lock().await;
+        live.seats = self.store.seats(id).await?;
+        Ok(())
+    }
+
+    /// The whole transcript of game `id`: its header and every entry of its log.
+    pub async fn transcript(&self, id: &str) -> Result<Transcript, ApiError> {
+        let l = self.live(id).await?;
+        let header = l.lock().await.header.clone();
+        let mut t = header;
+        for r in self.store.log(id, 0).await? {
+            t.script
+                .push(serde_json::from_str(&r.entry).map_err(ApiError::internal)?);
+        }
+        Ok(t)
+    }
+}

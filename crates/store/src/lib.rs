@@ -1,0 +1,426 @@
+//! Coalition's game store (issue 17): games, seats, the append-only log of each game's transcript entries,
+//! snapshots and the servers' signs of life, on SQLite (a file, the default) or PostgreSQL, with one set of
+//! queries through sqlx's Any driver and the migrations embedded in the binary.
+//!
+//! The store knows nothing of the rules: an entry is JSON that the server wrote. What it guarantees is the
+//! order and the durability of the log: `append` either writes every entry at the sequence numbers asked or
+//! none of them, and two writers cannot both write the same (game, sequence).
+
+use sqlx::any::{AnyPoolOptions, install_default_drivers};
+use sqlx::{AnyPool, Row};
+
+/// What can go wrong in the store.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// Another writer appended at this sequence number first: reload the log and try again.
+    #[error("game `{game}`: entry {seq} was written by another writer first")]
+    Conflict { game: String, seq: i64 },
+    #[error("the database: {0}")]
+    Db(#[from] sqlx::Error),
+    #[error("the database's migrations: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+}
+
+pub type StoreResult<T> = Result<T, StoreError>;
+
+/// Which database the store runs on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// A game's row.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRow {
+    pub id: String,
+    pub created_ms: i64,
+    /// The transcript's header (everything but the script) as JSON.
+    pub header: String,
+    /// The published commitment to the seed (hex SHA-256).
+    pub commitment: String,
+    /// The hash of the host's token.
+    pub host_hash: String,
+    /// The game's settings as JSON.
+    pub settings: String,
+    /// When the current step's time runs out.
+    pub deadline_ms: Option<i64>,
+    /// When the host paused the game (none: running).
+    pub paused_ms: Option<i64>,
+    pub finished: bool,
+}
+
+/// One entry of a game's log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LogRow {
+    pub seq: i64,
+    /// The entry's kind (`submit_as`, `default`, `bot`, `host`, `seat`), for reading the log without parsing it.
+    pub kind: String,
+    /// The transcript entry as JSON.
+    pub entry: String,
+    pub at_ms: i64,
+}
+
+/// A seat: a player and the powers they hold.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatRow {
+    pub player: String,
+    /// The powers, comma-separated.
+    pub powers: String,
+    /// The hash of the seat's token, once claimed.
+    pub token_hash: Option<String>,
+}
+
+static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
+
+/// The store: a pool of connections to one database.
+#[derive(Clone, Debug)]
+pub struct Store {
+    pool: AnyPool,
+    backend: Backend,
+}
+
+/// A database address from what a person types: `postgres://...` as is, `sqlite://...` as is, and anything
+/// else is taken as the path of an SQLite file, created when missing.
+pub fn database_url(arg: &str) -> String {
+    if arg.starts_with("postgres://")
+        || arg.starts_with("postgresql://")
+        || arg.starts_with("sqlite:")
+    {
+        arg.to_string()
+    } else {
+        format!("sqlite://{arg}?mode=rwc")
+    }
+}
+
+impl Store {
+    /// Opens (creating an SQLite file when needed) and migrates the database at `url` (see [`database_url`]).
+    /// SQLite runs in WAL mode with `synchronous=FULL`: a committed append survives a crash of the process or
+    /// the machine.
+    pub async fn open(url: &str) -> StoreResult<Store> {
+        install_default_drivers();
+        let url = database_url(url);
+        let backend = if url.starts_with("postgres") {
+            Backend::Postgres
+        } else {
+            Backend::Sqlite
+        };
+        let pool = AnyPoolOptions::new()
+            .max_connections(if backend == Backend::Sqlite { 4 } else { 8 })
+            .after_connect(move |conn, _meta| {
+                Box::pin(async move {
+                    if backend == Backend::Sqlite {
+                        for pragma in [
+                            "PRAGMA journal_mode=WAL",
+                            "PRAGMA synchronous=FULL",
+                            "PRAGMA busy_timeout=10000",
+                        ] {
+                            sqlx::query(pragma).execute(&mut *conn).await?;
+                        }
+                    }
+                    Ok(())
+                })
+            })
+            .connect(&url)
+            .await?;
+        MIGRATOR.run(&pool).await?;
+        Ok(Store { pool, backend })
+    }
+
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// Creates a game with its seats, in one transaction.
+    pub async fn create_game(&self, g: &GameRow, seats: &[SeatRow]) -> StoreResult<()> {
+        let mut tx = self.pool.begin().await?;
+        sqlx::query(
+            "INSERT INTO games (id, created_ms, header, commitment, host_hash, settings, deadline_ms, paused_ms, finished) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+        )
+        .bind(&g.id)
+        .bind(g.created_ms)
+        .bind(&g.header)
+        .bind(&g.commitment)
+        .bind(&g.host_hash)
+        .bind(&g.settings)
+        .bind(g.deadline_ms)
+        .bind(g.paused_ms)
+        .bind(g.finished as i64)
+        .execute(&mut *tx)
+        .await?;
+        for s in seats {
+            sqlx::query(
+                "INSERT INTO seats (game, player, powers, token_hash) VALUES ($1, $2, $3, $4)",
+            )
+            .bind(&g.id)
+            .bind(&s.player)
+            .bind(&s.powers)
+            .bind(&s.token_hash)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    const GAME_COLUMNS: &'static str =
+        "id, created_ms, header, commitment, host_hash, settings, deadline_ms, paused_ms, finished";
+
+    fn game_row(r: &sqlx::any::AnyRow) -> Result<GameRow, sqlx::Error> {
+        Ok(GameRow {
+            id: r.try_get(0)?,
+            created_ms: r.try_get(1)?,
+            header: r.try_get(2)?,
+            commitment: r.try_get(3)?,
+            host_hash: r.try_get(4)?,
+            settings: r.try_get(5)?,
+            deadline_ms: r.try_get(6)?,
+            paused_ms: r.try_get(7)?,
+            finished: r.try_get::<i64, _>(8)? != 0,
+        })
+    }
+
+    /// The game `id`, if there is one.
+    pub async fn game(&self, id: &str) -> StoreResult<Option<GameRow>> {
+        let q = format!("SELECT {} FROM games WHERE id = $1", Self::GAME_COLUMNS);
+        let row = sqlx::query(&q).bind(id).fetch_optional(&self.pool).await?;
+        Ok(row.map(|r| Self::game_row(&r)).transpose()?)
+    }
+
+    /// Every game, oldest first.
+    pub async fn games(&self) -> StoreResult<Vec<GameRow>> {
+        let q = format!(
+            "SELECT {} FROM games ORDER BY created_ms, id",
+            Self::GAME_COLUMNS
+        );
+        let rows = sqlx::query(&q).fetch_all(&self.pool).await?;
+        Ok(rows.iter().map(Self::game_row).collect::<Result<_, _>>()?)
+    }
+
+    /// Appends `entries` (kind, JSON) at sequence numbers `first`, `first + 1`, ... in one transaction: all
+    /// are written, or none, and [`StoreError::Conflict`] says another writer holds one of those numbers.
+    pub async fn append(
+        &self,
+        game: &str,
+        first: i64,
+        entries: &[(String, String)],
+        at_ms: i64,
+    ) -> StoreResult<()> {
+        let mut tx = self.pool.begin().await?;
+        for (i, (kind, entry)) in entries.iter().enumerate() {
+            let seq = first + i as i64;
+            let done = sqlx::query(
+                "INSERT INTO log (game, seq, kind, entry, at_ms) VALUES ($1, $2, $3, $4, $5) \
+                 ON CONFLICT (game, seq) DO NOTHING",
+            )
+            .bind(game)
+            .bind(seq)
+            .bind(kind)
+            .bind(entry)
+            .bind(at_ms)
+            .execute(&mut *tx)
+            .await?;
+            if done.rows_affected() == 0 {
+                tx.rollback().await?;
+                return Err(StoreError::Conflict {
+                    game: game.to_string(),
+                    seq,
+                });
+            }
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// The entries of `game` after sequence number `after` (0: all; the first entry is 1), in order.
+    pub async fn log(&self, game: &str, after: i64) -> StoreResult<Vec<LogRow>> {
+        let rows = sqlx::query(
+            "SELECT seq, kind, entry, at_ms FROM log WHERE game = $1 AND seq > $2 ORDER BY seq",
+        )
+        .bind(game)
+        .bind(after)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .iter()
+            .map(|r| {
+                Ok(LogRow {
+                    seq: r.try_get(0)?,
+                    kind: r.try_get(1)?,
+                    entry: r.try_get(2)?,
+                    at_ms: r.try_get(3)?,
+                })
+            })
+            .collect::<Result<_, sqlx::Error>>()?)
+    }
+
+    /// The last sequence number of `game` (0 when its log is empty).
+    pub async fn last_seq(&self, game: &str) -> StoreResult<i64> {
+        let row = sqlx::query("SELECT COALESCE(MAX(seq), 0) FROM log WHERE game = $1")
+            .bind(game)
+            .fetch_one(&self.pool)
+            .await?;
+        Ok(row.try_get(0)?)
+    }
+
+    /// The seats of `game`, by player.
+    pub async fn seats(&self, game: &str) -> StoreResult<Vec<SeatRow>> {
+        let rows = sqlx::query(
+            "SELECT player, powers, token_hash FROM seats WHERE game = $1 ORDER BY player",
+        )
+        .bind(game)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .iter()
+            .map(|r| {
+                Ok(SeatRow {
+                    player: r.try_get(0)?,
+                    powers: r.try_get(1)?,
+                    token_hash: r.try_get(2)?,
+                })
+            })
+            .collect::<Result<_, sqlx::Error>>()?)
+    }
+
+    /// Claims `player`'s seat with a token's hash: true when the seat was free (and is now taken), false when
+    /// it is taken or there is no such seat.
+    pub async fn claim_seat(
+        &self,
+        game: &str,
+        player: &str,
+        token_hash: &str,
+    ) -> StoreResult<bool> {
+        let done = sqlx::query(
+            "UPDATE seats SET token_hash = $1 WHERE game = $2 AND player = $3 AND token_hash IS NULL",
+        )
+        .bind(token_hash)
+        .bind(game)
+        .bind(player)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Frees `player`'s seat (the host replaces a player): its token no longer works. False when there is no
+    /// such seat.
+    pub async fn free_seat(&self, game: &str, player: &str) -> StoreResult<bool> {
+        let done =
+            sqlx::query("UPDATE seats SET token_hash = NULL WHERE game = $1 AND player = $2")
+                .bind(game)
+                .bind(player)
+                .execute(&self.pool)
+                .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Sets the current step's deadline and the pause of `game`.
+    pub async fn set_clock(
+        &self,
+        game: &str,
+        deadline_ms: Option<i64>,
+        paused_ms: Option<i64>,
+    ) -> StoreResult<()> {
+        sqlx::query("UPDATE games SET deadline_ms = $1, paused_ms = $2 WHERE id = $3")
+            .bind(deadline_ms)
+            .bind(paused_ms)
+            .bind(game)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Marks `game` finished.
+    pub async fn set_finished(&self, game: &str) -> StoreResult<()> {
+        sqlx::query("UPDATE games SET finished = 1, deadline_ms = NULL WHERE id = $1")
+            .bind(game)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// The games whose deadline has passed at `now_ms` (running, not paused, not finished).
+    pub async fn due_games(&self, now_ms: i64) -> StoreResult<Vec<String>> {
+        let rows = sqlx::query(
+            "SELECT id FROM games WHERE deadline_ms IS NOT NULL AND deadline_ms <= $1 \
+             AND paused_ms IS NULL AND finished = 0 ORDER BY deadline_ms, id",
+        )
+        .bind(now_ms)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .iter()
+            .map(|r| r.try_get(0))
+            .collect::<Result<_, sqlx::Error>>()?)
+    }
+
+    /// Keeps a snapshot of `game` after entry `seq`.
+    pub async fn put_snapshot(&self, game: &str, seq: i64, data: &str) -> StoreResult<()> {
+        sqlx::query(
+            "INSERT INTO snapshots (game, seq, data) VALUES ($1, $2, $3) ON CONFLICT (game, seq) DO NOTHING",
+        )
+        .bind(game)
+        .bind(seq)
+        .bind(data)
+        .execute(&self.pool)
+        .await?;
+        sqlx::query("DELETE FROM snapshots WHERE game = $1 AND seq < $2")
+            .bind(game)
+            .bind(seq)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// The latest snapshot of `game`: the sequence number it was taken after, and its data.
+    pub async fn snapshot(&self, game: &str) -> StoreResult<Option<(i64, String)>> {
+        let row = sqlx::query(
+            "SELECT seq, data FROM snapshots WHERE game = $1 ORDER BY seq DESC LIMIT 1",
+        )
+        .bind(game)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row
+            .map(|r| Ok::<_, sqlx::Error>((r.try_get(0)?, r.try_get(1)?)))
+            .transpose()?)
+    }
+
+    /// Records that server `id` is alive at `now_ms`.
+    pub async fn heartbeat(&self, id: &str, now_ms: i64) -> StoreResult<()> {
+        sqlx::query(
+            "INSERT INTO servers (id, alive_ms) VALUES ($1, $2) \
+             ON CONFLICT (id) DO UPDATE SET alive_ms = excluded.alive_ms",
+        )
+        .bind(id)
+        .bind(now_ms)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// The last time any server said it was alive.
+    pub async fn last_alive(&self) -> StoreResult<Option<i64>> {
+        let row = sqlx::query("SELECT MAX(alive_ms) FROM servers")
+            .fetch_one(&self.pool)
+            .await?;
+        Ok(row.try_get(0)?)
+    }
+
+    /// Moves every running game's deadline on by `delta_ms` (the time no server was up to keep it).
+    pub async fn shift_deadlines(&self, delta_ms: i64) -> StoreResult<u64> {
+        let done = sqlx::query(
+            "UPDATE games SET deadline_ms = deadline_ms + $1 \
+             WHERE deadline_ms IS NOT NULL AND paused_ms IS NULL AND finished = 0",
+        )
+        .bind(delta_ms)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected())
+    }
+
+    /// The pool, for what the server does beyond these queries (PostgreSQL's NOTIFY).
+    pub fn pool(&self) -> &AnyPool {
+        &self.pool
+    }
+}

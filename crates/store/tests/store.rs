@@ -1,0 +1,226 @@
+//! The store's suite (issue 17), run on an SQLite file and, when `COALITION_TEST_DATABASE_URL` names one, on
+//! PostgreSQL: the same queries must behave the same on both.
+
+use coalition_store::*;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+static NEXT: AtomicU64 = AtomicU64::new(0);
+
+/// A game id no other test (or earlier run on a shared PostgreSQL database) uses.
+fn fresh_id(tag: &str) -> String {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_nanos();
+    format!(
+        "{tag}-{}-{nanos}-{}",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    )
+}
+
+/// The databases to run on: a new SQLite file, and PostgreSQL when the variable is set.
+async fn stores() -> Vec<Store> {
+    let dir = std::env::temp_dir().join(fresh_id("coalition-store"));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut v = vec![
+        Store::open(dir.join("test.db").to_str().unwrap())
+            .await
+            .unwrap(),
+    ];
+    if let Ok(url) = std::env::var("COALITION_TEST_DATABASE_URL") {
+        v.push(
+            Store::open(&url)
+                .await
+                .expect("COALITION_TEST_DATABASE_URL"),
+        );
+    } else {
+        eprintln!("COALITION_TEST_DATABASE_URL is not set: the suite runs on SQLite only");
+    }
+    v
+}
+
+fn game(id: &str) -> GameRow {
+    GameRow {
+        id: id.to_string(),
+        created_ms: 1,
+        header: "{}".into(),
+        commitment: "c".into(),
+        host_hash: "h".into(),
+        settings: "{}".into(),
+        deadline_ms: Some(1000),
+        paused_ms: None,
+        finished: false,
+    }
+}
+
+fn entries(n: usize, tag: &str) -> Vec<(String, String)> {
+    (0..n)
+        .map(|i| ("submit".to_string(), format!("{{\"{tag}\":{i}}}")))
+        .collect()
+}
+
+#[tokio::test]
+async fn a_game_and_its_seats_are_stored_and_read_back() {
+    for s in stores().await {
+        let id = fresh_id("g");
+        let seats = vec![
+            SeatRow {
+                player: "anne".into(),
+                powers: "france".into(),
+                token_hash: None,
+            },
+            SeatRow {
+                player: "bill".into(),
+                powers: "austria,russia".into(),
+                token_hash: None,
+            },
+        ];
+        s.create_game(&game(&id), &seats).await.unwrap();
+        assert_eq!(
+            s.game(&id).await.unwrap(),
+            Some(game(&id)),
+            "{:?}",
+            s.backend()
+        );
+        assert_eq!(s.seats(&id).await.unwrap(), seats);
+        assert!(s.games().await.unwrap().iter().any(|g| g.id == id));
+        assert_eq!(s.game("no-such-game").await.unwrap(), None);
+    }
+}
+
+#[tokio::test]
+async fn two_writers_cannot_both_append_the_same_sequence_number() {
+    for s in stores().await {
+        let id = fresh_id("g");
+        s.create_game(&game(&id), &[]).await.unwrap();
+        s.append(&id, 1, &entries(2, "a"), 5).await.unwrap();
+        let err = s.append(&id, 2, &entries(1, "b"), 6).await.unwrap_err();
+        assert!(matches!(err, StoreError::Conflict { seq: 2, .. }), "{err}");
+        let log = s.log(&id, 0).await.unwrap();
+        assert_eq!(log.len(), 2);
+        assert_eq!(log[1].entry, "{\"a\":1}", "the first writer's entry stays");
+        assert_eq!(s.last_seq(&id).await.unwrap(), 2);
+        assert_eq!(s.log(&id, 1).await.unwrap().len(), 1);
+    }
+}
+
+#[tokio::test]
+async fn an_append_that_conflicts_part_way_writes_nothing() {
+    for s in stores().await {
+        let id = fresh_id("g");
+        s.create_game(&game(&id), &[]).await.unwrap();
+        s.append(&id, 1, &entries(1, "a"), 5).await.unwrap();
+        s.append(&id, 3, &entries(1, "a"), 5).await.unwrap();
+        // 2 is free, 3 is not: the batch is refused whole.
+        let err = s.append(&id, 2, &entries(2, "b"), 6).await.unwrap_err();
+        assert!(matches!(err, StoreError::Conflict { seq: 3, .. }), "{err}");
+        let seqs: Vec<i64> = s.log(&id, 0).await.unwrap().iter().map(|r| r.seq).collect();
+        assert_eq!(seqs, vec![1, 3]);
+    }
+}
+
+#[tokio::test]
+async fn concurrent_appenders_leave_one_entry_per_sequence_number() {
+    for s in stores().await {
+        let id = fresh_id("g");
+        s.create_game(&game(&id), &[]).await.unwrap();
+        let mut tasks = Vec::new();
+        for w in 0..4 {
+            let s = s.clone();
+            let id = id.clone();
+            tasks.push(tokio::spawn(async move {
+                let mut won = 0;
+                while won < 10 {
+                    let next = s.last_seq(&id).await.unwrap() + 1;
+                    match s.append(&id, next, &entries(1, &format!("w{w}")), 1).await {
+                        Ok(()) => won += 1,
+                        Err(StoreError::Conflict { .. }) => {}
+                        Err(e) => panic!("{e}"),
+                    }
+                }
+            }));
+        }
+        for t in tasks {
+            t.await.unwrap();
+        }
+        let seqs: Vec<i64> = s.log(&id, 0).await.unwrap().iter().map(|r| r.seq).collect();
+        assert_eq!(seqs, (1..=40).collect::<Vec<_>>(), "{:?}", s.backend());
+    }
+}
+
+#[tokio::test]
+async fn a_seat_is_claimed_once_until_the_host_frees_it() {
+    for s in stores().await {
+        let id = fresh_id("g");
+        let seat = SeatRow {
+            player: "anne".into(),
+            powers: "france".into(),
+            token_hash: None,
+        };
+        s.create_game(&game(&id), &[seat]).await.unwrap();
+        assert!(s.claim_seat(&id, "anne", "t1").await.unwrap());
+        assert!(!s.claim_seat(&id, "anne", "t2").await.unwrap(), "taken");
+        assert!(
+            !s.claim_seat(&id, "zoe", "t2").await.unwrap(),
+            "no such seat"
+        );
+        assert_eq!(
+            s.seats(&id).await.unwrap()[0].token_hash.as_deref(),
+            Some("t1")
+        );
+        assert!(s.free_seat(&id, "anne").await.unwrap());
+        assert!(s.claim_seat(&id, "anne", "t3").await.unwrap());
+        assert_eq!(
+            s.seats(&id).await.unwrap()[0].token_hash.as_deref(),
+            Some("t3")
+        );
+    }
+}
+
+#[tokio::test]
+async fn the_latest_snapshot_is_kept() {
+    for s in stores().await {
+        let id = fresh_id("g");
+        s.create_game(&game(&id), &[]).await.unwrap();
+        assert_eq!(s.snapshot(&id).await.unwrap(), None);
+        s.put_snapshot(&id, 10, "ten").await.unwrap();
+        s.put_snapshot(&id, 20, "twenty").await.unwrap();
+        assert_eq!(s.snapshot(&id).await.unwrap(), Some((20, "twenty".into())));
+    }
+}
+
+#[tokio::test]
+async fn deadlines_move_on_by_the_time_no_server_was_up() {
+    for s in stores().await {
+        let running = fresh_id("g");
+        let paused = fresh_id("g");
+        s.create_game(&game(&running), &[]).await.unwrap();
+        s.create_game(&game(&paused), &[]).await.unwrap();
+        s.set_clock(&paused, Some(1000), Some(500)).await.unwrap();
+        let due = s.due_games(1100).await.unwrap();
+        assert!(due.contains(&running) && !due.contains(&paused), "{due:?}");
+        s.shift_deadlines(250).await.unwrap();
+        assert!(!s.due_games(1100).await.unwrap().contains(&running));
+        assert_eq!(
+            s.game(&running).await.unwrap().unwrap().deadline_ms,
+            Some(1250)
+        );
+        assert_eq!(
+            s.game(&paused).await.unwrap().unwrap().deadline_ms,
+            Some(1000),
+            "a paused game's clock is not running"
+        );
+        let me = fresh_id("server");
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_millis() as i64;
+        s.heartbeat(&me, now).await.unwrap();
+        assert!(s.last_alive().await.unwrap().unwrap() >= now);
+        s.set_finished(&running).await.unwrap();
+        let g = s.game(&running).await.unwrap().unwrap();
+        assert!(g.finished);
+        assert_eq!(g.deadline_ms, None);
+    }
+}

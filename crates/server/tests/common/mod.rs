@@ -1,0 +1,161 @@
+//! What the server's tests share: a server in this process on a new SQLite file (or on PostgreSQL when
+//! `COALITION_TEST_DATABASE_URL` is set), and a small JSON client.
+
+#![allow(dead_code)]
+
+use coalition_server::{Config, bind};
+use serde_json::{Value, json};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+static NEXT: AtomicU64 = AtomicU64::new(0);
+
+/// The operator's token of the test servers.
+pub const ADMIN: &str = "test-operator-token";
+
+/// A new SQLite file's path.
+pub fn sqlite_file() -> String {
+    let dir = std::env::temp_dir().join(format!(
+        "coalition-server-test-{}-{}-{}",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::Relaxed),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_nanos()
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join("coalition.db").to_str().unwrap().to_string()
+}
+
+/// The databases a test runs on: a new SQLite file, and PostgreSQL when the variable names one.
+pub fn databases() -> Vec<String> {
+    let mut v = vec![sqlite_file()];
+    match std::env::var("COALITION_TEST_DATABASE_URL") {
+        Ok(url) => v.push(url),
+        Err(_) => {
+            eprintln!("COALITION_TEST_DATABASE_URL is not set: this test runs on SQLite only")
+        }
+    }
+    v
+}
+
+/// A server running in this process.
+pub struct Srv {
+    pub url: String,
+    pub server: std::sync::Arc<coalition_server::Server>,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    task: Option<tokio::task::JoinHandle<anyhow::Result<()>>>,
+    pub http: reqwest::Client,
+}
+
+impl Srv {
+    /// Starts a server on `database` at a free port.
+    pub async fn start(database: &str) -> Srv {
+        let bound = bind(Config {
+            database: database.to_string(),
+            addr: "127.0.0.1:0".parse().unwrap(),
+            admin_token: Some(ADMIN.to_string()),
+        })
+        .await
+        .expect("the server starts");
+        let url = format!("http://{}", bound.addr);
+        let server = bound.server.clone();
+        let (tx, rx) = tokio::sync::oneshot::channel::<()>();
+        let task = tokio::spawn(bound.serve(async move {
+            let _ = rx.await;
+        }));
+        Srv {
+            url,
+            server,
+            stop: Some(tx),
+            task: Some(task),
+            http: reqwest::Client::new(),
+        }
+    }
+
+    /// Stops the server and waits until it has.
+    pub async fn stop(mut self) {
+        if let Some(tx) = self.stop.take() {
+            let _ = tx.send(());
+        }
+        if let Some(t) = self.task.take() {
+            t.await.unwrap().unwrap();
+        }
+    }
+
+    /// A request to `path` with an optional bearer token and JSON body: the status and the JSON answer.
+    pub async fn call(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        token: Option<&str>,
+        body: Option<Value>,
+    ) -> (u16, Value) {
+        let mut r = self.http.request(method, format!("{}{path}", self.url));
+        if let Some(t) = token {
+            r = r.bearer_auth(t);
+        }
+        if let Some(b) = body {
+            r = r.json(&b);
+        }
+        let resp = r.send().await.expect("the server answers");
+        let status = resp.status().as_u16();
+        let text = resp.text().await.unwrap();
+        let v = serde_json::from_str(&text).unwrap_or(Value::String(text));
+        (status, v)
+    }
+
+    pub async fn get(&self, path: &str, token: Option<&str>) -> (u16, Value) {
+        self.call(reqwest::Method::GET, path, token, None).await
+    }
+
+    pub async fn post(&self, path: &str, token: Option<&str>, body: Value) -> (u16, Value) {
+        self.call(reqwest::Method::POST, path, token, Some(body))
+            .await
+    }
+
+    /// Creates a game of the `test` scenario with three seats (anne: France, bill: Austria, cleo: Prussia)
+    /// and claims them: the game's id, the host's token and the seats' (player, power, token).
+    pub async fn three_seats(
+        &self,
+        extra: Value,
+    ) -> (String, String, Vec<(String, String, String)>) {
+        let mut body = json!({
+            "scenario": "test",
+            "players": {"anne": ["france"], "bill": ["austria"], "cleo": ["prussia"]},
+        });
+        if let (Some(b), Some(e)) = (body.as_object_mut(), extra.as_object()) {
+            for (k, v) in e {
+                b.insert(k.clone(), v.clone());
+            }
+        }
+        let (s, g) = self.post("/api/games", None, body).await;
+        assert_eq!(s, 201, "{g}");
+        let id = g["id"].as_str().unwrap().to_string();
+        let host = g["host_token"].as_str().unwrap().to_string();
+        let mut seats = Vec::new();
+        for (player, power) in [("anne", "france"), ("bill", "austria"), ("cleo", "prussia")] {
+            let (s, c) = self
+                .post(
+                    &format!("/api/games/{id}/seats/{player}/claim"),
+                    None,
+                    json!({}),
+                )
+                .await;
+            assert_eq!(s, 200, "{c}");
+            seats.push((
+                player.to_string(),
+                power.to_string(),
+                c["token"].as_str().unwrap().to_string(),
+            ));
+        }
+        (id, host, seats)
+    }
+
+    /// The game's public face.
+    pub async fn info(&self, id: &str) -> Value {
+        let (s, v) = self.get(&format!("/api/games/{id}"), None).await;
+        assert_eq!(s, 200, "{v}");
+        v
+    }
+}

@@ -41,6 +41,7 @@ pub fn serve(mut args: Args) -> Result<(), Failure> {
             database: args.database.clone(),
             addr: args.addr,
             admin_token: args.admin_token.clone(),
+            snapshot_every: None,
         })
         .await?;
         println!(

@@ -41,7 +41,12 @@ pub struct Config {
     pub addr: SocketAddr,
     /// The operator's token (a random one when absent).
     pub admin_token: Option<String>,
+    /// A snapshot of each game every this many log entries ([`SNAPSHOT_EVERY`] when absent).
+    pub snapshot_every: Option<i64>,
 }
+
+/// How often, in log entries, a game's snapshot is kept by default.
+pub const SNAPSHOT_EVERY: i64 = 200;
 
 /// A server bound to its address, not yet serving.
 pub struct Bound {
@@ -80,7 +85,10 @@ pub async fn bind(config: Config) -> anyhow::Result<Bound> {
         .clone()
         .unwrap_or_else(|| fair::random_hex(24));
     let server = Arc::new(Server {
-        hub: Arc::new(live::Hub::new(store)),
+        hub: Arc::new(live::Hub::new(
+            store,
+            config.snapshot_every.unwrap_or(SNAPSHOT_EVERY),
+        )),
         id: fair::random_hex(8),
         shutdown: Notify::new(),
         admin_hash: fair::sha256_hex(&admin_token),

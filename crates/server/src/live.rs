@@ -207,16 +207,30 @@ pub struct Hub {
     /// Set when the store is PostgreSQL: other processes may append, so catch up before each action and
     /// tell them after.
     pub shared: bool,
+    /// A snapshot of a game is kept every this many entries of its log.
+    pub snapshot_every: i64,
+    /// Games this process loaded from a snapshot (and then the entries after it), not from their whole log.
+    pub restored: std::sync::atomic::AtomicUsize,
+}
+
+/// What the server keeps in a snapshot: the engine's snapshot, the entries it covers and the seating then.
+#[derive(Serialize, Deserialize)]
+struct Kept {
+    seq: i64,
+    bots: BTreeMap<PowerId, String>,
+    game: coalition_engine::game::snapshot::Snapshot,
 }
 
 impl Hub {
-    pub fn new(store: Store) -> Hub {
+    pub fn new(store: Store, snapshot_every: i64) -> Hub {
         let shared = store.backend() == coalition_store::Backend::Postgres;
         Hub {
             store,
             games: Default::default(),
             scenarios: Default::default(),
             shared,
+            snapshot_every: snapshot_every.max(1),
+            restored: Default::default(),
         }
     }
 
@@ -281,7 +295,8 @@ impl Hub {
             .clone())
     }
 
-    /// Rebuilds game `id` from the store: its header, seats and every entry of its log.
+    /// Rebuilds game `id` from the store: its header, seats, its latest snapshot and every entry of its log
+    /// after it (every entry when there is no snapshot, or it cannot be read).
     async fn load(&self, id: &str) -> Result<Live, ApiError> {
         let row = self
             .store
@@ -291,14 +306,36 @@ impl Hub {
         let header = Transcript::from_json(&row.header).map_err(ApiError::internal)?;
         let settings: Settings = serde_json::from_str(&row.settings).map_err(ApiError::internal)?;
         let scenario = self.scenario(&header.scenario)?;
-        let game = header.start(scenario).map_err(ApiError::internal)?;
+        let kept = match self.store.snapshot(id).await? {
+            Some((_, data)) => match serde_json::from_str::<Kept>(&data) {
+                Ok(k) => Some(k),
+                Err(e) => {
+                    tracing::warn!(game = %id, "its snapshot cannot be read ({e}): replaying its whole log");
+                    None
+                }
+            },
+            None => None,
+        };
+        let (game, seq, bots) = match kept {
+            Some(k) => {
+                self.restored
+                    .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let g = Game::restore(scenario, header.rulebook.rulebook(), header.seed, k.game);
+                (g, k.seq, k.bots)
+            }
+            None => (
+                header.start(scenario).map_err(ApiError::internal)?,
+                0,
+                header.bots.clone(),
+            ),
+        };
         let round = RoundKey::of(&game);
         let mut live = Live {
             id: id.to_string(),
-            bots: header.bots.clone(),
+            bots,
             header,
             game,
-            seq: 0,
+            seq,
             settings,
             commitment: row.commitment,
             host_hash: row.host_hash,
@@ -433,6 +470,9 @@ impl Hub {
                     .await?;
             }
         }
+        if added > 0 && live.seq / self.snapshot_every > (live.seq - added) / self.snapshot_every {
+            self.keep_snapshot(live);
+        }
         if added > 0 {
             let _ = live.tx.send(live.game.log().len());
             if self.shared {
@@ -440,6 +480,26 @@ impl Hub {
             }
         }
         Ok(())
+    }
+
+    /// Writes a snapshot of the game in the background (a failure only means a slower load).
+    fn keep_snapshot(&self, live: &Live) {
+        let kept = Kept {
+            seq: live.seq,
+            bots: live.bots.clone(),
+            game: live.game.snapshot(),
+        };
+        let store = self.store.clone();
+        let id = live.id.clone();
+        tokio::spawn(async move {
+            let data = match serde_json::to_string(&kept) {
+                Ok(d) => d,
+                Err(e) => return tracing::warn!(game = %id, "snapshot: {e}"),
+            };
+            if let Err(e) = store.put_snapshot(&id, kept.seq, &data).await {
+                tracing::warn!(game = %id, "snapshot: {e}");
+            }
+        });
     }
 
     /// Sets the clock of game `id` (the host's pause, resume and extension).

@@ -600,3 +600,92 @@ fn the_leak_check_catches_a_sealed_decision_of_another_seat() {
     assert_no_leak(&mine, &own, "t");
     assert_no_leak(&hidden, &own, "t");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_long_game_loads_from_its_snapshot_as_it_was() {
+    let db = sqlite_file();
+    let srv = Srv::start_with(&db, Some(50)).await;
+    // Two bots play until France, a person's seat, owes a decision; then France hands its seat to a bot for a
+    // while, so the log grows past several snapshots.
+    let (s, g) = srv
+        .post(
+            "/api/games",
+            None,
+            json!({"scenario": "test", "players": {"anne": ["france"], "bill": ["austria"], "cleo": ["prussia"]},
+                   "bots": {"austria": "heuristic", "prussia": "random"}}),
+        )
+        .await;
+    assert_eq!(s, 201, "{g}");
+    let id = g["id"].as_str().unwrap().to_string();
+    let host = g["host_token"].as_str().unwrap().to_string();
+    let (s, r) = srv
+        .post(
+            &format!("/api/games/{id}/host"),
+            Some(&host),
+            json!({"seat": {"power": "france", "bot": "heuristic"}}),
+        )
+        .await;
+    assert_eq!(s, 200, "{r}");
+    let (s, r) = srv
+        .post(
+            &format!("/api/games/{id}/host"),
+            Some(&host),
+            json!({"seat": {"power": "austria"}}),
+        )
+        .await;
+    assert_eq!(s, 200, "{r}");
+    let before = srv.info(&id).await;
+    let (_, e) = srv
+        .get(&format!("/api/games/{id}/export"), Some(&host))
+        .await;
+    let export_before: Export = serde_json::from_value(e).unwrap();
+    assert!(export_before.transcript.script.len() > 100, "a long log");
+    // Let the background snapshot land, then load the game in a new server.
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    srv.stop().await;
+    let srv = Srv::start_with(&db, Some(50)).await;
+    let after = srv.info(&id).await;
+    assert_eq!(
+        srv.server
+            .hub
+            .restored
+            .load(std::sync::atomic::Ordering::Relaxed),
+        1,
+        "loaded from its snapshot"
+    );
+    assert_eq!(before, after);
+    let (_, e) = srv
+        .get(&format!("/api/games/{id}/export"), Some(&host))
+        .await;
+    let export_after: Export = serde_json::from_value(e).unwrap();
+    assert_eq!(
+        serde_json::to_value(&export_before.log).unwrap(),
+        serde_json::to_value(&export_after.log).unwrap()
+    );
+    // Austria, a person's seat again, plays on in the restored game, and it still verifies.
+    let (_, c) = srv
+        .post(
+            &format!("/api/games/{id}/seats/bill/claim"),
+            None,
+            json!({}),
+        )
+        .await;
+    let bill = c["token"].as_str().unwrap().to_string();
+    let (_, owed) = srv.get(&format!("/api/games/{id}/owed"), Some(&bill)).await;
+    if let Some(o) = owed.as_array().unwrap().first() {
+        let (s, r) = srv
+            .post(
+                &format!("/api/games/{id}/decisions"),
+                Some(&bill),
+                json!({"power": "austria", "decision": o["choices"][0]}),
+            )
+            .await;
+        assert_eq!(s, 200, "{r}");
+    }
+    let (_, e) = srv
+        .get(&format!("/api/games/{id}/export"), Some(&host))
+        .await;
+    let export: Export = serde_json::from_value(e).unwrap();
+    verify(&export, Arc::new(embedded_scenario("test").unwrap())).unwrap();
+    srv.stop().await;
+}

@@ -17,6 +17,7 @@ mod plug_reinforcement;
 mod plug_umps;
 mod reactions;
 pub mod record;
+pub mod snapshot;
 pub mod state;
 pub mod steps;
 pub mod transcript;

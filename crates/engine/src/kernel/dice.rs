@@ -43,6 +43,16 @@ pub struct Roll {
     pub total: i32,
 }
 
+/// Where a game's dice stand (a snapshot's part): the stream's word position (high and low halves), the dice
+/// rolled, the forced results not yet used.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DicePosition {
+    pub word_pos: [u64; 2],
+    pub rolled: u64,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub forced: Vec<u8>,
+}
+
 /// The game's dice: ChaCha20 seeded from the game's seed, with a queue of forced results for tests.
 ///
 /// The stream's output is pinned by a snapshot test, so an upgrade of the generator cannot silently change
@@ -85,6 +95,26 @@ impl Dice {
     /// How many dice have been rolled so far.
     pub fn rolled(&self) -> u64 {
         self.rolled
+    }
+
+    /// Where the dice stand: how far the stream has gone, how many dice were rolled, the forced results left.
+    pub fn position(&self) -> DicePosition {
+        let w = self.rng.get_word_pos();
+        DicePosition {
+            word_pos: [(w >> 64) as u64, w as u64],
+            rolled: self.rolled,
+            forced: self.forced.iter().copied().collect(),
+        }
+    }
+
+    /// Dice seeded with `seed`, moved on to `at` (a game restored from a snapshot rolls on as it would have).
+    pub fn at(seed: u64, at: &DicePosition) -> Dice {
+        let mut d = Dice::new(seed);
+        d.rng
+            .set_word_pos(((at.word_pos[0] as u128) << 64) | at.word_pos[1] as u128);
+        d.rolled = at.rolled;
+        d.forced = at.forced.iter().copied().collect();
+        d
     }
 
     /// One six-sided die, uniform by rejection sampling (no bias, no dependence on `rand`'s distributions).

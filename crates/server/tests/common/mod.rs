@@ -51,10 +51,16 @@ pub struct Srv {
 impl Srv {
     /// Starts a server on `database` at a free port.
     pub async fn start(database: &str) -> Srv {
+        Srv::start_with(database, None).await
+    }
+
+    /// Starts a server on `database` that keeps a snapshot every `snapshot_every` entries.
+    pub async fn start_with(database: &str, snapshot_every: Option<i64>) -> Srv {
         let bound = bind(Config {
             database: database.to_string(),
             addr: "127.0.0.1:0".parse().unwrap(),
             admin_token: Some(ADMIN.to_string()),
+            snapshot_every,
         })
         .await
         .expect("the server starts");

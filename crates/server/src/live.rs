@@ -381,8 +381,12 @@ impl Hub {
                 match self.store.append(id, live.seq + 1, &rows, now).await {
                     Ok(()) => live.seq += rows.len() as i64,
                     Err(err) => {
-                        // The game in memory holds entries the store does not: rebuild it from the store.
-                        *live = self.load(id).await?;
+                        // The game in memory holds entries the store does not: rebuild it from the store,
+                        // keeping its channel, so the seats' WebSockets stay subscribed.
+                        let fresh = self.load(id).await?;
+                        let tx = live.tx.clone();
+                        *live = fresh;
+                        live.tx = tx;
                         match err {
                             StoreError::Conflict { .. } => continue,
                             e => return Err(e.into()),

@@ -128,12 +128,16 @@ fn client() -> reqwest::Client {
         .unwrap()
 }
 
-/// A request's status and JSON body.
+/// A request's status and JSON body (an error when the body does not arrive whole: a client that gave up
+/// after the status line has no acknowledgment to count on).
 async fn send(r: reqwest::RequestBuilder) -> Result<(u16, Value), reqwest::Error> {
     let resp = r.send().await?;
     let status = resp.status().as_u16();
-    let body = resp.json::<Value>().await.unwrap_or(Value::Null);
-    Ok((status, body))
+    let bytes = resp.bytes().await?;
+    Ok((
+        status,
+        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+    ))
 }
 
 /// Creates a game of the `test` scenario (anne: france, bill: austria, cleo: prussia) without deadlines.
@@ -230,9 +234,43 @@ fn script(export: &Value) -> Vec<Entry> {
     t.script
 }
 
-/// A submission the server acknowledged: the entry it says it stored at `seq`.
+/// A game of the crash test: its id, host token, seat tokens (anne, bill, cleo) and first sequence number.
+#[derive(Clone, Debug)]
+struct Played {
+    id: String,
+    host: String,
+    tokens: Vec<String>,
+    seq0: i64,
+}
+
+/// Creates a game and claims its three seats.
+async fn new_game(c: &reqwest::Client, url: &str) -> Result<Played, reqwest::Error> {
+    let (st, g) = send(c.post(format!("{url}/api/games")).json(&json!({
+        "scenario": "test",
+        "players": {"anne": ["france"], "bill": ["austria"], "cleo": ["prussia"]},
+        "step_seconds": null
+    })))
+    .await?;
+    assert_eq!(st, 201, "creating a game: {g}");
+    let id = g["id"].as_str().unwrap().to_string();
+    let mut tokens = Vec::new();
+    for p in ["anne", "bill", "cleo"] {
+        let (st, v) = send(c.post(format!("{url}/api/games/{id}/seats/{p}/claim"))).await?;
+        assert_eq!(st, 200, "claiming {p}: {v}");
+        tokens.push(v["token"].as_str().unwrap().to_string());
+    }
+    Ok(Played {
+        id,
+        host: g["host_token"].as_str().unwrap().to_string(),
+        tokens,
+        seq0: g["seq"].as_i64().unwrap(),
+    })
+}
+
+/// A submission the server acknowledged: the entry it says it stored at `seq` of `game`.
 #[derive(Clone, Debug)]
 struct Ack {
+    game: String,
     seq: i64,
     power: String,
     decision: String,
@@ -276,18 +314,12 @@ fn a_server_killed_at_random_moments_loses_no_acknowledged_decision() {
     let fixed_addr = server.addr.to_string();
     let rt = tokio::runtime::Runtime::new().unwrap();
     let c = client();
-    let (game, host, seats, seq0) = rt.block_on(async {
-        let url = base.read().unwrap().clone();
-        let g = create_game(&c, &url).await;
-        let seq0 = g["seq"].as_i64().unwrap();
-        let id = g["id"].as_str().unwrap().to_string();
-        let host = g["host_token"].as_str().unwrap().to_string();
-        let mut seats = Vec::new();
-        for p in ["anne", "bill", "cleo"] {
-            seats.push(claim(&c, &url, &id, p).await);
-        }
-        (id, host, seats, seq0)
-    });
+    let first = rt
+        .block_on(new_game(&c, &base.read().unwrap().clone()))
+        .expect("the first game");
+    // The games played, in order; the clients play the last. When one ends (the `test` scenario ends after
+    // 1815), anne's client starts the next, so the kills always meet a game in play.
+    let games = Arc::new(RwLock::new(vec![first]));
 
     // The load: each seat submits its first listed choice whenever it owes, in a loop, until told to stop; every
     // 2xx is recorded with the sequence number it gave. Connection errors (the server is down) are retried.
@@ -295,23 +327,28 @@ fn a_server_killed_at_random_moments_loses_no_acknowledged_decision() {
     let acks = Arc::new(Mutex::new(Vec::<Ack>::new()));
     let refused = Arc::new(Mutex::new(0usize));
     let down_errors = Arc::new(Mutex::new(0usize));
-    let mut tasks = Vec::new();
     let hung_up = Arc::new(Mutex::new(0usize));
-    for (i, token) in seats.clone().into_iter().enumerate() {
-        let mut rng = Rng((seed ^ (i as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)) | 1);
-        let hung_up = hung_up.clone();
-        let (stop, acks, refused, down, base, game, c) = (
+    let mut tasks = Vec::new();
+    for seat in 0..3 {
+        let mut rng = Rng((seed ^ (seat as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)) | 1);
+        let (stop, acks, refused, down, hung_up, base, games, c) = (
             stop.clone(),
             acks.clone(),
             refused.clone(),
             down_errors.clone(),
+            hung_up.clone(),
             base.clone(),
-            game.clone(),
+            games.clone(),
             c.clone(),
         );
         tasks.push(rt.spawn(async move {
             while !stop.load(Ordering::Relaxed) {
                 let url = base.read().unwrap().clone();
+                let (game, token) = {
+                    let g = games.read().unwrap();
+                    let g = g.last().unwrap();
+                    (g.id.clone(), g.tokens[seat].clone())
+                };
                 let todo = match owed(&c, &url, &game, &token).await {
                     Ok(t) => t,
                     Err(_) => {
@@ -321,6 +358,14 @@ fn a_server_killed_at_random_moments_loses_no_acknowledged_decision() {
                     }
                 };
                 if todo.is_empty() {
+                    if seat == 0 {
+                        let over = send(c.get(format!("{url}/api/games/{game}"))).await;
+                        if over.is_ok_and(|(_, v)| v["finished"] == true) {
+                            if let Ok(g) = new_game(&c, &url).await {
+                                games.write().unwrap().push(g);
+                            }
+                        }
+                    }
                     tokio::time::sleep(Duration::from_millis(5)).await;
                     continue;
                 }
@@ -342,6 +387,7 @@ fn a_server_killed_at_random_moments_loses_no_acknowledged_decision() {
                                 - body["entries"].as_i64().unwrap()
                                 + 1;
                             acks.lock().unwrap().push(Ack {
+                                game: game.clone(),
                                 seq,
                                 power,
                                 decision,
@@ -386,64 +432,73 @@ fn a_server_killed_at_random_moments_loses_no_acknowledged_decision() {
     });
 
     let acks = acks.lock().unwrap().clone();
+    let games = games.read().unwrap().clone();
     let url = server.url();
-    let (ex, info) = rt.block_on(async {
-        let ex = export(&c, &url, &game, &host).await;
-        let (st, info) = send(c.get(format!("{url}/api/games/{game}")))
-            .await
-            .unwrap();
-        assert_eq!(st, 200, "{info}");
-        (ex, info)
-    });
-    let script = script(&ex);
+    let mut entries = 0;
+    let mut seen = std::collections::BTreeMap::new();
+    for (i, g) in games.iter().enumerate() {
+        let (ex, info) = rt.block_on(async {
+            let ex = export(&c, &url, &g.id, &g.host).await;
+            let (st, info) = send(c.get(format!("{url}/api/games/{}", g.id)))
+                .await
+                .unwrap();
+            assert_eq!(st, 200, "{info}");
+            (ex, info)
+        });
+        let script = script(&ex);
+        entries += script.len() as i64 - g.seq0;
+        eprintln!(
+            "game {} ({}): {} entries, at {}{}",
+            i + 1,
+            g.id,
+            script.len(),
+            info["position"],
+            if info["finished"] == true {
+                ", finished"
+            } else {
+                ""
+            }
+        );
+        // Every acknowledged entry is in the log, where its sequence number says, and no two share a number.
+        for a in acks.iter().filter(|a| a.game == g.id) {
+            if let Some(b) = seen.insert((a.game.clone(), a.seq), a.clone()) {
+                panic!("two acknowledgments for entry {}: {b:?} and {a:?}", a.seq);
+            }
+            let e = script.get(a.seq as usize - 1).unwrap_or_else(|| {
+                panic!(
+                    "{a:?} acknowledged but the log has {} entries",
+                    script.len()
+                )
+            });
+            assert!(
+                is_ack(e, a),
+                "{a:?} acknowledged, but entry {} is {e:?}",
+                a.seq
+            );
+        }
+        // The server's count is the log's, and the log replays, giving every event (every roll) the server
+        // logged.
+        assert_eq!(info["seq"].as_i64(), Some(script.len() as i64));
+        verify(&dir, &ex);
+    }
     eprintln!(
         "{kills} kills in {:.1} s: {} acknowledged submissions, {} refused, {} connection errors, {} hung up by \
-         the client; the script has {} entries, the game is at {}",
+         the client; {entries} entries in {} game(s)",
         started.elapsed().as_secs_f64(),
         acks.len(),
         refused.lock().unwrap(),
         down_errors.lock().unwrap(),
         hung_up.lock().unwrap(),
-        script.len(),
-        info["position"]
+        games.len()
     );
-
-    // Every acknowledged entry is in the log, where its sequence number says, and no two share a number.
-    let mut seen = std::collections::BTreeMap::new();
-    for a in &acks {
-        if let Some(b) = seen.insert(a.seq, a.clone()) {
-            panic!("two acknowledgments for entry {}: {b:?} and {a:?}", a.seq);
-        }
-        let e = script.get(a.seq as usize - 1).unwrap_or_else(|| {
-            panic!(
-                "{a:?} acknowledged but the log has {} entries",
-                script.len()
-            )
-        });
-        assert!(
-            is_ack(e, a),
-            "{a:?} acknowledged, but entry {} is {e:?}",
-            a.seq
-        );
-    }
-    // The game went on: many entries, and the server's count is the log's.
+    assert_eq!(seen.len(), acks.len(), "acknowledgments for no game played");
+    // The games went on.
     assert!(
-        acks.len() >= 20,
-        "only {} submissions were acknowledged",
+        acks.len() >= 20 && entries >= acks.len() as i64,
+        "only {} submissions were acknowledged, {entries} entries logged",
         acks.len()
     );
-    assert_eq!(info["seq"].as_i64(), Some(script.len() as i64));
-    assert!(
-        script.len() as i64 > seq0 + 20,
-        "the game did not go on: {seq0} entries at the start, {} at the end",
-        script.len()
-    );
-    assert!(
-        script.len() >= acks.len(),
-        "the log is shorter than the acknowledgments"
-    );
-    // The log replays, and gives every event (every roll) the server logged.
-    verify(&dir, &ex);
+
     let st = server.terminate();
     assert!(st.success(), "coalition serve exited with {st} on SIGTERM");
 }

@@ -503,6 +503,88 @@ fn a_server_killed_at_random_moments_loses_no_acknowledged_decision() {
     assert!(st.success(), "coalition serve exited with {st} on SIGTERM");
 }
 
+/// The seats' first listed choices, submitted until `n` are accepted: the acknowledgments.
+async fn play(c: &reqwest::Client, url: &str, g: &Played, n: usize) -> Vec<Ack> {
+    let mut acks = Vec::new();
+    while acks.len() < n {
+        let mut any = false;
+        for token in &g.tokens {
+            for (power, decision) in owed(c, url, &g.id, token).await.unwrap() {
+                let (st, body) = submit(c, url, &g.id, token, &power, &decision)
+                    .await
+                    .unwrap();
+                assert_eq!(st, 200, "{power} {decision}: {body}");
+                any = true;
+                acks.push(Ack {
+                    game: g.id.clone(),
+                    seq: body["seq"].as_i64().unwrap() - body["entries"].as_i64().unwrap() + 1,
+                    power,
+                    decision,
+                });
+            }
+        }
+        assert!(any, "nobody owes anything");
+    }
+    acks
+}
+
+#[test]
+fn a_failed_append_leaves_the_game_as_the_store_has_it() {
+    let dir = temp_dir("failed-append");
+    let db = dir.join("games.db");
+    let server = Server::start(s(&db), "127.0.0.1:0", &dir.join("serve.log"));
+    let url = server.url();
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let c = client();
+    rt.block_on(async {
+        let g = new_game(&c, &url).await.unwrap();
+        let mut acks = play(&c, &url, &g, 5).await;
+        // The log table gone for a moment: the append fails, and so does rebuilding the game from the store.
+        let db = sqlx::sqlite::SqlitePool::connect(&format!("sqlite://{}", s(&db)))
+            .await
+            .unwrap();
+        sqlx::query("ALTER TABLE log RENAME TO log_away")
+            .execute(&db)
+            .await
+            .unwrap();
+        let (power, decision) = owed(&c, &url, &g.id, &g.tokens[0])
+            .await
+            .unwrap()
+            .into_iter()
+            .chain(owed(&c, &url, &g.id, &g.tokens[1]).await.unwrap())
+            .chain(owed(&c, &url, &g.id, &g.tokens[2]).await.unwrap())
+            .next()
+            .expect("someone owes");
+        let token = &g.tokens[["france", "austria", "prussia"]
+            .iter()
+            .position(|p| *p == power)
+            .unwrap()];
+        let (st, body) = submit(&c, &url, &g.id, token, &power, &decision)
+            .await
+            .unwrap();
+        assert!(st >= 500, "an append without a log table got {st}: {body}");
+        sqlx::query("ALTER TABLE log_away RENAME TO log")
+            .execute(&db)
+            .await
+            .unwrap();
+        // The decision that was not stored is owed again, and the game goes on from what the store holds.
+        let again = owed(&c, &url, &g.id, token).await.unwrap();
+        assert!(
+            again.iter().any(|(p, _)| *p == power),
+            "{power}'s decision was never stored, yet it no longer owes it: {again:?}"
+        );
+        acks.extend(play(&c, &url, &g, 20).await);
+        let ex = export(&c, &url, &g.id, &g.host).await;
+        let script = script(&ex);
+        for a in &acks {
+            assert!(is_ack(&script[a.seq as usize - 1], a), "{a:?}");
+        }
+        verify(&dir, &ex);
+    });
+    drop(rt);
+    assert!(server.terminate().success());
+}
+
 /// The WebSocket messages of a seat, read until `until` says stop or `limit` passes.
 async fn read_ws<S>(
     ws: &mut S,

@@ -105,6 +105,16 @@ impl Server {
     }
 }
 
+impl Drop for Server {
+    /// A test that fails leaves no server behind.
+    fn drop(&mut self) {
+        if self.child.try_wait().is_ok_and(|st| st.is_none()) {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+}
+
 /// A small seeded generator (xorshift64*), so a failing run can be run again.
 struct Rng(u64);
 

@@ -74,7 +74,23 @@ pub fn router(server: Arc<Server>) -> Router {
         .route("/api/docs", get(api::docs))
         .fallback(|| async { error::ApiError::not_found("no such route; see /api/docs") })
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(axum::middleware::from_fn(detached))
         .with_state(server)
+}
+
+/// Runs each request's handler in a task of its own. When a client hangs up, hyper drops the request's future;
+/// a handler dropped inside `Hub::act`, after playing a decision on the game in memory and before its append
+/// to the store finished, would leave the game in memory ahead of the store, and the entries appended after it
+/// would not replay. In its own task the handler always runs to the end.
+async fn detached(
+    req: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    match tokio::spawn(next.run(req)).await {
+        Ok(r) => r,
+        Err(e) => error::ApiError::internal(e).into_response(),
+    }
 }
 
 /// Opens the store, moves deadlines on by any time no server was up, and binds the address.

@@ -398,6 +398,16 @@ impl Hub {
         for _ in 0..8 {
             let l = self.live(id).await?;
             let mut live = l.lock().await;
+            let current = self
+                .games
+                .lock()
+                .expect("games")
+                .get(id)
+                .is_some_and(|g| Arc::ptr_eq(g, &l));
+            if !current {
+                // Dropped while this action waited (see below): load it afresh.
+                continue;
+            }
             if self.shared {
                 self.catch_up(&mut live).await?;
             }
@@ -418,8 +428,21 @@ impl Hub {
                 match self.store.append(id, live.seq + 1, &rows, now).await {
                     Ok(()) => live.seq += rows.len() as i64,
                     Err(err) => {
-                        // The game in memory holds entries the store does not: rebuild it from the store.
-                        *live = self.load(id).await?;
+                        // The game in memory holds entries the store does not: rebuild it from the store,
+                        // keeping its channel, so the seats' WebSockets stay subscribed.
+                        let fresh = match self.load(id).await {
+                            Ok(f) => f,
+                            Err(e) => {
+                                // Nor can it be rebuilt now (the database is down?): drop it, so that no
+                                // action appends on top of the entries the store never got, and the next one
+                                // loads it afresh from the store.
+                                self.games.lock().expect("games").remove(id);
+                                return Err(e);
+                            }
+                        };
+                        let tx = live.tx.clone();
+                        *live = fresh;
+                        live.tx = tx;
                         match err {
                             StoreError::Conflict { .. } => continue,
                             e => return Err(e.into()),

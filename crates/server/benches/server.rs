@@ -1,0 +1,351 @@
+//! The server's figures (issue 17), printed: `cargo bench -p coalition-server --bench server`.
+//!
+//! A server runs in this process on a new SQLite file (WAL, `synchronous=FULL`, as the store opens it) and is
+//! driven over HTTP on loopback, so every submission takes the API's path (`POST .../decisions`, `Hub::act`,
+//! one durable append, then the acknowledgment). It measures:
+//!
+//! 1. submissions a second, one after another, over `COALITION_BENCH_SUBMISSIONS` submissions (default 5,000);
+//! 2. in the same run, bare durable inserts a second into an SQLite table with the same settings (sqlx, one
+//!    transaction per insert, the same number, in tenths alternating with the submissions' so both meet the same
+//!    load from the rest of the machine), and the ratio of the two (target >= 0.5);
+//! 3. the memory per live game: the process's resident set before and after creating `COALITION_BENCH_GAMES`
+//!    games (default 1,000), divided by their number (target < 1 MiB);
+//! 4. with those games loaded, the step-resolution latency: the submission that completes a sealed step (the
+//!    last of the sealed decisions), from request to acknowledgment, over `COALITION_BENCH_STEPS` steps
+//!    (default 1,000), p50 and p99 (target p99 < 20 ms).
+//!
+//! The games are of the `test` scenario (france, austria, prussia, one seat each); each seat submits its first
+//! listed choice. The client's lookup of what is owed is not timed.
+
+use coalition_server::{Config, bind};
+use sqlx::Row;
+use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
+
+fn env(name: &str, default: usize) -> usize {
+    std::env::var(name)
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(default)
+}
+
+/// The process's resident set, in bytes (`VmRSS` of /proc/self/status).
+fn rss() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmRSS:"))
+                .and_then(|l| l.split_whitespace().nth(1))
+                .and_then(|kb| kb.parse::<u64>().ok())
+        })
+        .map(|kb| kb * 1024)
+        .unwrap_or(0)
+}
+
+/// One game with its seats' tokens by power.
+struct Game {
+    id: String,
+    tokens: BTreeMap<String, String>,
+}
+
+const PLAYERS: [(&str, &str); 3] = [("anne", "france"), ("bill", "austria"), ("cleo", "prussia")];
+
+struct Client {
+    http: reqwest::Client,
+    url: String,
+    hub: std::sync::Arc<coalition_server::live::Hub>,
+}
+
+impl Client {
+    async fn create(&self) -> Game {
+        let players: serde_json::Map<String, serde_json::Value> = PLAYERS
+            .iter()
+            .map(|(pl, p)| (pl.to_string(), serde_json::json!([p])))
+            .collect();
+        let r = self
+            .http
+            .post(format!("{}/api/games", self.url))
+            .json(
+                &serde_json::json!({"scenario": "test", "players": players, "step_seconds": null}),
+            )
+            .send()
+            .await
+            .expect("create");
+        assert_eq!(r.status().as_u16(), 201);
+        let v: serde_json::Value = r.json().await.unwrap();
+        let id = v["id"].as_str().unwrap().to_string();
+        let mut tokens = BTreeMap::new();
+        for (pl, p) in PLAYERS {
+            let v: serde_json::Value = self
+                .http
+                .post(format!("{}/api/games/{id}/seats/{pl}/claim", self.url))
+                .send()
+                .await
+                .unwrap()
+                .json()
+                .await
+                .unwrap();
+            tokens.insert(p.to_string(), v["token"].as_str().unwrap().to_string());
+        }
+        Game { id, tokens }
+    }
+
+    /// The next decision owed in `g` (untimed, read from the hub): power, first choice, whether it completes a
+    /// sealed step. None when the game is over.
+    async fn next(&self, g: &Game) -> Option<(String, String, bool)> {
+        let l = self.hub.live(&g.id).await.unwrap();
+        let live = l.lock().await;
+        let pending = live.game.pending();
+        let p = *pending.first()?;
+        let sealed = live.game.state().round.as_ref().is_some_and(|r| r.sealed);
+        let choice = live.game.choices(p).first()?.to_string();
+        Some((p.to_string(), choice, sealed && pending.len() == 1))
+    }
+
+    /// Submits over HTTP; the time from request to acknowledgment.
+    async fn submit(&self, g: &Game, power: &str, decision: &str) -> Duration {
+        let t = Instant::now();
+        let r = self
+            .http
+            .post(format!("{}/api/games/{}/decisions", self.url, g.id))
+            .bearer_auth(&g.tokens[power])
+            .json(&serde_json::json!({"power": power, "decision": decision}))
+            .send()
+            .await
+            .unwrap();
+        let status = r.status();
+        let body = r.bytes().await.unwrap();
+        let took = t.elapsed();
+        assert!(
+            status.is_success(),
+            "{power} {decision}: {status} {}",
+            String::from_utf8_lossy(&body)
+        );
+        took
+    }
+
+    /// Plays one decision of `g`: (its time, whether it completed a sealed step), or None when over.
+    async fn play_one(&self, g: &Game) -> Option<(Duration, bool)> {
+        let (p, d, completes) = self.next(g).await?;
+        Some((self.submit(g, &p, &d).await, completes))
+    }
+}
+
+/// A bare table in an SQLite file opened as the store opens its own: the Any driver, WAL, synchronous=FULL.
+async fn bare_table(dir: &std::path::Path) -> sqlx::AnyPool {
+    sqlx::any::install_default_drivers();
+    let url = format!("sqlite://{}?mode=rwc", dir.join("bare.db").display());
+    let pool = sqlx::any::AnyPoolOptions::new()
+        .max_connections(4)
+        .after_connect(|conn, _| {
+            Box::pin(async move {
+                for pragma in [
+                    "PRAGMA journal_mode=WAL",
+                    "PRAGMA synchronous=FULL",
+                    "PRAGMA busy_timeout=10000",
+                ] {
+                    sqlx::query(pragma).execute(&mut *conn).await?;
+                }
+                Ok(())
+            })
+        })
+        .connect(&url)
+        .await
+        .unwrap();
+    sqlx::query(
+        "CREATE TABLE log (game TEXT NOT NULL, seq BIGINT NOT NULL, kind TEXT NOT NULL, entry TEXT NOT NULL, \
+         at_ms BIGINT NOT NULL, PRIMARY KEY (game, seq))",
+    )
+    .execute(&pool)
+    .await
+    .unwrap();
+    pool
+}
+
+/// Durable inserts `first..first + n` into the bare table, one transaction each, as the store appends.
+async fn bare_inserts(pool: &sqlx::AnyPool, first: usize, n: usize, entry: &str) -> Duration {
+    let t = Instant::now();
+    for i in first..first + n {
+        let mut tx = pool.begin().await.unwrap();
+        sqlx::query(
+            "INSERT INTO log (game, seq, kind, entry, at_ms) VALUES ($1, $2, $3, $4, $5) \
+             ON CONFLICT (game, seq) DO NOTHING",
+        )
+        .bind("bench")
+        .bind(i as i64 + 1)
+        .bind("submit_as")
+        .bind(entry)
+        .bind(i as i64)
+        .execute(&mut *tx)
+        .await
+        .unwrap();
+        tx.commit().await.unwrap();
+    }
+    t.elapsed()
+}
+
+fn percentile(sorted: &[Duration], q: f64) -> Duration {
+    if sorted.is_empty() {
+        return Duration::ZERO;
+    }
+    let i = ((sorted.len() as f64 - 1.0) * q).round() as usize;
+    sorted[i.min(sorted.len() - 1)]
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
+}
+
+fn main() {
+    // `cargo bench` passes `--bench`; nothing else is read from the command line.
+    let submissions = env("COALITION_BENCH_SUBMISSIONS", 5_000);
+    let games = env("COALITION_BENCH_GAMES", 1_000);
+    let steps = env("COALITION_BENCH_STEPS", 1_000);
+    let dir = std::env::temp_dir().join(format!("coalition-bench-server-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    println!("coalition-server bench: SQLite files in {}", dir.display());
+
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        let bound = bind(Config {
+            database: dir.join("server.db").display().to_string(),
+            addr: "127.0.0.1:0".parse().unwrap(),
+            admin_token: None,
+        })
+        .await
+        .expect("the server binds");
+        let url = format!("http://{}", bound.addr);
+        let hub = bound.server.hub.clone();
+        let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
+        let serving = tokio::spawn(bound.serve(async {
+            let _ = stop_rx.await;
+        }));
+        let c = Client {
+            http: reqwest::Client::new(),
+            url,
+            hub,
+        };
+
+        // 1 and 2. Submissions through the API, one after another, and bare durable inserts of entries of the
+        // same size, in alternating tenths of the run so that both meet the same load from the rest of the
+        // machine (the disk's sync time varies a lot on a shared one).
+        let bare = bare_table(&dir).await;
+        let mut game = c.create().await;
+        let sample = r#"{"submit_as":{"player":"cleo","power":"prussia","decision":{"declare_war":{"targets":[]}}}}"#;
+        let tenth = submissions.div_ceil(10);
+        let (mut busy, mut bare_busy) = (Duration::ZERO, Duration::ZERO);
+        let mut tenths = Vec::new();
+        let mut done = 0;
+        let wall = Instant::now();
+        while done < submissions {
+            let n = tenth.min(submissions - done);
+            let mut block = Duration::ZERO;
+            let mut k = 0;
+            while k < n {
+                match c.play_one(&game).await {
+                    Some((took, _)) => {
+                        block += took;
+                        k += 1;
+                    }
+                    None => game = c.create().await,
+                }
+            }
+            let b = bare_inserts(&bare, done, n, sample).await;
+            tenths.push((block, b, n));
+            busy += block;
+            bare_busy += b;
+            done += n;
+        }
+        let wall = wall.elapsed();
+        let count: i64 = sqlx::query("SELECT COUNT(*) FROM log")
+            .fetch_one(&bare)
+            .await
+            .unwrap()
+            .try_get(0)
+            .unwrap();
+        assert_eq!(count as usize, submissions);
+        let api_rate = submissions as f64 / busy.as_secs_f64();
+        let bare_rate = submissions as f64 / bare_busy.as_secs_f64();
+        println!(
+            "submissions through the API (SQLite, WAL, synchronous=FULL): {submissions} in {:.2} s of requests = \
+             {api_rate:.0} a second, {:.3} ms each",
+            busy.as_secs_f64(),
+            ms(busy) / submissions as f64
+        );
+        println!(
+            "bare durable inserts (sqlx, one transaction each, {} bytes of entry): {submissions} in {:.2} s = \
+             {bare_rate:.0} a second, {:.3} ms each",
+            sample.len(),
+            bare_busy.as_secs_f64(),
+            ms(bare_busy) / submissions as f64
+        );
+        println!(
+            "ratio, submissions to bare inserts: {:.2} (target >= 0.5); both took {:.1} s of wall time",
+            api_rate / bare_rate,
+            wall.as_secs_f64()
+        );
+        println!(
+            "  ms a submission / a bare insert, by tenth of the run (one game's log growing; a new game when one \
+             ends): {}",
+            tenths
+                .iter()
+                .map(|(a, b, n)| format!("{:.2}/{:.2}", ms(*a) / *n as f64, ms(*b) / *n as f64))
+                .collect::<Vec<_>>()
+                .join(" ")
+        );
+
+        // 3. Memory per live game.
+        let before = rss();
+        let mut live = Vec::with_capacity(games);
+        for _ in 0..games {
+            live.push(c.create().await);
+        }
+        let after = rss();
+        assert!(c.hub.loaded() >= games);
+        let per_game = after.saturating_sub(before) as f64 / games as f64;
+        println!(
+            "memory: resident {:.1} MiB before and {:.1} MiB after creating {games} live games = {:.1} KiB per \
+             game (target < 1024 KiB)",
+            before as f64 / 1048576.0,
+            after as f64 / 1048576.0,
+            per_game / 1024.0
+        );
+
+        // 4. Step-resolution latency with those games loaded: the games are played in turn, one decision each
+        // time round; the decisions that complete a sealed step are timed.
+        let mut samples = Vec::with_capacity(steps);
+        let mut others = 0usize;
+        let mut i = 0usize;
+        let t = Instant::now();
+        while samples.len() < steps {
+            let g = &live[i % live.len()];
+            i += 1;
+            match c.play_one(g).await {
+                Some((took, true)) => samples.push(took),
+                Some((_, false)) => others += 1,
+                None => live[(i - 1) % games] = c.create().await,
+            }
+        }
+        samples.sort();
+        println!(
+            "step resolution with {} live games: {} sealed steps completed ({} other decisions between) in {:.1} \
+             s: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms (target p99 < 20 ms)",
+            c.hub.loaded(),
+            samples.len(),
+            others,
+            t.elapsed().as_secs_f64(),
+            ms(percentile(&samples, 0.5)),
+            ms(percentile(&samples, 0.99)),
+            ms(*samples.last().unwrap_or(&Duration::ZERO))
+        );
+
+        let _ = stop_tx.send(());
+        serving.await.unwrap().unwrap();
+    });
+    let _ = std::fs::remove_dir_all(&dir);
+}

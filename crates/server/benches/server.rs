@@ -216,6 +216,7 @@ fn main() {
             database: dir.join("server.db").display().to_string(),
             addr: "127.0.0.1:0".parse().unwrap(),
             admin_token: None,
+            snapshot_every: None,
         })
         .await
         .expect("the server binds");

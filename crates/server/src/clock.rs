@@ -36,7 +36,7 @@ pub async fn run(server: Arc<Server>) {
     loop {
         tokio::select! {
             _ = tokio::time::sleep(TICK) => {}
-            _ = server.shutdown.notified() => return,
+            _ = server.stopping() => return,
         }
         let now = now_ms();
         if let Err(e) = server.hub.store.heartbeat(&server.id, now).await {

@@ -46,11 +46,12 @@ impl ApiError {
             reason: e.reason,
         }
     }
-    /// A refused decision: 409 when the power owes nothing now (3.1) or the game is over, 403 when the seat
-    /// does not control the power (14.2.1, 14.3), else 422.
+    /// A refused decision: 409 when the power owes nothing now or has already decided (3.1, 3.2: the game is
+    /// over or has moved on, another seat or server got there first), 403 when the seat does not control the
+    /// power (14.2.1, 14.3), else 422.
     pub fn refused(e: RuleError) -> ApiError {
         let status = match e.rule.as_str() {
-            "3.1" => StatusCode::CONFLICT,
+            "3.1" | "3.2" => StatusCode::CONFLICT,
             "14.2.1" | "14.3" => StatusCode::FORBIDDEN,
             _ => StatusCode::UNPROCESSABLE_ENTITY,
         };

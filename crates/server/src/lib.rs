@@ -16,7 +16,7 @@ use axum::routing::{get, post};
 use coalition_store::Store;
 use std::net::SocketAddr;
 use std::sync::Arc;
-use tokio::sync::Notify;
+use tokio::sync::watch;
 
 /// The largest request body accepted (a decision or a host action is a few hundred bytes; an imported
 /// transcript of a whole campaign some hundreds of kilobytes).
@@ -27,8 +27,9 @@ pub struct Server {
     pub hub: Arc<live::Hub>,
     /// This process's id in the store's `servers` table.
     pub id: String,
-    /// Wakes the clock and the WebSockets when the server shuts down.
-    pub shutdown: Notify,
+    /// Turns true when the server shuts down: the clock and the WebSockets stop (a level, not an edge, so a task
+    /// busy at that moment still sees it).
+    pub shutdown: watch::Sender<bool>,
     /// The hash of the operator's token, which acts as host of every game on this server.
     pub admin_hash: String,
 }
@@ -93,6 +94,14 @@ async fn detached(
     }
 }
 
+impl Server {
+    /// Completes when the server shuts down.
+    pub async fn stopping(&self) {
+        let mut rx = self.shutdown.subscribe();
+        let _ = rx.wait_for(|s| *s).await;
+    }
+}
+
 /// Opens the store, moves deadlines on by any time no server was up, and binds the address.
 pub async fn bind(config: Config) -> anyhow::Result<Bound> {
     let store = Store::open(&config.database).await?;
@@ -106,7 +115,7 @@ pub async fn bind(config: Config) -> anyhow::Result<Bound> {
             config.snapshot_every.unwrap_or(SNAPSHOT_EVERY),
         )),
         id: fair::random_hex(8),
-        shutdown: Notify::new(),
+        shutdown: watch::channel(false).0,
         admin_hash: fair::sha256_hex(&admin_token),
     });
     clock::recover(&server).await?;
@@ -137,10 +146,10 @@ impl Bound {
         axum::serve(self.listener, router(server.clone()))
             .with_graceful_shutdown(async move {
                 stop.await;
-                down.shutdown.notify_waiters();
+                down.shutdown.send_replace(true);
             })
             .await?;
-        server.shutdown.notify_waiters();
+        server.shutdown.send_replace(true);
         let _ = clock.await;
         tracing::info!("the server stopped");
         Ok(())

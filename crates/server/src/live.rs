@@ -450,8 +450,14 @@ impl Hub {
                     }
                 }
             }
-            self.after_append(&mut live, round_before, now, entries.len() as i64)
-                .await?;
+            // The entries are stored: what follows (the clock, the finished mark, the pushes) must not turn the
+            // acknowledgment into a refusal; a failure is logged, and the next action or load puts it right.
+            if let Err(e) = self
+                .after_append(&mut live, round_before, now, entries.len() as i64)
+                .await
+            {
+                tracing::warn!(game = %id, "after appending: {}", e.reason);
+            }
             return Ok(Appended {
                 seq: live.seq,
                 entries: entries.len(),

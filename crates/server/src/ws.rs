@@ -115,6 +115,8 @@ async fn run(
     };
     // Subscribe before reading, so nothing appended in between is missed.
     let mut rx = l.lock().await.tx.subscribe();
+    let stopping = app.stopping();
+    tokio::pin!(stopping);
     let Ok((pushes, mut seen)) = catch_up(&app, &id, &seat, after).await else {
         return;
     };
@@ -141,7 +143,7 @@ async fn run(
                     _ => {}
                 }
             }
-            _ = app.shutdown.notified() => {
+            _ = &mut stopping => {
                 let _ = socket.send(Message::Close(None)).await;
                 return;
             }

@@ -345,6 +345,50 @@ fn main() {
             ms(*samples.last().unwrap_or(&Duration::ZERO))
         );
 
+        // 5. Memory per live game of the 1805 scenario: at its start (seven seats), and at its end (bots in every
+        // seat play the whole campaign when the game is created, so the game holds a whole campaign's log).
+        for (what, n, body) in [
+            (
+                "at the start",
+                env("COALITION_BENCH_GAMES_1805", 200),
+                serde_json::json!({"scenario": "1805", "players": {
+                    "a": ["france"], "b": ["great-britain"], "c": ["austria"], "d": ["prussia"],
+                    "e": ["russia"], "f": ["spain"], "g": ["turkey"]}}),
+            ),
+            (
+                "after a whole campaign",
+                env("COALITION_BENCH_CAMPAIGNS_1805", 10),
+                serde_json::json!({"scenario": "1805", "bots": {
+                    "france": "heuristic", "great-britain": "heuristic", "austria": "heuristic",
+                    "prussia": "heuristic", "russia": "heuristic", "spain": "heuristic", "turkey": "heuristic"}}),
+            ),
+        ] {
+            let before = rss();
+            let t = Instant::now();
+            let mut events = 0usize;
+            for _ in 0..n {
+                let r = c
+                    .http
+                    .post(format!("{}/api/games", c.url))
+                    .json(&body)
+                    .send()
+                    .await
+                    .expect("create");
+                assert_eq!(r.status().as_u16(), 201);
+                let v: serde_json::Value = r.json().await.unwrap();
+                let l = c.hub.live(v["id"].as_str().unwrap()).await.unwrap();
+                events += l.lock().await.game.log().len();
+            }
+            let after = rss();
+            println!(
+                "memory, 1805 {what}: {n} live games ({} events each on average, created in {:.1} s) took {:.1} KiB \
+                 each (target < 1024 KiB)",
+                events / n.max(1),
+                t.elapsed().as_secs_f64(),
+                after.saturating_sub(before) as f64 / n.max(1) as f64 / 1024.0
+            );
+        }
+
         let _ = stop_tx.send(());
         serving.await.unwrap().unwrap();
     });

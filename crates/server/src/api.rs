@@ -232,6 +232,23 @@ fn holds(live: &Live, seat: &SeatRow, p: PowerId) -> Result<PlayerId, ApiError> 
     Ok(player)
 }
 
+/// A free seat for each player, holding its powers.
+fn open_seats(players: &[PlayerDef]) -> Vec<SeatRow> {
+    players
+        .iter()
+        .map(|pl| SeatRow {
+            player: pl.id.to_string(),
+            powers: pl
+                .powers
+                .iter()
+                .map(|p| p.to_string())
+                .collect::<Vec<_>>()
+                .join(","),
+            token_hash: None,
+        })
+        .collect()
+}
+
 fn seat_infos(seats: &[SeatRow]) -> Vec<SeatInfo> {
     seats
         .iter()
@@ -275,25 +292,25 @@ pub async fn create_game(
         coalition_bots::Kind::parse(kind).map_err(ApiError::bad_request)?;
         header.bots.insert(power(p)?, kind.clone());
     }
-    let seats: Vec<SeatRow> = players
-        .iter()
-        .map(|pl| SeatRow {
-            player: pl.id.to_string(),
-            powers: pl
-                .powers
-                .iter()
-                .map(|p| p.to_string())
-                .collect::<Vec<_>>()
-                .join(","),
-            token_hash: None,
-        })
-        .collect();
-    let host_token = fair::random_hex(24);
     let settings = Settings {
         step_seconds: req.step_seconds,
         on_deadline: req.on_deadline,
         salt,
     };
+    let created = found(&app, header, settings, commitment, &players).await?;
+    Ok((StatusCode::CREATED, Json(created)))
+}
+
+/// Stores a new game with a free seat per player and a new host token, and starts it.
+async fn found(
+    app: &App,
+    header: Transcript,
+    settings: Settings,
+    commitment: String,
+    players: &[PlayerDef],
+) -> Result<Created, ApiError> {
+    let seats = open_seats(players);
+    let host_token = fair::random_hex(24);
     let (id, state) = app
         .hub
         .create(
@@ -305,16 +322,13 @@ pub async fn create_game(
         )
         .await?;
     tracing::info!(game = %id, "game created");
-    Ok((
-        StatusCode::CREATED,
-        Json(Created {
-            id,
-            host_token,
-            commitment,
-            seats: seat_infos(&seats),
-            state,
-        }),
-    ))
+    Ok(Created {
+        id,
+        host_token,
+        commitment,
+        seats: seat_infos(&seats),
+        state,
+    })
 }
 
 #[utoipa::path(get, path = "/api/games/{id}", responses((status = 200, body = GameInfo), (status = 404, body = ErrorBody)))]
@@ -668,36 +682,14 @@ pub async fn import(
     } else {
         header.players.clone()
     };
-    let seats: Vec<SeatRow> = players
-        .iter()
-        .map(|pl| SeatRow {
-            player: pl.id.to_string(),
-            powers: pl
-                .powers
-                .iter()
-                .map(|p| p.to_string())
-                .collect::<Vec<_>>()
-                .join(","),
-            token_hash: None,
-        })
-        .collect();
-    let host_token = fair::random_hex(24);
-    let commitment = fair::commitment("", header.seed);
     let settings = Settings {
         step_seconds: req.step_seconds,
         on_deadline: OnDeadline::Default,
         salt: String::new(),
     };
-    let (id, _) = app
-        .hub
-        .create(
-            header,
-            settings,
-            commitment.clone(),
-            fair::sha256_hex(&host_token),
-            seats.clone(),
-        )
-        .await?;
+    let commitment = fair::commitment("", header.seed);
+    let mut created = found(&app, header, settings, commitment, &players).await?;
+    let id = created.id.clone();
     let script = t.script.clone();
     let state = app
         .hub
@@ -714,16 +706,8 @@ pub async fn import(
             Ok(added)
         })
         .await?;
-    Ok((
-        StatusCode::CREATED,
-        Json(Created {
-            id,
-            host_token,
-            commitment,
-            seats: seat_infos(&seats),
-            state,
-        }),
-    ))
+    created.state = state;
+    Ok((StatusCode::CREATED, Json(created)))
 }
 
 /// The OpenAPI document of this API.

@@ -323,13 +323,7 @@ async fn bad_requests_get_a_4xx_with_a_reason_and_change_nothing() {
         assert_eq!(after["seq"], before["seq"], "nothing was appended");
         assert_eq!(after["position"], before["position"]);
         // The host's token works where the seat's did not.
-        let (s, v) = srv
-            .post(
-                &format!("/api/games/{id}/host"),
-                Some(&host),
-                json!("pause"),
-            )
-            .await;
+        let (s, v) = srv.host(&id, &host, json!("pause")).await;
         assert_eq!(s, 200, "{v}");
         srv.stop().await;
     }
@@ -345,13 +339,7 @@ async fn a_missed_deadline_takes_the_default_decisions_unless_the_host_pauses() 
         "the first step has a deadline: {start}"
     );
     // Paused: the clock does not run.
-    let (s, _) = srv
-        .post(
-            &format!("/api/games/{id}/host"),
-            Some(&host),
-            json!("pause"),
-        )
-        .await;
+    let (s, _) = srv.host(&id, &host, json!("pause")).await;
     assert_eq!(s, 200);
     tokio::time::sleep(std::time::Duration::from_millis(1800)).await;
     assert_eq!(
@@ -359,13 +347,7 @@ async fn a_missed_deadline_takes_the_default_decisions_unless_the_host_pauses() 
         0,
         "nothing happens while paused"
     );
-    let (s, _) = srv
-        .post(
-            &format!("/api/games/{id}/host"),
-            Some(&host),
-            json!("resume"),
-        )
-        .await;
+    let (s, _) = srv.host(&id, &host, json!("resume")).await;
     assert_eq!(s, 200);
     let mut seq = 0;
     for _ in 0..40 {
@@ -524,9 +506,9 @@ async fn an_exported_game_is_imported_at_the_same_point_and_a_seat_goes_to_a_bot
     let (id, host, seats) = srv.three_seats(json!({})).await;
     // The host hands France to a bot: it answers at once, and Anne may no longer submit for France.
     let (s, r) = srv
-        .post(
-            &format!("/api/games/{id}/host"),
-            Some(&host),
+        .host(
+            &id,
+            &host,
             json!({"seat": {"power": "france", "bot": "heuristic"}}),
         )
         .await;
@@ -540,20 +522,12 @@ async fn an_exported_game_is_imported_at_the_same_point_and_a_seat_goes_to_a_bot
         .await;
     assert_eq!(owed, json!([]), "a bot's seat owes the person nothing");
     let (s, r) = srv
-        .post(
-            &format!("/api/games/{id}/host"),
-            Some(&host),
-            json!({"seat": {"power": "france"}}),
-        )
+        .host(&id, &host, json!({"seat": {"power": "france"}}))
         .await;
     assert_eq!(s, 200, "{r}");
     // The host frees Bill's seat: his token stops working, and the seat can be claimed again.
     let (s, _) = srv
-        .post(
-            &format!("/api/games/{id}/host"),
-            Some(&host),
-            json!({"replace": {"player": "bill"}}),
-        )
+        .host(&id, &host, json!({"replace": {"player": "bill"}}))
         .await;
     assert_eq!(s, 200);
     let (s, _) = srv
@@ -619,19 +593,15 @@ async fn a_long_game_loads_from_its_snapshot_as_it_was() {
     let id = g["id"].as_str().unwrap().to_string();
     let host = g["host_token"].as_str().unwrap().to_string();
     let (s, r) = srv
-        .post(
-            &format!("/api/games/{id}/host"),
-            Some(&host),
+        .host(
+            &id,
+            &host,
             json!({"seat": {"power": "france", "bot": "heuristic"}}),
         )
         .await;
     assert_eq!(s, 200, "{r}");
     let (s, r) = srv
-        .post(
-            &format!("/api/games/{id}/host"),
-            Some(&host),
-            json!({"seat": {"power": "austria"}}),
-        )
+        .host(&id, &host, json!({"seat": {"power": "austria"}}))
         .await;
     assert_eq!(s, 200, "{r}");
     let before = srv.info(&id).await;

@@ -158,6 +158,12 @@ impl Srv {
         (id, host, seats)
     }
 
+    /// A host action on game `id` with the token `host`.
+    pub async fn host(&self, id: &str, host: &str, action: Value) -> (u16, Value) {
+        self.post(&format!("/api/games/{id}/host"), Some(host), action)
+            .await
+    }
+
     /// The game's public face.
     pub async fn info(&self, id: &str) -> Value {
         let (s, v) = self.get(&format!("/api/games/{id}"), None).await;

@@ -2,6 +2,7 @@
 //! leaves the server only through the engine's view of a power the seat holds; every refusal is a JSON error
 //! with the rule and the reason (`crate::error`).
 
+pub use crate::app::App;
 use crate::error::{ApiError, ErrorBody};
 use crate::error::{Body, Query};
 use crate::fair::{self, Export};
@@ -19,9 +20,7 @@ use coalition_engine::view::View;
 use coalition_store::SeatRow;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-use std::sync::Arc;
 
-pub type App = Arc<crate::Server>;
 type Res<T> = Result<Json<T>, ApiError>;
 
 /// A new game.
@@ -708,51 +707,4 @@ pub async fn import(
         .await?;
     created.state = state;
     Ok((StatusCode::CREATED, Json(created)))
-}
-
-/// The OpenAPI document of this API.
-#[derive(utoipa::OpenApi)]
-#[openapi(
-    info(
-        title = "Coalition game server",
-        description = "Games of Empires in Arms-style grand strategy, played by the rules over HTTP and WebSocket (issue 17). Seats authenticate with `Authorization: Bearer SEAT_TOKEN`, the host with its host token."
-    ),
-    paths(
-        create_game,
-        game_info,
-        claim,
-        owed,
-        submit,
-        view,
-        log,
-        host,
-        export,
-        import,
-        crate::ws::socket
-    ),
-    components(schemas(
-        CreateGame,
-        Created,
-        SeatInfo,
-        GameInfo,
-        Revealed,
-        Claimed,
-        Owed,
-        Submission,
-        HostAction,
-        Clock,
-        Numbered,
-        Import,
-        ErrorBody,
-        crate::error::ErrorDetail,
-        Appended,
-        Settings,
-        OnDeadline
-    ))
-)]
-pub struct ApiDoc;
-
-/// `GET /api/docs`: the OpenAPI document.
-pub async fn docs() -> Json<utoipa::openapi::OpenApi> {
-    Json(<ApiDoc as utoipa::OpenApi>::openapi())
 }

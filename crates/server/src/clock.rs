@@ -3,7 +3,7 @@
 //! second; one that starts after every server was down moves every running deadline on by the time they were
 //! down, so nobody misses a deadline while no server could take their decision.
 
-use crate::Server;
+use crate::app::Server;
 use crate::live::now_ms;
 use std::sync::Arc;
 use std::time::Duration;

@@ -3,12 +3,16 @@
 //! identity and time. `coalition serve` runs it; `docs/server.md` describes the API.
 
 pub mod api;
+pub mod app;
 pub mod clock;
 pub mod error;
 pub mod fair;
 pub mod live;
 pub mod notify;
+pub mod openapi;
 pub mod ws;
+
+pub use app::{App, Server};
 
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
@@ -21,18 +25,6 @@ use tokio::sync::watch;
 /// The largest request body accepted (a decision or a host action is a few hundred bytes; an imported
 /// transcript of a whole campaign some hundreds of kilobytes).
 pub const BODY_LIMIT: usize = 4 * 1024 * 1024;
-
-/// One server process.
-pub struct Server {
-    pub hub: Arc<live::Hub>,
-    /// This process's id in the store's `servers` table.
-    pub id: String,
-    /// Turns true when the server shuts down: the clock and the WebSockets stop (a level, not an edge, so a task
-    /// busy at that moment still sees it).
-    pub shutdown: watch::Sender<bool>,
-    /// The hash of the operator's token, which acts as host of every game on this server.
-    pub admin_hash: String,
-}
 
 /// How to run a server.
 #[derive(Clone, Debug)]
@@ -72,7 +64,7 @@ pub fn router(server: Arc<Server>) -> Router {
         .route("/api/games/{id}/export", get(api::export))
         .route("/api/games/{id}/ws", get(ws::socket))
         .route("/api/import", post(api::import))
-        .route("/api/docs", get(api::docs))
+        .route("/api/docs", get(openapi::docs))
         .fallback(|| async { error::ApiError::not_found("no such route; see /api/docs") })
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(axum::middleware::from_fn(detached))
@@ -91,14 +83,6 @@ async fn detached(
     match tokio::spawn(next.run(req)).await {
         Ok(r) => r,
         Err(e) => error::ApiError::internal(e).into_response(),
-    }
-}
-
-impl Server {
-    /// Completes when the server shuts down.
-    pub async fn stopping(&self) {
-        let mut rx = self.shutdown.subscribe();
-        let _ = rx.wait_for(|s| *s).await;
     }
 }
 

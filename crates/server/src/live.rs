@@ -505,7 +505,14 @@ impl Hub {
         if added > 0 {
             let _ = live.tx.send(live.game.log().len());
             if self.shared {
-                crate::notify::tell(&self.store, &live.id, live.seq).await;
+                if let Err(e) = self
+                    .store
+                    .notify(&format!("{}:{}", live.id, live.seq))
+                    .await
+                {
+                    // Only the other processes' pushes wait: they catch up on their next action.
+                    tracing::warn!(game = %live.id, "NOTIFY failed: {e}");
+                }
             }
         }
         Ok(())

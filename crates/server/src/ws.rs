@@ -2,7 +2,8 @@
 //! client that reconnects with the number of the last event it saw gets what it missed; one that names a
 //! number the game has not reached (its game was rebuilt, say) gets a full resync: each of its powers' views.
 
-use crate::api::{App, Numbered, seat_by_token, seat_log, seat_powers};
+use crate::api::{Numbered, seat_by_token, seat_log, seat_powers};
+use crate::app::App;
 use crate::error::ApiError;
 use crate::error::Query;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};

@@ -71,6 +71,9 @@ pub struct SeatRow {
     pub token_hash: Option<String>,
 }
 
+/// The PostgreSQL channel on which server processes tell each other what they appended.
+pub const CHANNEL: &str = "coalition_games";
+
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
 
 /// The store: a pool of connections to one database.
@@ -419,7 +422,20 @@ impl Store {
         Ok(done.rows_affected())
     }
 
-    /// The pool, for what the server does beyond these queries (PostgreSQL's NOTIFY).
+    /// Tells the other server processes on this PostgreSQL database something (`GAME:SEQ`) on [`CHANNEL`]; on
+    /// SQLite, where one process serves a file, nothing.
+    pub async fn notify(&self, payload: &str) -> StoreResult<()> {
+        if self.backend == Backend::Postgres {
+            sqlx::query("SELECT pg_notify($1, $2)")
+                .bind(CHANNEL)
+                .bind(payload)
+                .execute(&self.pool)
+                .await?;
+        }
+        Ok(())
+    }
+
+    /// The pool, for what the server does beyond these queries.
     pub fn pool(&self) -> &AnyPool {
         &self.pool
     }

@@ -486,7 +486,8 @@ impl Hub {
             live.finished = true;
             live.deadline_ms = None;
             self.store.set_finished(&live.id).await?;
-        } else if new_round && live.paused_ms.is_none() {
+        } else if new_round {
+            // A round that starts while the game is paused gets its time too: resuming adds the pause to it.
             let deadline = live
                 .settings
                 .step_seconds

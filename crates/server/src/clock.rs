@@ -1,7 +1,8 @@
 //! Deadlines (issue 17): each step of a game may carry one; when it passes, the late powers take their default
 //! decisions (rule 3.6) or their bots play, and the game moves on. Each server process says it is alive every
 //! second; one that starts after every server was down moves every running deadline on by the time they were
-//! down, so nobody misses a deadline while no server could take their decision.
+//! down, so nobody misses a deadline while no server could take their decision. Every minute it lets go of the
+//! games nobody asked for in ten minutes.
 
 use crate::app::Server;
 use crate::live::now_ms;
@@ -10,6 +11,8 @@ use std::time::Duration;
 
 /// How often the clock looks at the deadlines and says this process is alive.
 const TICK: Duration = Duration::from_millis(500);
+/// A game nobody asked for in this long is let go from memory (it loads again from its snapshot when asked).
+const IDLE_MS: i64 = 10 * 60 * 1000;
 /// Silence longer than this means every server was down.
 const DOWN_AFTER_MS: i64 = 3_000;
 
@@ -33,12 +36,20 @@ pub async fn recover(server: &Server) -> anyhow::Result<i64> {
 
 /// Runs the clock until the server shuts down.
 pub async fn run(server: Arc<Server>) {
+    let mut ticks: u64 = 0;
     loop {
+        ticks += 1;
         tokio::select! {
             _ = tokio::time::sleep(TICK) => {}
             _ = server.stopping() => return,
         }
         let now = now_ms();
+        if ticks % 120 == 0 {
+            let n = server.hub.evict_idle(now, IDLE_MS);
+            if n > 0 {
+                tracing::info!("{n} idle game(s) let go from memory");
+            }
+        }
         if let Err(e) = server.hub.store.heartbeat(&server.id, now).await {
             tracing::warn!("heartbeat: {e}");
         }

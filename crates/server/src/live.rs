@@ -203,6 +203,8 @@ pub struct Appended {
 pub struct Hub {
     pub store: Store,
     games: std::sync::Mutex<BTreeMap<String, Arc<Mutex<Live>>>>,
+    /// When each game held was last asked for (ms), for [`Hub::evict_idle`].
+    touched: std::sync::Mutex<BTreeMap<String, i64>>,
     scenarios: std::sync::Mutex<BTreeMap<String, Arc<Scenario>>>,
     /// Set when the store is PostgreSQL: other processes may append, so catch up before each action and
     /// tell them after.
@@ -227,6 +229,7 @@ impl Hub {
         Hub {
             store,
             games: Default::default(),
+            touched: Default::default(),
             scenarios: Default::default(),
             shared,
             snapshot_every: snapshot_every.max(1),
@@ -284,6 +287,10 @@ impl Hub {
 
     /// The live game `id`, loaded from the store when this process does not hold it yet.
     pub async fn live(&self, id: &str) -> Result<Arc<Mutex<Live>>, ApiError> {
+        self.touched
+            .lock()
+            .expect("touched")
+            .insert(id.to_string(), now_ms());
         if let Some(l) = self.games.lock().expect("games").get(id) {
             return Ok(l.clone());
         }
@@ -293,6 +300,25 @@ impl Hub {
             .entry(id.to_string())
             .or_insert_with(|| Arc::new(Mutex::new(live)))
             .clone())
+    }
+
+    /// Lets go of the games nobody has asked for since `now_ms - idle_ms` and nobody holds now (no request in
+    /// flight, no WebSocket open): the next request loads them again from their snapshot. Returns how many.
+    pub fn evict_idle(&self, now_ms: i64, idle_ms: i64) -> usize {
+        let mut games = self.games.lock().expect("games");
+        let mut touched = self.touched.lock().expect("touched");
+        let idle: Vec<String> = games
+            .iter()
+            .filter(|(id, l)| {
+                Arc::strong_count(l) == 1 && touched.get(*id).is_none_or(|t| *t <= now_ms - idle_ms)
+            })
+            .map(|(id, _)| id.clone())
+            .collect();
+        for id in &idle {
+            games.remove(id);
+            touched.remove(id);
+        }
+        idle.len()
     }
 
     /// Rebuilds game `id` from the store: its header, seats, its latest snapshot and every entry of its log

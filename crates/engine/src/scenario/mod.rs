@@ -22,6 +22,7 @@ pub use types::*;
 
 use crate::kernel::error::{DataError, DataErrors};
 use crate::kernel::ids::{AreaId, Key, LeaderId, MinorId, Nation, PowerId, ProvinceId, SeaId};
+use crate::kernel::keymap::KeyMap;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -62,15 +63,15 @@ pub struct Scenario {
 
 #[derive(Clone, Debug, Default)]
 struct Index {
-    powers: BTreeMap<PowerId, usize>,
-    minors: BTreeMap<MinorId, usize>,
-    provinces: BTreeMap<ProvinceId, usize>,
-    areas: BTreeMap<AreaId, usize>,
-    seas: BTreeMap<SeaId, usize>,
-    leaders: BTreeMap<LeaderId, usize>,
+    powers: KeyMap<PowerId, usize>,
+    minors: KeyMap<MinorId, usize>,
+    provinces: KeyMap<ProvinceId, usize>,
+    areas: KeyMap<AreaId, usize>,
+    seas: KeyMap<SeaId, usize>,
+    leaders: KeyMap<LeaderId, usize>,
     /// Each area's nation, and each nation's areas in id order.
-    area_nation: BTreeMap<AreaId, Nation>,
-    territory: BTreeMap<Nation, Vec<AreaId>>,
+    area_nation: KeyMap<AreaId, Nation>,
+    territory: KeyMap<Nation, Vec<AreaId>>,
     /// Each area's steps (by its index in `map.areas`), in key order of the next area.
     steps: Vec<Vec<StepDef>>,
 }
@@ -195,7 +196,10 @@ impl Scenario {
 
     /// Rebuilds the lookup indexes (after deserialising a `Scenario` from JSON).
     pub fn reindex(&mut self) {
-        fn idx<K: Ord + Copy, T>(v: &[T], key: impl Fn(&T) -> K) -> BTreeMap<K, usize> {
+        fn idx<K: std::hash::Hash + Eq + Copy, T>(
+            v: &[T],
+            key: impl Fn(&T) -> K,
+        ) -> KeyMap<K, usize> {
             v.iter().enumerate().map(|(i, t)| (key(t), i)).collect()
         }
         self.index = Index {
@@ -205,12 +209,12 @@ impl Scenario {
             areas: idx(&self.map.areas, |a| a.id),
             seas: idx(&self.map.seas, |s| s.id),
             leaders: idx(&self.leaders, |l| l.id),
-            area_nation: BTreeMap::new(),
-            territory: BTreeMap::new(),
+            area_nation: KeyMap::default(),
+            territory: KeyMap::default(),
             steps: Vec::new(),
         };
-        let mut area_nation = BTreeMap::new();
-        let mut territory: BTreeMap<Nation, Vec<AreaId>> = BTreeMap::new();
+        let mut area_nation = KeyMap::default();
+        let mut territory: KeyMap<Nation, Vec<AreaId>> = KeyMap::default();
         for a in &self.map.areas {
             let n = self
                 .province(a.province)

@@ -247,6 +247,11 @@ impl<'a> Sight<'a> {
         self.enemies.contains(&n)
     }
 
+    /// Every nation at war with this bot's power.
+    pub fn enemies(&self) -> &BTreeSet<Nation> {
+        &self.enemies
+    }
+
     /// Whether this bot's power is at war with anyone.
     pub fn at_war(&self) -> bool {
         !self.enemies.is_empty()

@@ -13,7 +13,8 @@ use crate::scenario::{Factors, LeaderStatus, Location, LossCause};
 pub use crate::world::geography::allowance;
 pub use crate::world::geography::enemy_corps;
 use crate::world::geography::{
-    area_name, has_enemy_corps, may_enter, may_enter_now, neighbours, step_cost,
+    area_name, enemy_corps_areas, has_enemy_corps, may_enter, may_enter_now, step_cost,
+    step_open_memo,
 };
 use crate::world::{LossRecord, World, WorldEvent};
 use std::collections::BTreeSet;
@@ -575,17 +576,37 @@ pub fn may_move(ctx: &LCtx, power: PowerId) -> bool {
 }
 
 /// The mover's movement choices: each one-area step of each corps (alone, and with the leaders standing
-/// with it); one factor dropped or picked up.
+/// with it); one factor dropped or picked up. A step is judged by `check`'s rules as they fall on a one-area
+/// move of one corps from where it stands (the areas with enemy corps worked out once for the mover), without
+/// writing out the reason of a step refused.
 pub fn choices(ctx: &LCtx, power: PowerId) -> Vec<LandDecision> {
     let mut out = Vec::new();
     let w = ctx.world;
+    let side = Nation::Power(power);
+    let enemy = enemy_corps_areas(ctx, power);
+    let extra = ctx.scenario.charts.land.forced_march.extra;
+    let mut arrows = vec![0u8; ctx.scenario.map.crossings.len()];
     for (id, a) in corps_of(w, power) {
         let leaders = leaders_in(w, power, a);
-        for (b, _) in neighbours(ctx, Nation::Power(power), a) {
-            // 7.3.4: a step the power may not take is refused whatever else the move names.
-            if !may_enter_now(ctx, power, a, b) {
+        // 7.3.3: a corps stopped by the enemy, or landed, moves no more this phase.
+        let stopped = ctx.own.stopped.contains(&id);
+        let (have, force) = (left(ctx, id), may_force(ctx, id));
+        let steps = ctx
+            .scenario
+            .area_index(a)
+            .map_or(&[][..], |i| ctx.scenario.steps_from(i));
+        for s in steps {
+            // 7.3.1: the step is open; 7.3.4: a step the power may not take is refused whatever else the move
+            // names.
+            if !step_open_memo(ctx, side, s, &mut arrows) || !may_enter_now(ctx, power, a, s.to) {
                 continue;
             }
+            // 7.3.1, 7.3.2: within the allowance left, or one forced march beyond it; 7.3.3 with 14.3.2.3: into
+            // enemy corps only where the mover may attack.
+            let ok = !stopped
+                && (s.cost <= have || (force && s.cost <= have + extra))
+                && (!enemy[s.to_index]
+                    || crate::world::ump_rules::may_attack_at(&ctx.plain(), power, s.to).is_ok());
             let mut with = vec![Vec::new()];
             if !leaders.is_empty() {
                 with.push(leaders.clone());
@@ -594,9 +615,10 @@ pub fn choices(ctx: &LCtx, power: PowerId) -> Vec<LandDecision> {
                 let d = LandDecision::Move {
                     corps: vec![id],
                     leaders: ls,
-                    path: vec![a, b],
+                    path: vec![a, s.to],
                 };
-                if check(ctx, power, &d).is_ok() {
+                debug_assert_eq!(ok, check(ctx, power, &d).is_ok(), "{d:?}");
+                if ok {
                     out.push(d);
                 }
             }

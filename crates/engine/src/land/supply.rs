@@ -200,14 +200,9 @@ pub fn trace(ctx: &LCtx, power: PowerId) -> Traced {
     }
     // The areas the sources reach (for corps and for the first depot of a chain), by the corps' nation.
     let mut by_owner: BTreeMap<Nation, (BTreeSet<AreaId>, BTreeSet<AreaId>)> = BTreeMap::new();
-    let mut reached = |owner: Nation| -> (BTreeSet<AreaId>, BTreeSet<AreaId>) {
-        by_owner
-            .entry(owner)
-            .or_insert_with(|| {
-                let s = sources(ctx, power, owner);
-                (paths.within(&s, chart.reach), paths.within(&s, chart.chain))
-            })
-            .clone()
+    let reach_of = |owner: Nation| {
+        let s = sources(ctx, power, owner);
+        (paths.within(&s, chart.reach), paths.within(&s, chart.chain))
     };
     let mut left: BTreeMap<Depot, u32> = depots
         .iter()
@@ -221,13 +216,13 @@ pub fn trace(ctx: &LCtx, power: PowerId) -> Traced {
         .filter(|(id, _)| !w.forces.corps[id].factors.is_empty())
         .collect();
     for (id, at) in corps {
-        let (near_source, chain_source) =
-            reached(w.corps_side(id).unwrap_or(w.forces.corps[&id].owner));
+        let owner = w.corps_side(id).unwrap_or(w.forces.corps[&id].owner);
+        let (near_source, chain_source) = by_owner.entry(owner).or_insert_with(|| reach_of(owner));
         if near_source.contains(&at) {
             out.supplied.push(id);
             continue;
         }
-        match chain(&depots, &chain_source, &links, &left, |d| {
+        match chain(&depots, chain_source, &links, &left, |d| {
             reach[&d].contains(&at)
         }) {
             Some(path) => {
@@ -244,8 +239,8 @@ pub fn trace(ctx: &LCtx, power: PowerId) -> Traced {
         for (a, siege) in &w.sieges {
             let mine = siege.besieged.iter().any(|n| moves_for(w, power, *n));
             if mine && depots.contains(&Depot::Area(*a)) {
-                let (_, chain_source) = reached(me);
-                if let Some(path) = chain(&depots, &chain_source, &links, &left, |d| {
+                let (_, chain_source) = by_owner.entry(me).or_insert_with(|| reach_of(me));
+                if let Some(path) = chain(&depots, chain_source, &links, &left, |d| {
                     d == Depot::Area(*a)
                 }) {
                     for d in path {

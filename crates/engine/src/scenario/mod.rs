@@ -288,6 +288,11 @@ impl Scenario {
         self.index.areas.get(&id).copied()
     }
 
+    /// The index of the sea area `id` in `map.seas`.
+    pub fn sea_index(&self, id: SeaId) -> Option<usize> {
+        self.index.seas.get(&id).copied()
+    }
+
     /// 7.3.1: the steps from the area at `index` in `map.areas` into its next areas, in key order.
     pub fn steps_from(&self, index: usize) -> &[StepDef] {
         self.index.steps.get(index).map_or(&[], |v| v.as_slice())

@@ -60,6 +60,29 @@ pub fn has_enemy_corps(w: &World, power: PowerId, area: AreaId) -> bool {
     })
 }
 
+/// 7.3.3: by index in the map's areas, whether corps with factors on a side at war with `power`'s stand there
+/// (`has_enemy_corps` of every area, in one pass over the corps).
+pub fn enemy_corps_areas<S: ?Sized>(ctx: &Ctx<'_, S>, power: PowerId) -> Vec<bool> {
+    let w = ctx.world;
+    let loans = crate::world::treaties::loans(w);
+    let mut out = vec![false; ctx.scenario.map.areas.len()];
+    for (id, c) in &w.forces.corps {
+        if let Location::Area(a) = c.location
+            && !c.factors.is_empty()
+            && let Some(i) = ctx.scenario.area_index(a)
+            && !out[i]
+            && at_war_sides(
+                w,
+                Nation::Power(power),
+                loans.get(id).map_or(c.owner, |p| Nation::Power(*p)),
+            )
+        {
+            out[i] = true;
+        }
+    }
+    out
+}
+
 /// 7.3.4: whether `power`'s forces may enter `area` (`from`: where the move comes from, for 12.4's limited access).
 pub fn may_enter<S: ?Sized>(
     ctx: &Ctx<'_, S>,

@@ -162,7 +162,9 @@ pub fn land(cx: &Ctx) -> Pick {
         world: s.world,
         own: &cx.view.state.land,
     };
-    let (att_chit, def_chit) = coalition_engine::land::odds::default_chits(&lctx, false);
+    // Coalition's default chits, worked out only for a battle's chits.
+    let chits = std::cell::OnceCell::new();
+    let chits = || *chits.get_or_init(|| coalition_engine::land::odds::default_chits(&lctx, false));
     let sides = battle_sides(cx);
     let close = sides.is_some_and(|(m, e)| m * 10 >= e * 7 && m * 10 <= e * 14);
     let swamped = sides.is_some_and(|(m, e)| e >= m.max(1) * 3);
@@ -235,7 +237,7 @@ pub fn land(cx: &Ctx) -> Pick {
                 reinforce,
                 ..
             } => {
-                i64::from(*chit == att_chit) * 10
+                i64::from(*chit == chits().0) * 10
                     + reinforce.len() as i64 * 2
                     + match guard {
                         Some(_) if close => 3,
@@ -252,7 +254,7 @@ pub fn land(cx: &Ctx) -> Pick {
                 let wanted = if swamped {
                     DefendChit::Withdraw
                 } else {
-                    def_chit
+                    chits().1
                 };
                 i64::from(*chit == wanted) * 10
                     + reinforce.len() as i64 * 2

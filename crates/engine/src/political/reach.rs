@@ -11,9 +11,7 @@
 use crate::kernel::ids::{AreaId, MinorId, Nation, PowerId, SeaId};
 use crate::scenario::Location;
 use crate::world::Ctx;
-use crate::world::geography::{
-    UNREACHED, allowance, at_war_sides, dense_costs, may_enter_now, step_open_memo,
-};
+use crate::world::geography::{AtWar, Entry, UNREACHED, allowance, dense_costs, step_open_memo};
 use std::cell::OnceCell;
 use std::collections::{BTreeSet, VecDeque};
 
@@ -94,12 +92,13 @@ impl<'c, 'a> Reach<'c, 'a> {
         let side = Nation::Power(power);
         // 7.3.3: enemy corps end a move in their area (a corps may still leave the area it starts in).
         let mut stops = vec![false; n];
+        let mut at_war = AtWar::new(st, side);
         for (id, c) in &st.forces.corps {
             if let Location::Area(a) = c.location
                 && !c.factors.is_empty()
                 && let Some(i) = sc.area_index(a)
                 && !stops[i]
-                && at_war_sides(st, side, st.corps_side(*id).unwrap_or(c.owner))
+                && at_war.with(st.corps_side(*id).unwrap_or(c.owner))
             {
                 stops[i] = true;
             }
@@ -112,6 +111,7 @@ impl<'c, 'a> Reach<'c, 'a> {
         let mut entered = vec![false; n];
         let budgets: BTreeSet<u32> = starts.iter().map(|(_, b)| *b).collect();
         let mut arrows = vec![0u8; sc.map.crossings.len()];
+        let entry = std::cell::RefCell::new(Entry::new(ctx, power));
         for budget in budgets {
             let from: Vec<AreaId> = starts
                 .iter()
@@ -119,7 +119,8 @@ impl<'c, 'a> Reach<'c, 'a> {
                 .map(|(a, _)| *a)
                 .collect();
             let best = dense_costs(ctx, side, &from, budget, |a, b| {
-                !stops[a] && may_enter_now(ctx, power, sc.map.areas[a].id, sc.map.areas[b].id)
+                !stops[a]
+                    && (entry.borrow_mut()).may_enter(sc.map.areas[a].id, sc.map.areas[b].id, b)
             });
             // The last step, into any area (the minor's own included), from an area reached and left.
             for (a, d) in best.iter().enumerate() {
@@ -177,16 +178,13 @@ impl<'c, 'a> Reach<'c, 'a> {
         {
             return true;
         }
-        // By sea: a fleet lifts a corps from a coastal area to the minor's coast.
-        let coast: BTreeSet<SeaId> = territory
+        // By sea: a fleet lifts a corps from a coastal area to the minor's coast (the fleets' reach is worked out
+        // only for a minor with a coast).
+        territory
             .iter()
             .filter_map(|a| ctx.scenario.area(*a))
-            .flat_map(|a| a.seas.iter().copied())
-            .collect();
-        !coast.is_empty()
-            && coast
-                .iter()
-                .any(|c| (ctx.scenario.sea_index(*c)).is_some_and(|i| self.landings()[i]))
+            .flat_map(|a| a.seas.iter())
+            .any(|c| (ctx.scenario.sea_index(*c)).is_some_and(|i| self.landings()[i]))
     }
 
     /// The seas a fleet of the power can reach within its allowance after picking up a corps at a sea touching

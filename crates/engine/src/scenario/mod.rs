@@ -72,6 +72,8 @@ struct Index {
     /// Each area's nation, and each nation's areas in id order.
     area_nation: KeyMap<AreaId, Nation>,
     territory: KeyMap<Nation, Vec<AreaId>>,
+    /// Each province's areas, in the map's order.
+    province_areas: KeyMap<ProvinceId, Vec<AreaId>>,
     /// Each area's steps (by its index in `map.areas`), in key order of the next area.
     steps: Vec<Vec<StepDef>>,
 }
@@ -211,11 +213,14 @@ impl Scenario {
             leaders: idx(&self.leaders, |l| l.id),
             area_nation: KeyMap::default(),
             territory: KeyMap::default(),
+            province_areas: KeyMap::default(),
             steps: Vec::new(),
         };
         let mut area_nation = KeyMap::default();
         let mut territory: KeyMap<Nation, Vec<AreaId>> = KeyMap::default();
+        let mut province_areas: KeyMap<ProvinceId, Vec<AreaId>> = KeyMap::default();
         for a in &self.map.areas {
+            province_areas.entry(a.province).or_default().push(a.id);
             let n = self
                 .province(a.province)
                 .and_then(|p| self.nation(p.nation));
@@ -229,6 +234,7 @@ impl Scenario {
         }
         self.index.area_nation = area_nation;
         self.index.territory = territory;
+        self.index.province_areas = province_areas;
         self.index.steps = self.step_index();
     }
 
@@ -286,6 +292,11 @@ impl Scenario {
     /// The index of the land area `id` in `map.areas`.
     pub fn area_index(&self, id: AreaId) -> Option<usize> {
         self.index.areas.get(&id).copied()
+    }
+
+    /// Each province's land areas, in the map's order (a table to look provinces up in).
+    pub fn province_areas(&self) -> &KeyMap<ProvinceId, Vec<AreaId>> {
+        &self.index.province_areas
     }
 
     /// The index of the sea area `id` in `map.seas`.

@@ -248,13 +248,19 @@ pub fn calls(cx: &Ctx) -> Pick {
 /// Whether `enemy` holds any of the bot's home areas (its corps stand there, or it controls one).
 fn invaded_by(cx: &Ctx, enemy: PowerId) -> bool {
     let s = &cx.sight;
-    s.home().iter().any(|a| {
-        s.holder(*a) == Some(Nation::Power(enemy))
-            || s.world.forces.corps.values().any(|c| {
-                c.location == coalition_engine::scenario::Location::Area(*a)
-                    && s.world.controller_of(c.owner) == Some(enemy)
+    // The areas where corps `enemy` controls stand, read once.
+    let corps_at: std::collections::BTreeSet<coalition_engine::ids::AreaId> =
+        (s.world.forces.corps)
+            .values()
+            .filter(|c| s.world.controller_of(c.owner) == Some(enemy))
+            .filter_map(|c| match c.location {
+                coalition_engine::scenario::Location::Area(a) => Some(a),
+                _ => None,
             })
-    })
+            .collect();
+    s.home()
+        .iter()
+        .any(|a| s.holder(*a) == Some(Nation::Power(enemy)) || corps_at.contains(a))
 }
 
 /// Why the bot's power should sue `enemy`: its capital is lost, or `enemy` is on its soil and its army is under

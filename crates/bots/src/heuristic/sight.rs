@@ -5,6 +5,7 @@ use coalition_engine::ids::{AreaId, Nation, PowerId, SeaId};
 use coalition_engine::scenario::{Location, Scenario};
 use coalition_engine::view::View;
 use coalition_engine::world::World;
+use std::cell::OnceCell;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 /// Land distances between areas (steps over land links) and sea distances between sea areas, worked out once
@@ -175,8 +176,9 @@ pub struct Sight<'a> {
     pub me: PowerId,
     pub world: &'a World,
     pub scenario: &'a Scenario,
-    /// Land factors in corps on the map, by the major power that moves them (its own and its minors').
-    pub army: BTreeMap<PowerId, u32>,
+    /// Land factors in corps on the map, by the major power that moves them (its own and its minors'), counted
+    /// when first asked.
+    army: OnceCell<BTreeMap<PowerId, u32>>,
     /// Every nation at war with this bot's power.
     enemies: BTreeSet<Nation>,
 }
@@ -184,31 +186,39 @@ pub struct Sight<'a> {
 impl<'a> Sight<'a> {
     pub fn of(view: &'a View, scenario: &'a Scenario) -> Sight<'a> {
         let world = &view.state.world;
-        let mut army: BTreeMap<PowerId, u32> = world.powers.keys().map(|p| (*p, 0)).collect();
-        for c in world.forces.corps.values() {
-            if matches!(c.location, Location::OffMap) {
-                continue;
-            }
-            let mover = match c.owner {
-                Nation::Power(p) => Some(p),
-                Nation::Minor(_) => world.controller_of(c.owner),
-            };
-            if let Some(p) = mover {
-                *army.entry(p).or_default() += c.factors.total();
-            }
-        }
         Sight {
             me: view.power,
             world,
             scenario,
-            army,
+            army: OnceCell::new(),
             enemies: world.enemies(Nation::Power(view.power)),
         }
     }
 
+    /// Land factors in corps on the map, by the major power that moves them (its own and its minors').
+    fn army(&self) -> &BTreeMap<PowerId, u32> {
+        self.army.get_or_init(|| {
+            let world = self.world;
+            let mut army: BTreeMap<PowerId, u32> = world.powers.keys().map(|p| (*p, 0)).collect();
+            for c in world.forces.corps.values() {
+                if matches!(c.location, Location::OffMap) {
+                    continue;
+                }
+                let mover = match c.owner {
+                    Nation::Power(p) => Some(p),
+                    Nation::Minor(_) => world.controller_of(c.owner),
+                };
+                if let Some(p) = mover {
+                    *army.entry(p).or_default() += c.factors.total();
+                }
+            }
+            army
+        })
+    }
+
     /// A power's land factors in corps.
     pub fn strength(&self, p: PowerId) -> u32 {
-        self.army.get(&p).copied().unwrap_or(0)
+        self.army().get(&p).copied().unwrap_or(0)
     }
 
     /// A power's strength with its allies' (an ally counts half: it has its own wars to fight).
@@ -245,6 +255,11 @@ impl<'a> Sight<'a> {
     /// Whether `n` is at war with this bot's power.
     pub fn hostile(&self, n: Nation) -> bool {
         self.enemies.contains(&n)
+    }
+
+    /// Every nation at war with this bot's power.
+    pub fn enemies(&self) -> &BTreeSet<Nation> {
+        &self.enemies
     }
 
     /// Whether this bot's power is at war with anyone.

@@ -20,19 +20,30 @@ const SUPPLY_REACH: u32 = 3;
 /// Money the bot keeps before it builds a depot.
 const DEPOT_MONEY: i32 = 10;
 
-/// Where the bot's corps march: enemy-held cities and capitals, enemy corps, and its own lost home areas.
+/// Where the bot's corps march: enemy-held cities and capitals, enemy corps, and its own lost home areas (in no
+/// particular order: only the nearest counts).
 fn objectives(cx: &Ctx) -> Vec<(AreaId, i64)> {
     let s = &cx.sight;
     let mut out = Vec::new();
-    for a in &s.scenario.map.areas {
-        let Some(h) = s.holder(a.id) else { continue };
-        if !s.hostile(h) {
+    if !s.at_war() {
+        return out;
+    }
+    // The areas an enemy holds: those it controls, and those of its own nation no one else controls.
+    let control = &s.world.area_control;
+    let controlled = (control.iter())
+        .filter(|(_, h)| s.hostile(**h))
+        .map(|(a, _)| *a);
+    let own = (s.enemies().iter())
+        .flat_map(|e| s.scenario.territory(*e).iter().copied())
+        .filter(|a| !control.contains_key(a));
+    for id in controlled.chain(own) {
+        let Some(a) = s.scenario.area(id) else {
             continue;
-        }
-        let mine = s.is_home(a.id);
+        };
+        let mine = s.is_home(id);
         if a.city.is_some() || mine {
             out.push((
-                a.id,
+                id,
                 if mine {
                     3
                 } else if a.capital {
@@ -151,7 +162,9 @@ pub fn land(cx: &Ctx) -> Pick {
         world: s.world,
         own: &cx.view.state.land,
     };
-    let (att_chit, def_chit) = coalition_engine::land::odds::default_chits(&lctx, false);
+    // Coalition's default chits, worked out only for a battle's chits.
+    let chits = std::cell::OnceCell::new();
+    let chits = || *chits.get_or_init(|| coalition_engine::land::odds::default_chits(&lctx, false));
     let sides = battle_sides(cx);
     let close = sides.is_some_and(|(m, e)| m * 10 >= e * 7 && m * 10 <= e * 14);
     let swamped = sides.is_some_and(|(m, e)| e >= m.max(1) * 3);
@@ -224,7 +237,7 @@ pub fn land(cx: &Ctx) -> Pick {
                 reinforce,
                 ..
             } => {
-                i64::from(*chit == att_chit) * 10
+                i64::from(*chit == chits().0) * 10
                     + reinforce.len() as i64 * 2
                     + match guard {
                         Some(_) if close => 3,
@@ -241,7 +254,7 @@ pub fn land(cx: &Ctx) -> Pick {
                 let wanted = if swamped {
                     DefendChit::Withdraw
                 } else {
-                    def_chit
+                    chits().1
                 };
                 i64::from(*chit == wanted) * 10
                     + reinforce.len() as i64 * 2

@@ -200,7 +200,7 @@ pub fn income(ctx: &Ctx, power: PowerId) -> (Income, String) {
     let mut parts = Vec::new();
 
     // Home-nation provinces.
-    let (held, lost) = provinces_of(ctx.scenario, ctx.world, &areas, Nation::Power(power), power);
+    let (held, lost) = provinces_of(ctx.scenario, ctx.world, areas, Nation::Power(power), power);
     inc.provinces = held;
     let mut line = format!("provinces {}", amount(held));
     if !lost.is_empty() {
@@ -233,7 +233,7 @@ pub fn income(ctx: &Ctx, power: PowerId) -> (Income, String) {
         if st.controller != Some(power) || st.status == MinorStatus::Neutral {
             continue;
         }
-        let (full, _) = provinces_of(ctx.scenario, ctx.world, &areas, Nation::Minor(*id), power);
+        let (full, _) = provinces_of(ctx.scenario, ctx.world, areas, Nation::Minor(*id), power);
         let minor_name = ctx
             .scenario
             .minor(*id)

@@ -106,13 +106,26 @@ fn militia_in(ctx: &Ctx, power: PowerId, area: AreaId) -> (u16, Vec<(CorpsId, u1
 
 /// 12.1.1: the areas of `power`'s home nation it controls holding its militia, with how many.
 pub fn militia_areas(ctx: &Ctx, power: PowerId) -> Vec<(AreaId, u16)> {
+    let me = Nation::Power(power);
+    let w = ctx.world;
+    // `militia_in` of every area: the militia in the power's corps, by area, in one pass over the corps.
+    let mut in_corps: std::collections::BTreeMap<AreaId, u16> = std::collections::BTreeMap::new();
+    for c in w.forces.corps.values() {
+        if c.owner == me
+            && let Location::Area(a) = c.location
+            && c.factors.militia > 0
+        {
+            let n = in_corps.entry(a).or_default();
+            *n += c.factors.militia;
+        }
+    }
     ctx.scenario
-        .territory(Nation::Power(power))
+        .territory(me)
         .iter()
-        .filter(|a| ctx.world.area_power(ctx.scenario, **a) == Some(power))
+        .filter(|a| w.area_power(ctx.scenario, **a) == Some(power))
         .filter_map(|a| {
-            let (g, c) = militia_in(ctx, power, *a);
-            let n = g + c.iter().map(|(_, m)| m).sum::<u16>();
+            let g = w.forces.garrisons.get(&(*a, me)).map_or(0, |g| g.militia);
+            let n = g + in_corps.get(a).copied().unwrap_or(0);
             (n > 0).then_some((*a, n))
         })
         .collect()

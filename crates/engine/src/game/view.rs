@@ -52,11 +52,12 @@ impl View {
         {
             r.submitted.retain(|p, _| *p == power);
         }
-        // An offer to cede a minor is private to its two powers until accepted (Coalition's cession).
-        state
-            .relations
-            .cession_offers
-            .retain(|o| o.from == power || o.to == power);
+        // An offer to cede a minor is private to its two powers until accepted (Coalition's cession). (The
+        // relations are shared with the game's state, and copied only when there is an offer to remove.)
+        let private = |o: &crate::world::relations::CessionOffer| o.from == power || o.to == power;
+        if !state.relations.cession_offers.iter().all(private) {
+            state.relations.cession_offers.retain(private);
+        }
         let status = game
             .state()
             .powers

@@ -7,6 +7,7 @@ pub mod calendar;
 pub mod dice;
 pub mod error;
 pub mod ids;
+pub mod keymap;
 pub mod limits;
 pub mod rulebook;
 pub(crate) mod serde_pairs;

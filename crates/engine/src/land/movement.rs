@@ -13,7 +13,8 @@ use crate::scenario::{Factors, LeaderStatus, Location, LossCause};
 pub use crate::world::geography::allowance;
 pub use crate::world::geography::enemy_corps;
 use crate::world::geography::{
-    area_name, has_enemy_corps, may_enter, may_enter_now, neighbours, step_cost,
+    Entry, area_name, enemy_corps_areas, has_enemy_corps, may_enter, may_enter_now, step_cost,
+    step_open_memo,
 };
 use crate::world::{LossRecord, World, WorldEvent};
 use std::collections::BTreeSet;
@@ -398,60 +399,68 @@ pub fn check_garrison(
     drop: &Factors,
     pick: &Factors,
 ) -> RuleResult<()> {
+    garrison_check(ctx, power, id, drop, pick, true)
+}
+
+/// `check_garrison`, the reason of a refusal written out only when `explain` (listing the choices needs only
+/// whether each is legal).
+fn garrison_check(
+    ctx: &LCtx,
+    power: PowerId,
+    id: CorpsId,
+    drop: &Factors,
+    pick: &Factors,
+    explain: bool,
+) -> RuleResult<()> {
+    let refuse = |rule: &str, why: &dyn Fn() -> String| {
+        RuleError::new(rule, if explain { why() } else { String::new() })
+    };
     let w = ctx.world;
     let Some(c) = w.forces.corps.get(&id) else {
-        return Err(RuleError::new("3.4", format!("unknown corps `{id}`")));
+        return Err(refuse("3.4", &|| format!("unknown corps `{id}`")));
     };
     if !moves_for(w, power, c.owner) || !w.moves_corps(power, id) {
-        return Err(RuleError::new(
-            if w.moves_corps(power, id) {
-                "B.4"
-            } else {
-                "7.1.1"
-            },
+        let lent = w.moves_corps(power, id);
+        return Err(refuse(if lent { "B.4" } else { "7.1.1" }, &|| {
             format!(
                 "{id} is not {}'s to command{}",
                 ctx.scenario.power_name(power),
-                if w.moves_corps(power, id) {
+                if lent {
                     ": a corps on loan moves with its borrower but drops and picks up no garrisons (its factors stay its owner's)"
                 } else {
                     ""
                 }
-            ),
-        ));
+            )
+        }));
     }
     let Location::Area(a) = c.location else {
-        return Err(RuleError::new("7.3.5", format!("{id} is not on the map")));
+        return Err(refuse("7.3.5", &|| format!("{id} is not on the map")));
     };
     if ctx.own.garrisoned.contains(&id) {
-        return Err(RuleError::new(
-            "7.3.5",
-            format!("{id} has already changed a garrison this phase"),
-        ));
+        return Err(refuse("7.3.5", &|| {
+            format!("{id} has already changed a garrison this phase")
+        }));
     }
     if drop.is_empty() && pick.is_empty() {
-        return Err(RuleError::new(
-            "7.3.5",
-            "name the factors to drop or to pick up",
-        ));
+        return Err(refuse("7.3.5", &|| {
+            "name the factors to drop or to pick up".into()
+        }));
     }
     let may_garrison = &ctx.scenario.charts.reinforcement.garrison_units;
     for (kind, n) in crate::reinforcement::units_of(drop) {
         if n > 0 && !may_garrison.contains(&kind) {
-            return Err(RuleError::new(
-                "7.3.5",
+            return Err(refuse("7.3.5", &|| {
                 format!(
                     "{kind} factors may not garrison (only {})",
                     names(may_garrison)
-                ),
-            ));
+                )
+            }));
         }
     }
     let Some(after) = c.factors.minus(drop) else {
-        return Err(RuleError::new(
-            "7.3.5",
-            format!("{id} does not hold the factors to drop"),
-        ));
+        return Err(refuse("7.3.5", &|| {
+            format!("{id} does not hold the factors to drop")
+        }));
     };
     let here = w
         .forces
@@ -460,20 +469,18 @@ pub fn check_garrison(
         .copied()
         .unwrap_or_default();
     if here.minus(pick).is_none() {
-        return Err(RuleError::new(
-            "7.3.5",
+        return Err(refuse("7.3.5", &|| {
             format!(
                 "the garrison in {} does not hold the factors to pick up",
                 area_name(ctx, a)
-            ),
-        ));
+            )
+        }));
     }
     let full = after.plus(pick);
     if c.capacity.minus(&full).is_none() {
-        return Err(RuleError::new(
-            "7.3.5",
-            format!("{id} cannot hold that many factors (capacity by type)"),
-        ));
+        return Err(refuse("7.3.5", &|| {
+            format!("{id} cannot hold that many factors (capacity by type)")
+        }));
     }
     if !drop.is_empty() {
         check_free_state_detaching(ctx, id, c.owner, a)?;
@@ -486,13 +493,12 @@ pub fn check_garrison(
             .get(&a)
             .is_some_and(|d| d.contains(&c.owner) || d.contains(&Nation::Power(power)));
         if !city && !depot {
-            return Err(RuleError::new(
-                "7.3.5",
+            return Err(refuse("7.3.5", &|| {
                 format!(
                     "garrisons stand in a city its side holds or on its own depot; {} has neither",
                     area_name(ctx, a)
-                ),
-            ));
+                )
+            }));
         }
     }
     Ok(())
@@ -575,17 +581,38 @@ pub fn may_move(ctx: &LCtx, power: PowerId) -> bool {
 }
 
 /// The mover's movement choices: each one-area step of each corps (alone, and with the leaders standing
-/// with it); one factor dropped or picked up.
+/// with it); one factor dropped or picked up. A step is judged by `check`'s rules as they fall on a one-area
+/// move of one corps from where it stands (the areas with enemy corps worked out once for the mover), without
+/// writing out the reason of a step refused.
 pub fn choices(ctx: &LCtx, power: PowerId) -> Vec<LandDecision> {
     let mut out = Vec::new();
     let w = ctx.world;
+    let side = Nation::Power(power);
+    let enemy = enemy_corps_areas(ctx, power);
+    let extra = ctx.scenario.charts.land.forced_march.extra;
+    let mut arrows = vec![0u8; ctx.scenario.map.crossings.len()];
+    let mut entry = Entry::new(ctx, power);
     for (id, a) in corps_of(w, power) {
         let leaders = leaders_in(w, power, a);
-        for (b, _) in neighbours(ctx, Nation::Power(power), a) {
-            // 7.3.4: a step the power may not take is refused whatever else the move names.
-            if !may_enter_now(ctx, power, a, b) {
+        // 7.3.3: a corps stopped by the enemy, or landed, moves no more this phase.
+        let stopped = ctx.own.stopped.contains(&id);
+        let (have, force) = (left(ctx, id), may_force(ctx, id));
+        let steps = ctx
+            .scenario
+            .area_index(a)
+            .map_or(&[][..], |i| ctx.scenario.steps_from(i));
+        for s in steps {
+            // 7.3.1: the step is open; 7.3.4: a step the power may not take is refused whatever else the move
+            // names.
+            if !step_open_memo(ctx, side, s, &mut arrows) || !entry.may_enter(a, s.to, s.to_index) {
                 continue;
             }
+            // 7.3.1, 7.3.2: within the allowance left, or one forced march beyond it; 7.3.3 with 14.3.2.3: into
+            // enemy corps only where the mover may attack.
+            let ok = !stopped
+                && (s.cost <= have || (force && s.cost <= have + extra))
+                && (!enemy[s.to_index]
+                    || crate::world::ump_rules::may_attack_at(&ctx.plain(), power, s.to).is_ok());
             let mut with = vec![Vec::new()];
             if !leaders.is_empty() {
                 with.push(leaders.clone());
@@ -594,9 +621,10 @@ pub fn choices(ctx: &LCtx, power: PowerId) -> Vec<LandDecision> {
                 let d = LandDecision::Move {
                     corps: vec![id],
                     leaders: ls,
-                    path: vec![a, b],
+                    path: vec![a, s.to],
                 };
-                if check(ctx, power, &d).is_ok() {
+                debug_assert_eq!(ok, check(ctx, power, &d).is_ok(), "{d:?}");
+                if ok {
                     out.push(d);
                 }
             }
@@ -606,7 +634,7 @@ pub fn choices(ctx: &LCtx, power: PowerId) -> Vec<LandDecision> {
                 continue;
             };
             for (drop, pick) in [(one, Factors::default()), (Factors::default(), one)] {
-                if check_garrison(ctx, power, id, &drop, &pick).is_ok() {
+                if garrison_check(ctx, power, id, &drop, &pick, false).is_ok() {
                     out.push(LandDecision::Garrison {
                         corps: id,
                         drop,

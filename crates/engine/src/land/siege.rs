@@ -16,7 +16,9 @@ use crate::scenario::combat::{AttackChit, DefendChit, Role};
 use crate::scenario::{
     BattlePoints, CityKind, CorpsKind, Factors, LeaderStatus, Location, LossCause,
 };
-use crate::world::geography::{area_name, at_war_sides, enemy_corps, hostile, nation_name};
+use crate::world::geography::{
+    area_name, at_war_sides, enemy_corps, enemy_corps_areas, hostile, nation_name,
+};
 use crate::world::{Ask, Siege, World, WorldEvent};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -85,18 +87,26 @@ fn own_garrisons(w: &World, power: PowerId, area: AreaId) -> Vec<(Nation, Factor
 /// with it (7.5.4).
 fn besieging(ctx: &LCtx, power: PowerId) -> Vec<AreaId> {
     let w = ctx.world;
-    let mut areas: Vec<AreaId> = super::movement::corps_of(w, power)
-        .into_iter()
-        .map(|(_, a)| a)
-        .collect();
+    let mine = super::movement::corps_of(w, power);
+    let mut areas: Vec<AreaId> = mine.iter().map(|(_, a)| *a).collect();
     areas.sort();
     areas.dedup();
+    // `own_corps_in` and `enemy_corps` of every area at once.
+    let with_factors: std::collections::BTreeSet<AreaId> = (mine.iter())
+        .filter(|(id, _)| !w.forces.corps[id].factors.is_empty())
+        .map(|(_, a)| *a)
+        .collect();
+    let enemy = std::cell::OnceCell::new();
+    let no_enemy = |a: AreaId| match ctx.scenario.area_index(a) {
+        Some(i) => !enemy.get_or_init(|| enemy_corps_areas(ctx, power))[i],
+        None => enemy_corps(w, power, a).is_empty(),
+    };
     areas
         .into_iter()
         .filter(|a| {
             city(ctx, *a).is_some()
-                && !own_corps_in(w, power, *a).is_empty()
-                && enemy_corps(w, power, *a).is_empty()
+                && with_factors.contains(a)
+                && no_enemy(*a)
                 && !hostile_garrisons(w, power, *a).is_empty()
         })
         .collect()

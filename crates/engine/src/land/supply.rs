@@ -13,7 +13,7 @@ use crate::kernel::ids::{AreaId, CorpsId, FleetId, Nation, PowerId};
 use crate::kernel::rulebook::OptionalRule;
 use crate::scenario::{Location, LossCause};
 use crate::world::WorldEvent;
-use crate::world::geography::{area_name, at_war_sides, may_enter_now, step_open_memo};
+use crate::world::geography::{AtWar, Entry, area_name, step_open_memo};
 use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
@@ -25,6 +25,8 @@ struct Paths<'a, 'b> {
     blocked: Vec<bool>,
     /// The map's crossing arrows as judged so far for the power (`geography::step_open_memo`).
     arrows: RefCell<Vec<u8>>,
+    /// 7.3.4: the areas the power may enter, as judged so far.
+    entry: RefCell<Entry<'a, 'b, super::LandState>>,
 }
 
 impl<'a, 'b> Paths<'a, 'b> {
@@ -33,17 +35,14 @@ impl<'a, 'b> Paths<'a, 'b> {
         let mut enemy = BTreeSet::new();
         let mut own = BTreeSet::new();
         let loans = crate::world::treaties::loans(w);
+        let mut at_war = AtWar::new(w, Nation::Power(power));
         for (id, c) in &w.forces.corps {
             if let Location::Area(a) = c.location
                 && !c.factors.is_empty()
             {
                 if w.moves_corps_lent(power, c, loans.get(id).copied()) {
                     own.insert(a);
-                } else if at_war_sides(
-                    w,
-                    Nation::Power(power),
-                    w.corps_side(*id).unwrap_or(c.owner),
-                ) {
+                } else if at_war.with(w.corps_side(*id).unwrap_or(c.owner)) {
                     enemy.insert(a);
                 }
             }
@@ -59,17 +58,19 @@ impl<'a, 'b> Paths<'a, 'b> {
             power,
             blocked,
             arrows: RefCell::new(vec![0; ctx.scenario.map.crossings.len()]),
+            entry: RefCell::new(Entry::new(ctx, power)),
         }
     }
 
     /// Areas within `max` borders of any of `from` through passable areas: those the power may enter (7.3.4)
     /// and no unmatched enemy corps hold.
-    fn within(&self, from: &[AreaId], max: u32) -> BTreeSet<AreaId> {
+    fn within(&self, from: &[AreaId], max: u32) -> Areas<'b> {
         let sc = self.ctx.scenario;
         let side = Nation::Power(self.power);
         let mut arrows = self.arrows.borrow_mut();
+        let mut entry = self.entry.borrow_mut();
         let mut dist = vec![u32::MAX; sc.map.areas.len()];
-        let mut out: BTreeSet<AreaId> = from.iter().copied().collect();
+        let mut out = Areas::of(sc, from);
         let mut queue: VecDeque<usize> = VecDeque::new();
         for a in from {
             if let Some(i) = sc.area_index(*a) {
@@ -89,15 +90,37 @@ impl<'a, 'b> Paths<'a, 'b> {
                 if dist[b] == u32::MAX
                     && step_open_memo(self.ctx, side, s, &mut arrows)
                     && !self.blocked[b]
-                    && may_enter_now(self.ctx, self.power, sc.map.areas[a].id, s.to)
+                    && entry.may_enter(sc.map.areas[a].id, s.to, b)
                 {
                     dist[b] = d + 1;
-                    out.insert(s.to);
+                    out.has[b] = true;
                     queue.push_back(b);
                 }
             }
         }
         out
+    }
+}
+
+/// A set of the map's land areas, by their index in `map.areas` (what supply reaches).
+struct Areas<'s> {
+    scenario: &'s crate::scenario::Scenario,
+    has: Vec<bool>,
+}
+
+impl<'s> Areas<'s> {
+    /// The set of `areas`.
+    fn of(scenario: &'s crate::scenario::Scenario, areas: &[AreaId]) -> Self {
+        let mut has = vec![false; scenario.map.areas.len()];
+        for i in areas.iter().filter_map(|a| scenario.area_index(*a)) {
+            has[i] = true;
+        }
+        Areas { scenario, has }
+    }
+
+    /// Whether `a` is in the set.
+    fn contains(&self, a: &AreaId) -> bool {
+        self.scenario.area_index(*a).is_some_and(|i| self.has[i])
     }
 }
 
@@ -184,8 +207,8 @@ pub fn trace(ctx: &LCtx, power: PowerId) -> Traced {
     // Each depot, what it reaches for corps and for the next depot of a chain (a depot at sea: the coasts it
     // serves, and what lies within the chain's distance of them).
     let mut depots: Vec<Depot> = Vec::new();
-    let mut reach: BTreeMap<Depot, BTreeSet<AreaId>> = BTreeMap::new();
-    let mut links: BTreeMap<Depot, BTreeSet<AreaId>> = BTreeMap::new();
+    let mut reach: BTreeMap<Depot, Areas> = BTreeMap::new();
+    let mut links: BTreeMap<Depot, Areas> = BTreeMap::new();
     for (a, _) in w.forces.depots.iter().filter(|(_, d)| d.contains(&me)) {
         let d = Depot::Area(*a);
         depots.push(d);
@@ -195,19 +218,14 @@ pub fn trace(ctx: &LCtx, power: PowerId) -> Traced {
     for (f, coasts) in depots_at_sea(ctx, power) {
         let d = Depot::Fleet(f);
         depots.push(d);
-        reach.insert(d, coasts.iter().copied().collect());
+        reach.insert(d, Areas::of(ctx.scenario, &coasts));
         links.insert(d, paths.within(&coasts, chart.chain));
     }
     // The areas the sources reach (for corps and for the first depot of a chain), by the corps' nation.
-    let mut by_owner: BTreeMap<Nation, (BTreeSet<AreaId>, BTreeSet<AreaId>)> = BTreeMap::new();
-    let mut reached = |owner: Nation| -> (BTreeSet<AreaId>, BTreeSet<AreaId>) {
-        by_owner
-            .entry(owner)
-            .or_insert_with(|| {
-                let s = sources(ctx, power, owner);
-                (paths.within(&s, chart.reach), paths.within(&s, chart.chain))
-            })
-            .clone()
+    let mut by_owner: BTreeMap<Nation, (Areas, Areas)> = BTreeMap::new();
+    let reach_of = |owner: Nation| {
+        let s = sources(ctx, power, owner);
+        (paths.within(&s, chart.reach), paths.within(&s, chart.chain))
     };
     let mut left: BTreeMap<Depot, u32> = depots
         .iter()
@@ -221,13 +239,13 @@ pub fn trace(ctx: &LCtx, power: PowerId) -> Traced {
         .filter(|(id, _)| !w.forces.corps[id].factors.is_empty())
         .collect();
     for (id, at) in corps {
-        let (near_source, chain_source) =
-            reached(w.corps_side(id).unwrap_or(w.forces.corps[&id].owner));
+        let owner = w.corps_side(id).unwrap_or(w.forces.corps[&id].owner);
+        let (near_source, chain_source) = by_owner.entry(owner).or_insert_with(|| reach_of(owner));
         if near_source.contains(&at) {
             out.supplied.push(id);
             continue;
         }
-        match chain(&depots, &chain_source, &links, &left, |d| {
+        match chain(&depots, chain_source, &links, &left, |d| {
             reach[&d].contains(&at)
         }) {
             Some(path) => {
@@ -244,8 +262,8 @@ pub fn trace(ctx: &LCtx, power: PowerId) -> Traced {
         for (a, siege) in &w.sieges {
             let mine = siege.besieged.iter().any(|n| moves_for(w, power, *n));
             if mine && depots.contains(&Depot::Area(*a)) {
-                let (_, chain_source) = reached(me);
-                if let Some(path) = chain(&depots, &chain_source, &links, &left, |d| {
+                let (_, chain_source) = by_owner.entry(me).or_insert_with(|| reach_of(me));
+                if let Some(path) = chain(&depots, chain_source, &links, &left, |d| {
                     d == Depot::Area(*a)
                 }) {
                     for d in path {
@@ -263,8 +281,8 @@ pub fn trace(ctx: &LCtx, power: PowerId) -> Traced {
 /// `serves`, if any (fewest depots; ties by key, the land depots first).
 fn chain(
     depots: &[Depot],
-    chain_source: &BTreeSet<AreaId>,
-    links: &BTreeMap<Depot, BTreeSet<AreaId>>,
+    chain_source: &Areas,
+    links: &BTreeMap<Depot, Areas>,
     left: &BTreeMap<Depot, u32>,
     serves: impl Fn(Depot) -> bool,
 ) -> Option<Vec<Depot>> {

@@ -60,7 +60,7 @@ pub fn targets(ctx: &Ctx, power: PowerId) -> Vec<Nation> {
     let known = Known::default();
     powers
         .chain(minors)
-        .filter(|t| check_target_in(ctx, power, *t, &known).is_ok())
+        .filter(|t| check_target_in(ctx, power, *t, &known, false).is_ok())
         .collect()
 }
 
@@ -80,14 +80,14 @@ pub fn check(ctx: &Ctx, power: PowerId, list: &[Nation]) -> RuleResult<()> {
     super::distinct(list)?;
     let known = Known::default();
     for t in list {
-        check_target_in(ctx, power, *t, &known)?;
+        check_target_in(ctx, power, *t, &known, true)?;
     }
     Ok(())
 }
 
 /// Whether `power` may declare war on `target` now: 4.2, 4.2.2.1, 4.2.2.2, 4.2.2.4 and 4.2.3.
 pub fn check_target(ctx: &Ctx, power: PowerId, target: Nation) -> RuleResult<()> {
-    check_target_in(ctx, power, target, &Known::default())
+    check_target_in(ctx, power, target, &Known::default(), true)
 }
 
 /// 4.2.2.1 and 4.2.2.3: what `check_target` reads of the declarer's forces whatever the target, worked out when
@@ -98,90 +98,106 @@ struct Known<'c, 'a> {
     reach: OnceCell<Reach<'c, 'a>>,
     /// 4.2.2.1: the nations inside whose territory the declarer has corps or garrisons.
     inside: OnceCell<BTreeSet<Nation>>,
+    /// 4.2.2.2: `home_invaded` of the declarer.
+    invaded: OnceCell<RuleResult<()>>,
 }
 
-/// `check_target` with what it reads of `power`'s forces shared between targets (`known`).
+/// `check_target` with what it reads of `power`'s forces shared between targets (`known`); the reason of a
+/// refusal is written out only when `explain` (listing the legal targets needs only whether each is).
 fn check_target_in<'c, 'a>(
     ctx: &'c Ctx<'a>,
     power: PowerId,
     target: Nation,
     known: &Known<'c, 'a>,
+    explain: bool,
 ) -> RuleResult<()> {
-    let me = name(ctx.scenario, power);
+    let refuse = |rule: &str, why: &dyn Fn() -> String| {
+        RuleError::new(rule, if explain { why() } else { String::new() })
+    };
+    let me = || name(ctx.scenario, power);
     let st = ctx.world;
     crate::world::ump_rules::check_declaration(ctx, power, target)?;
     match target {
         Nation::Power(q) => {
             if q == power {
-                return Err(RuleError::new(
-                    "4.2",
-                    format!("{me} cannot declare war on itself"),
-                ));
+                return Err(refuse("4.2", &|| {
+                    format!("{} cannot declare war on itself", me())
+                }));
             }
             if ctx.scenario.power(q).is_none() {
-                return Err(RuleError::new("3.4", format!("unknown power `{q}`")));
+                return Err(refuse("3.4", &|| format!("unknown power `{q}`")));
             }
-            let them = name(ctx.scenario, q);
+            let them = || name(ctx.scenario, q);
             if !st.in_game(q) {
-                return Err(RuleError::new("4.4.8", format!("{them} has left the game")));
+                return Err(refuse("4.4.8", &|| format!("{} has left the game", them())));
             }
             if let Some(w) = st.current_war(power.into(), q.into()) {
-                return Err(RuleError::new(
-                    "4.2",
-                    format!("{me} is already at war with {them} (since {})", w.since),
-                ));
+                return Err(refuse("4.2", &|| {
+                    format!(
+                        "{} is already at war with {} (since {})",
+                        me(),
+                        them(),
+                        w.since
+                    )
+                }));
             }
             // 4.2.2.4's exception for peace term B.6: a victor whose trade restriction on `q` (recorded with or
             // after this enforced peace) `q` has broken may declare war on it.
             if let Some(ep) = st.enforced_peace(power, q)
                 && !super::peace::trade_restriction_broken(st, power, q, ep.since)
             {
-                return Err(RuleError::new(
-                    "4.2.2.4",
+                return Err(refuse("4.2.2.4", &|| {
+                    let (me, them) = (me(), them());
                     format!(
                         "{me} is under an enforced peace with {them} since {}; it may declare war on {them} from {}",
                         ep.since, ep.until
-                    ),
-                ));
+                    )
+                }));
             }
             forces_inside_known(ctx, power, Nation::Power(q), known)?;
-            home_invaded(ctx, power)?;
+            (known.invaded)
+                .get_or_init(|| home_invaded(ctx, power))
+                .clone()?;
         }
         Nation::Minor(m) => {
             let Some(def) = ctx.scenario.minor(m) else {
-                return Err(RuleError::new(
-                    "3.4",
-                    format!("unknown minor country `{m}`"),
-                ));
+                return Err(refuse("3.4", &|| format!("unknown minor country `{m}`")));
             };
             let ms = st.minors.get(&m);
             if let Some(ms) = ms
                 && ms.status != MinorStatus::Neutral
             {
-                let ctl = ms
-                    .controller
-                    .map(|c| name(ctx.scenario, c))
-                    .unwrap_or_else(|| "another power".into());
-                return Err(RuleError::new(
-                    "4.2.3",
+                return Err(refuse("4.2.3", &|| {
+                    let ctl = ms
+                        .controller
+                        .map(|c| name(ctx.scenario, c))
+                        .unwrap_or_else(|| "another power".into());
                     format!(
                         "{} is controlled by {ctl}: it cannot be declared on separately (nor, once a power is chosen to run it, until it is neutral again: 4.6.3.1); a declaration on {ctl} covers it",
                         def.name
-                    ),
-                ));
+                    )
+                }));
             }
             if let Some(w) = st.current_war(power.into(), target) {
-                return Err(RuleError::new(
-                    "4.2",
+                return Err(refuse("4.2", &|| {
                     format!(
-                        "{me} is already at war with {} (since {})",
-                        def.name, w.since
-                    ),
-                ));
+                        "{} is already at war with {} (since {})",
+                        me(),
+                        def.name,
+                        w.since
+                    )
+                }));
             }
             forces_inside_known(ctx, power, target, known)?;
-            (known.reach)
-                .get_or_init(|| Reach::new(ctx, power))
+            let reach = (known.reach).get_or_init(|| Reach::new(ctx, power));
+            if !explain {
+                return if reach.reaches(m) {
+                    Ok(())
+                } else {
+                    Err(refuse("4.2.2.3", &String::new))
+                };
+            }
+            reach
                 .can_enter(m)
                 .map_err(|why| RuleError::new("4.2.2.3", why))?;
         }

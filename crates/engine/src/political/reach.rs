@@ -11,30 +11,35 @@
 use crate::kernel::ids::{AreaId, MinorId, Nation, PowerId, SeaId};
 use crate::scenario::Location;
 use crate::world::Ctx;
-use crate::world::geography::{
-    UNREACHED, allowance, at_war_sides, dense_costs, may_enter_now, step_open_memo,
-};
+use crate::world::geography::{AtWar, Entry, UNREACHED, allowance, dense_costs, step_open_memo};
 use std::cell::OnceCell;
-use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::collections::{BTreeSet, VecDeque};
 
-/// Sea distances from `start` to every sea within `limit` moves.
-fn sea_distances(ctx: &Ctx, start: &[SeaId], limit: u32) -> BTreeMap<SeaId, u32> {
-    let mut dist: BTreeMap<SeaId, u32> = start.iter().map(|s| (*s, 1)).collect();
-    let mut queue: VecDeque<SeaId> = start.iter().copied().collect();
-    while let Some(s) = queue.pop_front() {
-        let d = dist[&s];
+/// Sea distances from `start` (counting the start as 1) to every sea within `limit` moves, by index in the map's
+/// seas (0: not reached).
+fn sea_distances(ctx: &Ctx, start: &[SeaId], limit: u32) -> Vec<u32> {
+    let sc = ctx.scenario;
+    let mut dist = vec![0u32; sc.map.seas.len()];
+    let mut queue: VecDeque<usize> = VecDeque::new();
+    for i in start.iter().filter_map(|s| sc.sea_index(*s)) {
+        if dist[i] == 0 {
+            dist[i] = 1;
+            queue.push_back(i);
+        }
+    }
+    while let Some(i) = queue.pop_front() {
+        let d = dist[i];
         if d >= limit {
             continue;
         }
-        for n in ctx
-            .scenario
-            .sea(s)
-            .map(|x| x.adjacent.as_slice())
-            .unwrap_or(&[])
+        for j in sc.map.seas[i]
+            .adjacent
+            .iter()
+            .filter_map(|n| sc.sea_index(*n))
         {
-            if !dist.contains_key(n) {
-                dist.insert(*n, d + 1);
-                queue.push_back(*n);
+            if dist[j] == 0 {
+                dist[j] = d + 1;
+                queue.push_back(j);
             }
         }
     }
@@ -56,8 +61,9 @@ pub struct Reach<'c, 'a> {
     /// By area index: whether some corps can step into the area within its movement points, from a path of
     /// areas it may enter (7.3.4) without passing an area with enemy corps (7.3.3).
     entered: Vec<bool>,
-    /// The seas from which a fleet of the power can land a corps it carries (filled when first needed).
-    landings: OnceCell<BTreeSet<SeaId>>,
+    /// By index in the map's seas: whether a fleet of the power can land a corps it carries from there (filled
+    /// when first needed).
+    landings: OnceCell<Vec<bool>>,
 }
 
 impl<'c, 'a> Reach<'c, 'a> {
@@ -86,12 +92,13 @@ impl<'c, 'a> Reach<'c, 'a> {
         let side = Nation::Power(power);
         // 7.3.3: enemy corps end a move in their area (a corps may still leave the area it starts in).
         let mut stops = vec![false; n];
+        let mut at_war = AtWar::new(st, side);
         for (id, c) in &st.forces.corps {
             if let Location::Area(a) = c.location
                 && !c.factors.is_empty()
                 && let Some(i) = sc.area_index(a)
                 && !stops[i]
-                && at_war_sides(st, side, st.corps_side(*id).unwrap_or(c.owner))
+                && at_war.with(st.corps_side(*id).unwrap_or(c.owner))
             {
                 stops[i] = true;
             }
@@ -104,6 +111,7 @@ impl<'c, 'a> Reach<'c, 'a> {
         let mut entered = vec![false; n];
         let budgets: BTreeSet<u32> = starts.iter().map(|(_, b)| *b).collect();
         let mut arrows = vec![0u8; sc.map.crossings.len()];
+        let entry = std::cell::RefCell::new(Entry::new(ctx, power));
         for budget in budgets {
             let from: Vec<AreaId> = starts
                 .iter()
@@ -111,7 +119,8 @@ impl<'c, 'a> Reach<'c, 'a> {
                 .map(|(a, _)| *a)
                 .collect();
             let best = dense_costs(ctx, side, &from, budget, |a, b| {
-                !stops[a] && may_enter_now(ctx, power, sc.map.areas[a].id, sc.map.areas[b].id)
+                !stops[a]
+                    && (entry.borrow_mut()).may_enter(sc.map.areas[a].id, sc.map.areas[b].id, b)
             });
             // The last step, into any area (the minor's own included), from an area reached and left.
             for (a, d) in best.iter().enumerate() {
@@ -139,8 +148,23 @@ impl<'c, 'a> Reach<'c, 'a> {
 
     /// 4.2.2.3: whether `power` could enter `minor`'s territory this turn, and if not, why.
     pub fn can_enter(&self, minor: MinorId) -> Result<(), String> {
+        if self.reaches(minor) {
+            return Ok(());
+        }
         let ctx = self.ctx;
         let power = self.power;
+        Err(format!(
+            "no corps of {power} can reach {} this turn, by land through territory it may enter or by sea with its fleets",
+            ctx.scenario
+                .minor(minor)
+                .map(|m| m.name.as_str())
+                .unwrap_or(minor.as_str())
+        ))
+    }
+
+    /// 4.2.2.3: `can_enter` without the reason: whether `power` could enter `minor`'s territory this turn.
+    pub fn reaches(&self, minor: MinorId) -> bool {
+        let ctx = self.ctx;
         let target = Nation::Minor(minor);
         let territory = ctx.scenario.territory(target);
         // By land.
@@ -152,29 +176,20 @@ impl<'c, 'a> Reach<'c, 'a> {
                 .iter()
                 .any(|a| ctx.scenario.area_index(*a).is_some_and(|i| self.entered[i]))
         {
-            return Ok(());
+            return true;
         }
-        // By sea: a fleet lifts a corps from a coastal area to the minor's coast.
-        let coast: BTreeSet<SeaId> = territory
+        // By sea: a fleet lifts a corps from a coastal area to the minor's coast (the fleets' reach is worked out
+        // only for a minor with a coast).
+        territory
             .iter()
             .filter_map(|a| ctx.scenario.area(*a))
-            .flat_map(|a| a.seas.iter().copied())
-            .collect();
-        if !coast.is_empty() && coast.iter().any(|c| self.landings().contains(c)) {
-            return Ok(());
-        }
-        Err(format!(
-            "no corps of {power} can reach {} this turn, by land through territory it may enter or by sea with its fleets",
-            ctx.scenario
-                .minor(minor)
-                .map(|m| m.name.as_str())
-                .unwrap_or(minor.as_str())
-        ))
+            .flat_map(|a| a.seas.iter())
+            .any(|c| (ctx.scenario.sea_index(*c)).is_some_and(|i| self.landings()[i]))
     }
 
     /// The seas a fleet of the power can reach within its allowance after picking up a corps at a sea touching
     /// the corps' coastal area (the fleet's moves to the pickup count against its allowance).
-    fn landings(&self) -> &BTreeSet<SeaId> {
+    fn landings(&self) -> &[bool] {
         self.landings.get_or_init(|| {
             let ctx = self.ctx;
             let st = ctx.world;
@@ -182,7 +197,10 @@ impl<'c, 'a> Reach<'c, 'a> {
             let mine = |owner: Nation| st.controller_of(owner) == Some(power);
             let chart = &ctx.scenario.charts.movement;
             let corps_areas: BTreeSet<AreaId> = self.starts.iter().map(|(a, _)| *a).collect();
-            let mut out = BTreeSet::new();
+            let sc = ctx.scenario;
+            let mut out = vec![false; sc.map.seas.len()];
+            // The pickups (sea, moves left) already searched from: the same search adds nothing new.
+            let mut searched: BTreeSet<(usize, u32)> = BTreeSet::new();
             for f in st.forces.fleets.values() {
                 if !mine(f.owner) || f.ships == 0 {
                     continue;
@@ -199,12 +217,19 @@ impl<'c, 'a> Reach<'c, 'a> {
                 let from_fleet = sea_distances(ctx, &start, chart.fleet);
                 for a in &corps_areas {
                     let pickup = ctx.scenario.area(*a).map_or(&[][..], |d| d.seas.as_slice());
-                    for p in pickup.iter().filter(|p| from_fleet.contains_key(*p)) {
-                        let used = from_fleet[p];
-                        out.extend(
-                            sea_distances(ctx, &[*p], chart.fleet.saturating_sub(used) + 1)
-                                .into_keys(),
-                        );
+                    for p in pickup {
+                        let Some(i) = sc.sea_index(*p).filter(|i| from_fleet[*i] > 0) else {
+                            continue;
+                        };
+                        let limit = chart.fleet.saturating_sub(from_fleet[i]) + 1;
+                        if !searched.insert((i, limit)) {
+                            continue;
+                        }
+                        for (j, d) in sea_distances(ctx, &[*p], limit).iter().enumerate() {
+                            if *d > 0 {
+                                out[j] = true;
+                            }
+                        }
                     }
                 }
             }

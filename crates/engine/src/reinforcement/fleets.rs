@@ -63,6 +63,14 @@ impl Plan {
 /// the ships of the placement's arrivals that join a named fleet count as that fleet's.
 pub(super) fn plan(ctx: &RCtx, power: PowerId, pl: &Placement) -> RuleResult<Plan> {
     let w = ctx.world;
+    // No transfer and no scuttling: nothing to check, and no fleet leaves.
+    if pl.transfers.is_empty() && pl.scuttle.is_empty() {
+        return Ok(Plan {
+            moved: Vec::new(),
+            emptied: Vec::new(),
+            scuttled: Vec::new(),
+        });
+    }
     let mut ships: BTreeMap<FleetId, u16> = w
         .forces
         .fleets

@@ -22,6 +22,7 @@ pub use types::*;
 
 use crate::kernel::error::{DataError, DataErrors};
 use crate::kernel::ids::{AreaId, Key, LeaderId, MinorId, Nation, PowerId, ProvinceId, SeaId};
+use crate::kernel::keymap::KeyMap;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -62,15 +63,17 @@ pub struct Scenario {
 
 #[derive(Clone, Debug, Default)]
 struct Index {
-    powers: BTreeMap<PowerId, usize>,
-    minors: BTreeMap<MinorId, usize>,
-    provinces: BTreeMap<ProvinceId, usize>,
-    areas: BTreeMap<AreaId, usize>,
-    seas: BTreeMap<SeaId, usize>,
-    leaders: BTreeMap<LeaderId, usize>,
+    powers: KeyMap<PowerId, usize>,
+    minors: KeyMap<MinorId, usize>,
+    provinces: KeyMap<ProvinceId, usize>,
+    areas: KeyMap<AreaId, usize>,
+    seas: KeyMap<SeaId, usize>,
+    leaders: KeyMap<LeaderId, usize>,
     /// Each area's nation, and each nation's areas in id order.
-    area_nation: BTreeMap<AreaId, Nation>,
-    territory: BTreeMap<Nation, Vec<AreaId>>,
+    area_nation: KeyMap<AreaId, Nation>,
+    territory: KeyMap<Nation, Vec<AreaId>>,
+    /// Each province's areas, in the map's order.
+    province_areas: KeyMap<ProvinceId, Vec<AreaId>>,
     /// Each area's steps (by its index in `map.areas`), in key order of the next area.
     steps: Vec<Vec<StepDef>>,
 }
@@ -195,7 +198,10 @@ impl Scenario {
 
     /// Rebuilds the lookup indexes (after deserialising a `Scenario` from JSON).
     pub fn reindex(&mut self) {
-        fn idx<K: Ord + Copy, T>(v: &[T], key: impl Fn(&T) -> K) -> BTreeMap<K, usize> {
+        fn idx<K: std::hash::Hash + Eq + Copy, T>(
+            v: &[T],
+            key: impl Fn(&T) -> K,
+        ) -> KeyMap<K, usize> {
             v.iter().enumerate().map(|(i, t)| (key(t), i)).collect()
         }
         self.index = Index {
@@ -205,13 +211,16 @@ impl Scenario {
             areas: idx(&self.map.areas, |a| a.id),
             seas: idx(&self.map.seas, |s| s.id),
             leaders: idx(&self.leaders, |l| l.id),
-            area_nation: BTreeMap::new(),
-            territory: BTreeMap::new(),
+            area_nation: KeyMap::default(),
+            territory: KeyMap::default(),
+            province_areas: KeyMap::default(),
             steps: Vec::new(),
         };
-        let mut area_nation = BTreeMap::new();
-        let mut territory: BTreeMap<Nation, Vec<AreaId>> = BTreeMap::new();
+        let mut area_nation = KeyMap::default();
+        let mut territory: KeyMap<Nation, Vec<AreaId>> = KeyMap::default();
+        let mut province_areas: KeyMap<ProvinceId, Vec<AreaId>> = KeyMap::default();
         for a in &self.map.areas {
+            province_areas.entry(a.province).or_default().push(a.id);
             let n = self
                 .province(a.province)
                 .and_then(|p| self.nation(p.nation));
@@ -225,6 +234,7 @@ impl Scenario {
         }
         self.index.area_nation = area_nation;
         self.index.territory = territory;
+        self.index.province_areas = province_areas;
         self.index.steps = self.step_index();
     }
 
@@ -282,6 +292,16 @@ impl Scenario {
     /// The index of the land area `id` in `map.areas`.
     pub fn area_index(&self, id: AreaId) -> Option<usize> {
         self.index.areas.get(&id).copied()
+    }
+
+    /// Each province's land areas, in the map's order (a table to look provinces up in).
+    pub fn province_areas(&self) -> &KeyMap<ProvinceId, Vec<AreaId>> {
+        &self.index.province_areas
+    }
+
+    /// The index of the sea area `id` in `map.seas`.
+    pub fn sea_index(&self, id: SeaId) -> Option<usize> {
+        self.index.seas.get(&id).copied()
     }
 
     /// 7.3.1: the steps from the area at `index` in `map.areas` into its next areas, in key order.

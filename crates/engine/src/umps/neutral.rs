@@ -493,7 +493,7 @@ fn combined_phase(
         "{} was neutral for {phases} Economic Phase(s)",
         name(ctx.scenario, ump)
     )];
-    let (provinces, _) = provinces_of(ctx.scenario, ctx.world, &areas, Nation::Power(ump), ump);
+    let (provinces, _) = provinces_of(ctx.scenario, ctx.world, areas, Nation::Power(ump), ump);
     lines.push(format!(
         "provinces it holds: {} money, {} manpower",
         provinces.money, provinces.manpower
@@ -504,7 +504,7 @@ fn combined_phase(
         if ms.controller != Some(ump) {
             continue;
         }
-        let (full, _) = provinces_of(ctx.scenario, ctx.world, &areas, Nation::Minor(*id), ump);
+        let (full, _) = provinces_of(ctx.scenario, ctx.world, areas, Nation::Minor(*id), ump);
         let mname = ctx
             .scenario
             .minor(*id)

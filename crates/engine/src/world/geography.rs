@@ -14,7 +14,10 @@ use std::collections::{BTreeMap, BinaryHeap};
 /// Whether `power` is at war with the holder `h` of an area, or with the power controlling it.
 pub fn hostile(w: &World, power: PowerId, h: Nation) -> bool {
     let me = Nation::Power(power);
-    w.at_war(me, h) || w.controller_of(h).is_some_and(|c| w.at_war(me, c.into()))
+    // (A power controls itself: asked once.)
+    w.at_war(me, h)
+        || w.controller_of(h)
+            .is_some_and(|c| Nation::Power(c) != h && w.at_war(me, c.into()))
 }
 
 /// Whether the nations `a` and `b` (or the powers controlling them) are at war.
@@ -23,8 +26,10 @@ pub fn at_war_sides(w: &World, a: Nation, b: Nation) -> bool {
         return true;
     }
     let (ca, cb) = (w.controller_of(a), w.controller_of(b));
-    let side =
-        |n: Nation, c: Option<PowerId>| c.map(Nation::Power).into_iter().chain(std::iter::once(n));
+    // A nation and its controller (a power controls itself: named once).
+    let side = |n: Nation, c: Option<PowerId>| {
+        (c.map(Nation::Power).filter(|c| *c != n).into_iter()).chain(std::iter::once(n))
+    };
     side(a, ca).any(|x| side(b, cb).any(|y| x != y && w.at_war(x, y)))
 }
 
@@ -58,6 +63,26 @@ pub fn has_enemy_corps(w: &World, power: PowerId, area: AreaId) -> bool {
                 w.corps_side(*id).unwrap_or(c.owner),
             )
     })
+}
+
+/// 7.3.3: by index in the map's areas, whether corps with factors on a side at war with `power`'s stand there
+/// (`has_enemy_corps` of every area, in one pass over the corps).
+pub fn enemy_corps_areas<S: ?Sized>(ctx: &Ctx<'_, S>, power: PowerId) -> Vec<bool> {
+    let w = ctx.world;
+    let loans = crate::world::treaties::loans(w);
+    let mut out = vec![false; ctx.scenario.map.areas.len()];
+    let mut at_war = AtWar::new(w, Nation::Power(power));
+    for (id, c) in &w.forces.corps {
+        if let Location::Area(a) = c.location
+            && !c.factors.is_empty()
+            && let Some(i) = ctx.scenario.area_index(a)
+            && !out[i]
+            && at_war.with(loans.get(id).map_or(c.owner, |p| Nation::Power(*p)))
+        {
+            out[i] = true;
+        }
+    }
+    out
 }
 
 /// 7.3.4: whether `power`'s forces may enter `area` (`from`: where the move comes from, for 12.4's limited access).
@@ -106,6 +131,92 @@ pub fn may_enter_now<S: ?Sized>(
         return true;
     }
     controller.is_some_and(|c| granted(ctx, power, c, from))
+}
+
+/// 7.3.4: `may_enter_now` of many steps of one power, each area judged once: whether it may be entered from
+/// anywhere, from nowhere, or (12.4's limited access) depending on where the move comes from, which is then
+/// judged by `may_enter_now` itself.
+pub struct Entry<'c, 'a, S: ?Sized> {
+    ctx: &'c Ctx<'a, S>,
+    power: PowerId,
+    /// By area index: 0 not judged yet, 1 open, 2 closed, 3 open only from some areas (12.4).
+    known: Vec<u8>,
+}
+
+impl<'c, 'a, S: ?Sized> Entry<'c, 'a, S> {
+    /// 7.3.4: no area judged yet.
+    pub fn new(ctx: &'c Ctx<'a, S>, power: PowerId) -> Self {
+        Entry {
+            ctx,
+            power,
+            known: vec![0; ctx.scenario.map.areas.len()],
+        }
+    }
+
+    /// 7.3.4: `may_enter_now(ctx, power, from, to)`, for the area `to` at index `to_index` of the map's areas.
+    pub fn may_enter(&mut self, from: AreaId, to: AreaId, to_index: usize) -> bool {
+        if self.known[to_index] == 0 {
+            self.known[to_index] = self.judge(to);
+        }
+        match self.known[to_index] {
+            1 => true,
+            2 => false,
+            _ => may_enter_now(self.ctx, self.power, from, to),
+        }
+    }
+
+    /// 7.3.4: `may_enter_now` of `area` as far as it does not depend on where the move comes from (`granted`).
+    fn judge(&self, area: AreaId) -> u8 {
+        let (ctx, power) = (self.ctx, self.power);
+        let w = ctx.world;
+        let Some(holder) = w.area_holder(ctx.scenario, area) else {
+            return 1;
+        };
+        let controller = w.controller_of(holder);
+        if controller == Some(power) || hostile(w, power, holder) {
+            return 1;
+        }
+        match controller {
+            None => 2,
+            Some(c) if w.has_access(power, c) => 1,
+            // 12.4: open from inside `c`'s territory while limited access lets the forces stay.
+            Some(c)
+                if crate::world::treaties::limited_access(w, power, c)
+                    .is_some_and(|la| la.forces_may_stay(w.date())) =>
+            {
+                3
+            }
+            Some(_) => 2,
+        }
+    }
+}
+
+/// `at_war_sides(w, side, n)` for many nations `n`, each judged once.
+pub struct AtWar<'w> {
+    w: &'w World,
+    side: Nation,
+    known: Vec<(Nation, bool)>,
+}
+
+impl<'w> AtWar<'w> {
+    /// No nation judged yet.
+    pub fn new(w: &'w World, side: Nation) -> Self {
+        AtWar {
+            w,
+            side,
+            known: Vec::new(),
+        }
+    }
+
+    /// `at_war_sides(w, side, n)`.
+    pub fn with(&mut self, n: Nation) -> bool {
+        if let Some((_, k)) = self.known.iter().find(|(m, _)| *m == n) {
+            return *k;
+        }
+        let k = at_war_sides(self.w, self.side, n);
+        self.known.push((n, k));
+        k
+    }
 }
 
 /// Voluntary access from `grantor` to `power` (10.3), or 12.4's limited access for forces already inside

@@ -3,16 +3,13 @@
 
 use super::{Amount, World};
 use crate::kernel::ids::{AreaId, Nation, PowerId, ProvinceId};
+use crate::kernel::keymap::KeyMap;
 use crate::scenario::Scenario;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
-/// The land areas of every province.
-pub fn province_areas(scenario: &Scenario) -> BTreeMap<ProvinceId, Vec<AreaId>> {
-    let mut m: BTreeMap<ProvinceId, Vec<_>> = BTreeMap::new();
-    for a in &scenario.map.areas {
-        m.entry(a.province).or_default().push(a.id);
-    }
-    m
+/// The land areas of every province (the scenario's table, worked out at load).
+pub fn province_areas(scenario: &Scenario) -> &KeyMap<ProvinceId, Vec<AreaId>> {
+    scenario.province_areas()
 }
 
 /// The provinces of `nation`: the money and manpower of those `power` holds whole, and those another power
@@ -20,7 +17,7 @@ pub fn province_areas(scenario: &Scenario) -> BTreeMap<ProvinceId, Vec<AreaId>> 
 pub fn provinces_of(
     scenario: &Scenario,
     world: &World,
-    areas: &BTreeMap<ProvinceId, Vec<AreaId>>,
+    areas: &KeyMap<ProvinceId, Vec<AreaId>>,
     nation: Nation,
     power: PowerId,
 ) -> (Amount, Vec<(ProvinceId, BTreeSet<PowerId>)>) {

@@ -4,14 +4,9 @@
 //!
 //! Exit codes: 0 success, 1 a refused decision or invalid data, 2 bad usage.
 
-mod battle;
-mod chart_svg;
 mod data;
-mod describe;
-mod ending;
-mod map_svg;
+use coalition_present::{battle, chart_svg, describe, ending, map_svg, records};
 mod play;
-mod records;
 mod seats;
 mod serve;
 mod simulate;

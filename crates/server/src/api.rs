@@ -178,12 +178,12 @@ fn token(headers: &HeaderMap) -> Result<String, ApiError> {
 }
 
 /// The seat a request's token opens.
-pub(crate) async fn seat_of(app: &App, id: &str, headers: &HeaderMap) -> Result<SeatRow, ApiError> {
+pub async fn seat_of(app: &App, id: &str, headers: &HeaderMap) -> Result<SeatRow, ApiError> {
     seat_by_token(app, id, &token(headers)?).await
 }
 
 /// The seat `token` opens in game `id`.
-pub(crate) async fn seat_by_token(app: &App, id: &str, token: &str) -> Result<SeatRow, ApiError> {
+pub async fn seat_by_token(app: &App, id: &str, token: &str) -> Result<SeatRow, ApiError> {
     let hash = fair::sha256_hex(token);
     let l = app.hub.live(id).await?;
     if let Some(s) = l.lock().await.seat_by_hash(&hash) {
@@ -200,7 +200,12 @@ pub(crate) async fn seat_by_token(app: &App, id: &str, token: &str) -> Result<Se
 
 /// Refuses unless the request carries the game's host token (or the operator's, which hosts every game).
 async fn check_host(app: &App, id: &str, headers: &HeaderMap) -> Result<(), ApiError> {
-    let hash = fair::sha256_hex(&token(headers)?);
+    check_host_token(app, id, &token(headers)?).await
+}
+
+/// Refuses unless `token` is the game's host token (or the operator's).
+pub async fn check_host_token(app: &App, id: &str, token: &str) -> Result<(), ApiError> {
+    let hash = fair::sha256_hex(token);
     let l = app.hub.live(id).await?;
     if l.lock().await.host_hash == hash || app.admin_hash == hash {
         Ok(())
@@ -214,7 +219,7 @@ fn power(s: &str) -> Result<PowerId, ApiError> {
 }
 
 /// The powers a seat holds, as listed at its creation.
-pub(crate) fn seat_powers(seat: &SeatRow) -> Vec<PowerId> {
+pub fn seat_powers(seat: &SeatRow) -> Vec<PowerId> {
     seat.powers
         .split(',')
         .filter_map(|p| PowerId::new(p).ok())
@@ -222,7 +227,7 @@ pub(crate) fn seat_powers(seat: &SeatRow) -> Vec<PowerId> {
 }
 
 /// Whether the seat may act for and see `power` now: one of its powers, or an UMP its player controls (14.3).
-fn holds(live: &Live, seat: &SeatRow, p: PowerId) -> Result<PlayerId, ApiError> {
+pub fn holds(live: &Live, seat: &SeatRow, p: PowerId) -> Result<PlayerId, ApiError> {
     let player = live
         .player_of(seat)
         .ok_or_else(|| ApiError::internal("a seat without a player id"))?;
@@ -266,6 +271,12 @@ pub async fn create_game(
     State(app): State<App>,
     Body(req): Body<CreateGame>,
 ) -> Result<(StatusCode, Json<Created>), ApiError> {
+    Ok((StatusCode::CREATED, Json(new_game(&app, req).await?)))
+}
+
+/// Creates a game (the API's and the browser's lobby's one way): a fresh seed and its commitment, the players'
+/// seats, the bots, the clock's settings.
+pub async fn new_game(app: &App, req: CreateGame) -> Result<Created, ApiError> {
     let scenario = app.hub.scenario(&req.scenario)?;
     let seed = fair::random_seed();
     let salt = fair::random_hex(32);
@@ -296,8 +307,7 @@ pub async fn create_game(
         on_deadline: req.on_deadline,
         salt,
     };
-    let created = found(&app, header, settings, commitment, &players).await?;
-    Ok((StatusCode::CREATED, Json(created)))
+    found(app, header, settings, commitment, &players).await
 }
 
 /// Stores a new game with a free seat per player and a new host token, and starts it.
@@ -365,6 +375,12 @@ pub async fn claim(
     State(app): State<App>,
     Path((id, player)): Path<(String, String)>,
 ) -> Res<Claimed> {
+    Ok(Json(claim_seat(&app, &id, player).await?))
+}
+
+/// Claims the free seat `player` of game `id`: a new secret token, of which only the hash is kept.
+pub async fn claim_seat(app: &App, id: &str, player: String) -> Result<Claimed, ApiError> {
+    let id = id.to_string();
     let l = app.hub.live(&id).await?;
     let seat = l
         .lock()
@@ -386,11 +402,11 @@ pub async fn claim(
         )));
     }
     app.hub.reload_seats(&id).await?;
-    Ok(Json(Claimed {
+    Ok(Claimed {
         player,
         token,
         powers: seat.powers.split(',').map(str::to_string).collect(),
-    }))
+    })
 }
 
 #[utoipa::path(get, path = "/api/games/{id}/owed", security(("seat" = [])),
@@ -431,18 +447,29 @@ pub async fn submit(
     Body(sub): Body<Submission>,
 ) -> Res<Appended> {
     let seat = seat_of(&app, &id, &headers).await?;
-    let p = power(&sub.power)?;
-    let done = app
-        .hub
+    Ok(Json(
+        submit_for(&app, &id, &seat, &sub.power, &sub.decision).await?,
+    ))
+}
+
+/// Plays `decision` for `power`, which `seat` must hold, in game `id` (the API's and the browser's one way).
+pub async fn submit_for(
+    app: &App,
+    id: &str,
+    seat: &SeatRow,
+    power_name: &str,
+    decision: &Sent,
+) -> Result<Appended, ApiError> {
+    let p = power(power_name)?;
+    app.hub
         .act(&id, |live| {
-            let player = holds(live, &seat, p)?;
+            let player = holds(live, seat, p)?;
             if let Some(kind) = live.bots.get(&p) {
                 return Err(ApiError::conflict(format!(
                     "a {kind} bot holds {p}'s seat; the host hands it back first"
                 )));
             }
-            let decision = sub
-                .decision
+            let decision = decision
                 .decision(live.game.scenario())
                 .map_err(ApiError::refused)?;
             let e = Entry::SubmitAs {
@@ -453,8 +480,7 @@ pub async fn submit(
             live.play(&e).map_err(ApiError::refused)?;
             Ok(vec![e])
         })
-        .await?;
-    Ok(Json(done))
+        .await
 }
 
 /// Where a seat's view or log starts.
@@ -493,7 +519,7 @@ pub struct Numbered {
 
 /// The events of the game from event `after` on that the seat may see, numbered, sealed decisions of other seats
 /// removed.
-pub(crate) fn seat_log(live: &Live, seat: &SeatRow, after: usize) -> Vec<Numbered> {
+pub fn seat_log(live: &Live, seat: &SeatRow, after: usize) -> Vec<Numbered> {
     let powers = seat_powers(seat);
     let log = live.game.log();
     log[after.min(log.len())..]

@@ -48,6 +48,8 @@ pub struct Bound {
     pub addr: SocketAddr,
     pub admin_token: String,
     database: String,
+    /// More routes served beside the API's (the browser's pages, `coalition-web`).
+    extra: Option<Router>,
 }
 
 /// The routes of the API.
@@ -111,10 +113,17 @@ pub async fn bind(config: Config) -> anyhow::Result<Bound> {
         addr,
         admin_token,
         database: coalition_store::database_url(&config.database),
+        extra: None,
     })
 }
 
 impl Bound {
+    /// Serves `routes` beside the API (they must not set a fallback: the API's answers unknown paths).
+    pub fn with_routes(mut self, routes: impl FnOnce(App) -> Router) -> Bound {
+        self.extra = Some(routes(self.server.clone()));
+        self
+    }
+
     /// Serves until `stop` completes, then shuts down cleanly: new connections refused, the clock and the
     /// WebSockets stopped, requests in flight finished.
     pub async fn serve(
@@ -127,7 +136,11 @@ impl Bound {
             tokio::spawn(notify::listen(self.database.clone(), server.hub.clone()));
         }
         let down = server.clone();
-        axum::serve(self.listener, router(server.clone()))
+        let mut app = router(server.clone());
+        if let Some(extra) = self.extra {
+            app = app.merge(extra);
+        }
+        axum::serve(self.listener, app)
             .with_graceful_shutdown(async move {
                 stop.await;
                 down.shutdown.send_replace(true);

@@ -104,7 +104,9 @@ async fn send(socket: &mut WebSocket, pushes: Vec<Push>) -> bool {
     true
 }
 
-async fn run(
+/// Runs a seat's socket: what it missed since event `after`, then each new batch, until either side closes
+/// or the server stops (the API's socket, and the browser's, which opens with the seat's cookie).
+pub async fn run(
     app: App,
     id: String,
     seat: coalition_store::SeatRow,

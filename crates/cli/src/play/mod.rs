@@ -4,7 +4,7 @@
 //! Sealed choices and private messages stay with their power (`seat`); a power with one choice is not asked, and
 //! a power may take its defaults for the rest of the month (`n`).
 
-mod economy;
+use coalition_present::economy;
 pub mod files;
 mod messages;
 mod seat;

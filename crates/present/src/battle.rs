@@ -16,7 +16,7 @@ fn side(r: Role) -> &'static str {
     }
 }
 
-pub(crate) fn tenths(t: i32) -> String {
+pub fn tenths(t: i32) -> String {
     format!("{}.{}", t / 10, (t % 10).abs())
 }
 

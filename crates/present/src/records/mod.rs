@@ -54,7 +54,7 @@ fn table(out: &mut String, head: &[&str], rows: &[Vec<String>]) {
     out.push('\n');
 }
 
-pub(crate) mod csv;
+pub mod csv;
 mod markdown;
 
 #[cfg(test)]

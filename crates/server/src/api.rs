@@ -462,7 +462,7 @@ pub async fn submit_for(
 ) -> Result<Appended, ApiError> {
     let p = power(power_name)?;
     app.hub
-        .act(&id, |live| {
+        .act(id, |live| {
             let player = holds(live, seat, p)?;
             if let Some(kind) = live.bots.get(&p) {
                 return Err(ApiError::conflict(format!(

@@ -43,9 +43,10 @@ pub fn serve(mut args: Args) -> Result<(), Failure> {
             admin_token: args.admin_token.clone(),
             snapshot_every: None,
         })
-        .await?;
+        .await?
+        .with_routes(coalition_web::routes);
         println!(
-            "coalition serve: http://{}/ (the API's document: http://{}/api/docs)",
+            "coalition serve: http://{}/ (open it in a browser; the API's document: http://{}/api/docs)",
             bound.addr, bound.addr
         );
         println!("database: {}", args.database);

@@ -233,7 +233,16 @@ pub fn odds_in_game(
     g: &coalition_engine::game::Game,
     power: coalition_engine::ids::PowerId,
 ) -> Option<String> {
-    let st = g.state();
+    odds_at(g.scenario(), g.rulebook(), g.state(), power)
+}
+
+/// [`odds_in_game`] from a state a seat may see (the browser's table reads its view).
+pub fn odds_at(
+    scenario: &coalition_engine::scenario::Scenario,
+    rulebook: &coalition_engine::rulebook::Rulebook,
+    st: &coalition_engine::state::State,
+    power: coalition_engine::ids::PowerId,
+) -> Option<String> {
     let b = st.land.battle.as_ref()?;
     if b.attacker != power && b.defender != Some(power) || !b.retreats.is_empty() {
         return None;
@@ -247,8 +256,8 @@ pub fn odds_in_game(
         );
     }
     let ctx = coalition_engine::world::Ctx {
-        scenario: g.scenario(),
-        rulebook: g.rulebook(),
+        scenario,
+        rulebook,
         world: &st.world,
         own: &st.land,
     };

@@ -638,12 +638,12 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
     })
 }
 
-mod choice;
-mod forces;
+pub mod choice;
+pub mod forces;
 pub mod land;
 pub mod naval;
-mod position;
-mod seen;
+pub mod position;
+pub mod seen;
 
 pub use choice::{choice, choice_at, diplomatic, merge};
 pub use forces::{corps_name, factors, fleet_name};

@@ -169,6 +169,25 @@ pub fn render(
     title: &str,
     seen: Option<Seen>,
 ) -> String {
+    render_linked(scenario, control, title, seen, &|_| None)
+}
+
+/// Where an area of the map leads in the browser: the address its click opens, and whether it is marked (an
+/// area a chosen stack may step into, or the path chosen so far).
+pub struct AreaLink {
+    pub href: String,
+    pub marked: bool,
+}
+
+/// [`render`], with each area `link` names made a link (the browser's map: click an area to see what is there,
+/// or the next area of a stack's path), keyboard-focusable, opening in the page that holds the map.
+pub fn render_linked(
+    scenario: &Scenario,
+    control: &BTreeMap<AreaId, PowerId>,
+    title: &str,
+    seen: Option<Seen>,
+    link: &dyn Fn(Location) -> Option<AreaLink>,
+) -> String {
     let s = scenario;
     let proj = Projection::fit(s);
     let reader = match seen.and_then(|x| x.viewer) {
@@ -240,10 +259,27 @@ pub fn render(
     out.push_str("<g class=\"seas\">\n");
     for x in &s.map.seas {
         let (cx, cy) = proj.xy(x.lat, x.lon);
-        let _ = writeln!(
+        let linked = link(Location::Sea(x.id));
+        if let Some(l) = &linked {
+            let _ = write!(
+                out,
+                r#"<a href="{}" target="_top" aria-label="{}">"#,
+                esc(&l.href),
+                esc(&x.name)
+            );
+        }
+        let stroke = match &linked {
+            Some(l) if l.marked => r##"stroke="#c0392b" stroke-width="3.0""##.to_string(),
+            _ => format!(r#"stroke="{SEA_STROKE}" stroke-width="1.2""#),
+        };
+        let _ = write!(
             out,
-            r#"<circle cx="{cx:.1}" cy="{cy:.1}" r="13.0" fill="{SEA_FILL}" stroke="{SEA_STROKE}" stroke-width="1.2"/>"#
+            r#"<circle cx="{cx:.1}" cy="{cy:.1}" r="13.0" fill="{SEA_FILL}" {stroke}/>"#
         );
+        if linked.is_some() {
+            out.push_str("</a>");
+        }
+        out.push('\n');
     }
     out.push_str("</g>\n");
 
@@ -293,6 +329,21 @@ pub fn render(
     for a in &s.map.areas {
         let (x, y) = area_xy[&a.id];
         let fill = area_colour(s, control, a.id);
+        let linked = link(Location::Area(a.id));
+        if let Some(l) = &linked {
+            let _ = write!(
+                out,
+                r#"<a href="{}" target="_top" aria-label="{}">"#,
+                esc(&l.href),
+                esc(&area_tooltip(s, control, a.id))
+            );
+            if l.marked {
+                let _ = write!(
+                    out,
+                    r##"<circle cx="{x:.1}" cy="{y:.1}" r="12.0" fill="#fff3a0" stroke="#c0392b" stroke-width="2.5"/>"##
+                );
+            }
+        }
         let _ = write!(out, r#"<g class="area" id="area-{}">"#, esc(a.id.as_str()));
         if a.capital {
             let _ = write!(
@@ -339,6 +390,9 @@ pub fn render(
             "<title>{}</title></g>",
             esc(&area_tooltip(s, control, a.id))
         );
+        if linked.is_some() {
+            out.push_str("</a>");
+        }
         out.push('\n');
         if a.port {
             anchor(&mut out, x - 9.5, y + 7.0);

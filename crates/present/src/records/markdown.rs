@@ -2,40 +2,64 @@
 
 use super::*;
 
+/// Rule 12.6: "Seed N. " for a record that shows its seed; nothing for one made before the seed is revealed.
+fn seed_words(r: &Records, show_seed: bool) -> String {
+    if show_seed {
+        format!("Seed {}. ", r.seed)
+    } else {
+        String::new()
+    }
+}
+
 impl super::Markdown for Records {
     /// The record in Markdown: a section with a table for each form.
     fn markdown(&self) -> String {
+        markdown(self, true)
+    }
+}
+
+/// Rule 12.6: the record in Markdown, with its seed or (for a seat, while the game goes on: the seed is revealed
+/// only at its end) without it.
+pub fn markdown(r: &Records, show_seed: bool) -> String {
+    let this = r;
+    {
         let mut out = String::new();
-        let _ = writeln!(out, "# Written record: {}\n", self.scenario);
-        match &self.outcome {
+        let _ = writeln!(out, "# Written record: {}\n", this.scenario);
+        match &this.outcome {
             Some(o) => {
                 let _ = writeln!(
                     out,
-                    "Seed {}. The game is over: it ended in {}.\n",
-                    self.seed, o.date
+                    "{}The game is over: it ended in {}.\n",
+                    seed_words(this, show_seed),
+                    o.date
                 );
             }
             None => {
-                let _ = writeln!(out, "Seed {}. Now {}.\n", self.seed, self.position);
+                let _ = writeln!(
+                    out,
+                    "{}Now {}.\n",
+                    seed_words(this, show_seed),
+                    this.position
+                );
             }
         }
         let _ = writeln!(
             out,
             "Rulebook: {}.\n",
-            crate::describe::rulebook(&self.rulebook)
+            crate::describe::rulebook(&this.rulebook)
         );
         let _ = writeln!(
             out,
             "These are the forms of rule 12.6 (blank forms), kept by Coalition from the game's log{}.\n",
-            if self.rulebook.has(OptionalRule::BlankForms) {
+            if this.rulebook.has(OptionalRule::BlankForms) {
                 ""
             } else {
                 " (optional rule 12.6 is off in this game; the record is kept all the same)"
             }
         );
 
-        if let Some(o) = &self.outcome {
-            let name = |p| self.name(p);
+        if let Some(o) = &this.outcome {
+            let name = |p| this.name(p);
             let _ = writeln!(out, "## The end of the game\n");
             let _ = writeln!(
                 out,
@@ -67,7 +91,7 @@ impl super::Markdown for Records {
             &mut out,
             "## Wars",
             Some("No war."),
-            &self.wars,
+            &this.wars,
             &[
                 "aggressor",
                 "defender",
@@ -92,7 +116,7 @@ impl super::Markdown for Records {
             &mut out,
             "## Peaces",
             Some("No peace made."),
-            &self.peaces,
+            &this.peaces,
             &[
                 "date",
                 "kind",
@@ -123,7 +147,7 @@ impl super::Markdown for Records {
             &mut out,
             "### What the peaces left for later",
             None,
-            &self.obligations,
+            &this.obligations,
             &["month", "term", "from", "to", "what", "until"],
             |o| {
                 vec![
@@ -141,7 +165,7 @@ impl super::Markdown for Records {
             &mut out,
             "## Enforced peaces",
             Some("No enforced peace."),
-            &self.enforced,
+            &this.enforced,
             &[
                 "may not declare war",
                 "on",
@@ -170,7 +194,7 @@ impl super::Markdown for Records {
             &mut out,
             "## Alliances",
             Some("No alliance."),
-            &self.alliances,
+            &this.alliances,
             &["power", "power", "since", "broken", "broken by", "how"],
             |a| {
                 vec![
@@ -191,7 +215,7 @@ impl super::Markdown for Records {
             &mut out,
             "### Royal marriages",
             None,
-            &self.marriages,
+            &this.marriages,
             &["power", "power", "since", "broken"],
             |m| {
                 vec![
@@ -207,7 +231,7 @@ impl super::Markdown for Records {
             &mut out,
             "## Minor countries",
             Some("No minor country is controlled."),
-            &self.minors,
+            &this.minors,
             &["minor country", "controller", "status", "since", "how"],
             |m| {
                 vec![
@@ -231,7 +255,7 @@ impl super::Markdown for Records {
             &mut out,
             "### Changes of control",
             None,
-            &self.minor_changes,
+            &this.minor_changes,
             &["month", "minor country", "controller", "status", "how"],
             |m| {
                 vec![
@@ -249,7 +273,7 @@ impl super::Markdown for Records {
         );
 
         out.push_str("## Economic Phases\n\n");
-        if self.phases.is_empty() {
+        if this.phases.is_empty() {
             out.push_str("No Economic Phase yet.\n\n");
         } else {
             out.push_str(
@@ -258,7 +282,7 @@ impl super::Markdown for Records {
                  enemy fleets, 12.2.2); spent is every decrease in the phase's later steps; other is any other \
                  change, by its rule. Opening + income − spent + other = closing.\n\n",
             );
-            for ph in &self.phases {
+            for ph in &this.phases {
                 let _ = writeln!(
                     out,
                     "### {}{}\n",
@@ -277,7 +301,7 @@ impl super::Markdown for Records {
                             })
                             .collect();
                         vec![
-                            self.name(*p),
+                            this.name(*p),
                             format!("{} / {}", pp.opening.money, pp.opening.manpower),
                             amount(pp.provinces),
                             amount(pp.minors),
@@ -324,12 +348,12 @@ impl super::Markdown for Records {
             &mut out,
             "### Money and manpower outside the Economic Phases",
             None,
-            &self.treasury_other,
+            &this.treasury_other,
             &["month", "power", "money / manpower", "why"],
             |t| {
                 vec![
                     t.date.to_string(),
-                    self.name(t.power),
+                    this.name(t.power),
                     format!("{} / {}", signed(t.change.money), signed(t.change.manpower)),
                     format!("{} [{}]", t.reason, t.rule),
                 ]
@@ -342,17 +366,17 @@ impl super::Markdown for Records {
              the change since the line before.\n\n",
         );
         let mut head = vec!["".to_string()];
-        head.extend(self.powers.iter().map(|(_, n)| n.clone()));
+        head.extend(this.powers.iter().map(|(_, n)| n.clone()));
         let head: Vec<&str> = head.iter().map(|s| s.as_str()).collect();
         let mut prev: Option<&Snapshot> = None;
         let mut rows = Vec::new();
-        for sn in &self.snapshots {
+        for sn in &this.snapshots {
             let mut row = vec![if sn.complete {
                 sn.label.clone()
             } else {
                 format!("{} (in progress)", sn.label)
             }];
-            for (p, _) in &self.powers {
+            for (p, _) in &this.powers {
                 let pp = sn.powers.get(p).map_or(0, |x| x.political_points);
                 match prev.and_then(|x| x.powers.get(p)) {
                     Some(b) => row.push(format!("{pp} ({})", signed(pp - b.political_points))),

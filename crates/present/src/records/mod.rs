@@ -55,7 +55,7 @@ fn table(out: &mut String, head: &[&str], rows: &[Vec<String>]) {
 }
 
 pub mod csv;
-mod markdown;
+pub mod markdown;
 
 #[cfg(test)]
 mod tests;

@@ -1,0 +1,491 @@
+//! The game table (issue 18): the date and step; what this seat owes now, as forms built from `choices()` (a
+//! sealed step, 3.3, says so and shows who has submitted, never what); the panels (`panels`); the map and the
+//! movers (`map`). Every part is built from the view of a power the seat holds (14.2.1, 14.3: its own powers and
+//! the uncontrolled powers its player controls). A decision goes through the server's one path
+//! (`coalition_server::api::submit_for`), and a refusal shows its rule and reason.
+
+use crate::cookies;
+use crate::map::{self, Focus};
+use crate::page::{Failure, from_htmx, html, see_other, utc};
+use crate::panels::{self, LogLine, Matrix, MinorLine, StatusRow};
+use askama::Template;
+use axum::Form;
+use axum::extract::ws::WebSocketUpgrade;
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use coalition_engine::Decision;
+use coalition_engine::event::Event;
+use coalition_engine::ids::PowerId;
+use coalition_engine::land::LandDecision;
+use coalition_engine::transcript::Sent;
+use coalition_present::{describe, economy};
+use coalition_server::App;
+use coalition_server::api;
+use coalition_server::error::ApiError;
+use coalition_server::live::Live;
+use coalition_store::SeatRow;
+use serde::Deserialize;
+
+/// The powers `seat` may act for and see now: its own, and the uncontrolled powers its player controls (14.3).
+pub fn seat_powers_now(live: &Live, seat: &SeatRow) -> Vec<PowerId> {
+    live.game
+        .scenario()
+        .powers
+        .iter()
+        .map(|p| p.id)
+        .filter(|p| api::holds(live, seat, *p).is_ok())
+        .collect()
+}
+
+/// The power a page is for: `want` if the seat holds it (refused with its rule if not), else its first.
+pub fn seat_power(live: &Live, seat: &SeatRow, want: Option<&str>) -> Result<PowerId, ApiError> {
+    match want.filter(|w| !w.is_empty()) {
+        Some(w) => {
+            let p =
+                PowerId::new(w).map_err(|e| ApiError::bad_request(format!("power `{w}`: {e}")))?;
+            api::holds(live, seat, p)?;
+            Ok(p)
+        }
+        None => seat_powers_now(live, seat)
+            .into_iter()
+            .next()
+            .ok_or_else(|| ApiError::forbidden("this seat holds no power now")),
+    }
+}
+
+/// The seat whose key this browser holds for game `id`, or the way to take one.
+async fn seat_of(app: &App, id: &str, headers: &HeaderMap) -> Result<SeatRow, Response> {
+    let Some(token) = cookies::get(headers, &cookies::seat_name(id)) else {
+        return Err(see_other(&format!("/games/{id}/seats"), None));
+    };
+    api::seat_by_token(app, id, &token)
+        .await
+        .map_err(|e| Failure(e).into_response())
+}
+
+pub struct PowerTab {
+    pub name: String,
+    pub href: String,
+    pub current: bool,
+    pub owes: bool,
+}
+
+pub struct ChoiceRow {
+    pub value: String,
+    pub label: String,
+}
+
+pub struct OwedForm {
+    pub power: String,
+    pub name: String,
+    pub sealed: bool,
+    pub submitted_by: String,
+    pub waiting_for: String,
+    pub own: Option<String>,
+    pub intro: Vec<String>,
+    pub choices: Vec<ChoiceRow>,
+    pub select: bool,
+    pub bot: Option<String>,
+}
+
+pub struct MoverRow {
+    pub label: String,
+    pub href: String,
+    pub current: bool,
+}
+
+pub struct StepRow {
+    pub label: String,
+    pub href: String,
+    pub current: bool,
+}
+
+pub struct Chosen {
+    pub label: String,
+    pub left: String,
+    pub steps: Vec<StepRow>,
+    /// The chosen step: its words and the decision's text form.
+    pub confirm: Option<(String, String)>,
+}
+
+#[derive(Template)]
+#[template(path = "table.html")]
+pub struct Table {
+    pub title: String,
+    pub full: bool,
+    pub id: String,
+    pub seen: usize,
+    pub player: String,
+    pub power: String,
+    pub power_name: String,
+    pub tabs: Vec<PowerTab>,
+    pub position: String,
+    pub ending: Vec<String>,
+    pub deadline: String,
+    pub refusal: Option<String>,
+    pub notice: Option<String>,
+    pub owing: String,
+    pub owed: Vec<OwedForm>,
+    pub status: Vec<StatusRow>,
+    pub matrix: Matrix,
+    pub minors: Vec<MinorLine>,
+    pub messages: Vec<String>,
+    pub log: Vec<LogLine>,
+    pub log_more: bool,
+    pub battle: Option<(Vec<String>, Option<String>)>,
+    pub map_src: String,
+    pub area_title: Option<String>,
+    pub area_lines: Vec<String>,
+    pub places: Vec<(String, String, bool)>,
+    pub movers: Vec<MoverRow>,
+    pub chosen: Option<Chosen>,
+}
+
+/// Who has submitted in the round now open (from the view's log: a sealed submission shows its author, not its
+/// decision).
+fn submitted_in_round(v: &coalition_engine::view::View) -> Vec<PowerId> {
+    let start = v
+        .log
+        .iter()
+        .rposition(|e| matches!(e, Event::RoundOpened { .. }))
+        .map_or(0, |i| i + 1);
+    let mut out: Vec<PowerId> = v.log[start..]
+        .iter()
+        .filter_map(|e| match e {
+            Event::Submitted { power, .. } => Some(*power),
+            _ => None,
+        })
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// Builds the table of game `id` for `seat`, showing `focus`.
+pub async fn build(
+    app: &App,
+    id: &str,
+    seat: &SeatRow,
+    focus: &Focus,
+    refusal: Option<String>,
+    notice: Option<String>,
+) -> Result<Table, ApiError> {
+    let l = app.hub.live(id).await?;
+    let live = l.lock().await;
+    let p = seat_power(&live, seat, focus.power.as_deref())?;
+    let mine = seat_powers_now(&live, seat);
+    let s = live.game.scenario().clone();
+    let pending = live.game.pending();
+    let seen = live.game.log().len();
+    let deadline = match (live.deadline_ms, live.paused_ms) {
+        (_, Some(_)) => "The clock is paused".to_string(),
+        (Some(d), None) => format!("Decisions are due by {}", utc(d)),
+        (None, None) => "This game has no deadlines".to_string(),
+    };
+    let bots = live.bots.clone();
+    let views: Vec<_> = mine.iter().map(|q| live.game.view_since(*q, 0)).collect();
+    drop(live);
+    let v = views
+        .iter()
+        .find(|v| v.power == p)
+        .expect("the power is one of the seat's");
+    let st = &v.state;
+    let base = format!("/games/{id}");
+    let sealed = st.round.as_ref().is_some_and(|r| r.sealed);
+    let owed = views
+        .iter()
+        .filter(|w| pending.contains(&w.power))
+        .map(|w| {
+            let q = w.power;
+            let own = st
+                .round
+                .as_ref()
+                .and_then(|r| r.submitted.get(&q))
+                .map(|d| describe::choice::choice_at(&s, &w.state, d));
+            let mut intro = economy::preamble(&s, &w.state, q);
+            if describe::land::moving(&w.state, q) {
+                intro.extend(describe::land::stacks(&s, &w.rulebook, &w.state, q));
+            }
+            intro.extend(describe::naval::mover_fleets(&s, &w.state, q));
+            let choices: Vec<ChoiceRow> = economy::listing(&s, &w.state, q, w.choices.clone())
+                .into_iter()
+                .map(|(d, label)| ChoiceRow {
+                    value: d.to_string(),
+                    label,
+                })
+                .collect();
+            let submitted = submitted_in_round(w);
+            OwedForm {
+                power: q.to_string(),
+                name: describe::power(&s, q),
+                sealed,
+                submitted_by: if submitted.is_empty() {
+                    "no one yet".into()
+                } else {
+                    describe::powers(&s, &submitted)
+                },
+                waiting_for: describe::powers(&s, &pending),
+                own,
+                intro,
+                select: choices.len() > 12,
+                choices,
+                bot: bots.get(&q).cloned(),
+            }
+        })
+        .collect();
+    let tabs = mine
+        .iter()
+        .map(|q| PowerTab {
+            name: describe::power(&s, *q),
+            href: format!("{base}?power={q}"),
+            current: *q == p,
+            owes: pending.contains(q),
+        })
+        .collect();
+    let (log, log_more) = panels::log(&s, v, focus.log.as_deref() == Some("all"));
+    // The map's places, for the keyboard's way to them; the chosen one's forces.
+    let mut places: Vec<(String, String, bool)> = s
+        .map
+        .areas
+        .iter()
+        .map(|a| (a.id.to_string(), a.name.clone(), false))
+        .chain(
+            s.map
+                .seas
+                .iter()
+                .map(|x| (x.id.to_string(), format!("{} (sea)", x.name), false)),
+        )
+        .collect();
+    let area = focus.area.as_deref().and_then(|a| s.location(a));
+    if let Some(a) = area {
+        let key = a.to_string();
+        for pl in places.iter_mut() {
+            pl.2 = pl.0 == key;
+        }
+    }
+    let movers = map::movers(&s, &v.choices);
+    let chosen_mover = focus
+        .stack
+        .as_ref()
+        .and_then(|k| movers.iter().find(|m| &m.key == k));
+    let chosen = chosen_mover.map(|m| {
+        let left = match m.steps.first().map(|x| &x.1) {
+            Some(Decision::Land(LandDecision::Move { corps, .. })) => {
+                let ctx = coalition_engine::world::Ctx {
+                    scenario: &s,
+                    rulebook: &v.rulebook,
+                    world: &st.world,
+                    own: &st.land,
+                };
+                let n = corps
+                    .iter()
+                    .map(|c| coalition_engine::land::movement::left(&ctx, *c))
+                    .min()
+                    .unwrap_or(0);
+                format!("{n} movement points left this phase (7.3.1)")
+            }
+            _ => "each step sails one place (6.2.1)".to_string(),
+        };
+        let to = focus.to.as_deref().and_then(|t| s.location(t));
+        let steps = m
+            .steps
+            .iter()
+            .map(|(l, _)| StepRow {
+                label: describe::location_words(&s, *l),
+                href: format!(
+                    "{base}?{}#moves",
+                    Focus {
+                        to: Some(l.to_string()),
+                        ..focus.clone()
+                    }
+                    .query(p)
+                ),
+                current: Some(*l) == to,
+            })
+            .collect();
+        let confirm = to.and_then(|t| {
+            m.steps.iter().find(|(l, _)| *l == t).map(|(_, d)| {
+                let cost = match d {
+                    Decision::Land(LandDecision::Move { path, .. }) => {
+                        format!(" (costs {})", describe::land::path_cost(&s, path))
+                    }
+                    _ => String::new(),
+                };
+                (
+                    format!("{} to {}{cost}", m.label, describe::location_words(&s, t)),
+                    d.to_string(),
+                )
+            })
+        });
+        Chosen {
+            label: m.label.clone(),
+            left,
+            steps,
+            confirm,
+        }
+    });
+    let movers = movers
+        .iter()
+        .map(|m| MoverRow {
+            label: m.label.clone(),
+            href: format!(
+                "{base}?{}#moves",
+                Focus {
+                    stack: Some(m.key.clone()),
+                    to: None,
+                    ..focus.clone()
+                }
+                .query(p)
+            ),
+            current: Some(&m.key) == focus.stack.as_ref(),
+        })
+        .collect();
+    let ending = match &v.outcome {
+        Some(o) => {
+            let name = |q: PowerId| describe::power(&s, q);
+            let mut lines = vec![coalition_present::ending::why(o)];
+            lines.push(coalition_present::ending::verdict(o, &name));
+            lines
+        }
+        None => Vec::new(),
+    };
+    Ok(Table {
+        title: format!("Game {id}: {}", describe::power(&s, p)),
+        full: true,
+        id: id.to_string(),
+        seen,
+        player: seat.player.clone(),
+        power: p.to_string(),
+        power_name: describe::power(&s, p),
+        tabs,
+        position: if v.finished {
+            format!("{}: the game is over", st.position.date)
+        } else {
+            format!("{} — {}", st.position.date, st.position.step)
+        },
+        ending,
+        deadline,
+        refusal,
+        notice,
+        owing: if pending.is_empty() {
+            "no one".into()
+        } else {
+            describe::powers(&s, &pending)
+        },
+        owed,
+        status: panels::status(&s, v),
+        matrix: panels::diplomacy(&s, v),
+        minors: panels::minors(&s, v),
+        messages: panels::messages(&s, v),
+        log,
+        log_more,
+        battle: panels::battle(&s, v),
+        map_src: format!("{base}/map.svg?{}", focus.query(p)),
+        area_title: area.map(|a| describe::location_words(&s, a)),
+        area_lines: area
+            .map(|a| map::at_place(&s, st, p, a))
+            .unwrap_or_default(),
+        places,
+        movers,
+        chosen,
+    })
+}
+
+/// `GET /games/{id}`: the table (the whole page, or only the table when htmx asks).
+pub async fn page(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    Query(focus): Query<Focus>,
+    headers: HeaderMap,
+) -> Response {
+    let seat = match seat_of(&app, &id, &headers).await {
+        Ok(s) => s,
+        Err(r) => return r,
+    };
+    match build(&app, &id, &seat, &focus, None, None).await {
+        Ok(mut t) => {
+            t.full = !from_htmx(&headers);
+            html(StatusCode::OK, &t)
+        }
+        Err(e) => Failure(e).into_response(),
+    }
+}
+
+/// A decision from the table's forms: a listed choice, or one typed in the text form.
+#[derive(Deserialize)]
+pub struct Decide {
+    power: String,
+    #[serde(default)]
+    choice: Option<String>,
+    #[serde(default)]
+    typed: Option<String>,
+}
+
+/// `POST /games/{id}/decide`: plays a decision for one of the seat's powers through the server's one path; a
+/// refusal is shown on the table with its rule and reason (and its HTTP status, for a page without htmx).
+pub async fn decide(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Form(d): Form<Decide>,
+) -> Response {
+    let seat = match seat_of(&app, &id, &headers).await {
+        Ok(s) => s,
+        Err(r) => return r,
+    };
+    let text = d
+        .typed
+        .filter(|t| !t.trim().is_empty())
+        .or(d.choice)
+        .unwrap_or_default();
+    let focus = Focus {
+        power: Some(d.power.clone()),
+        ..Focus::default()
+    };
+    let htmx = from_htmx(&headers);
+    let (status, refusal, notice) =
+        match api::submit_for(&app, &id, &seat, &d.power, &Sent::Text(text.clone())).await {
+            Ok(_) if !htmx => {
+                return see_other(&format!("/games/{id}?power={}", map::enc(&d.power)), None);
+            }
+            Ok(_) => (StatusCode::OK, None, Some(format!("Sent: {text}"))),
+            Err(e) => {
+                let reason = match &e.rule {
+                    Some(r) => format!("Refused under rule {r}: {}", e.reason),
+                    None => format!("Refused: {}", e.reason),
+                };
+                (e.status, Some(reason), None)
+            }
+        };
+    match build(&app, &id, &seat, &focus, refusal, notice).await {
+        Ok(mut t) => {
+            t.full = !htmx;
+            // htmx swaps only successful answers: a refusal it shows comes with 200, the page's own with its status.
+            html(if htmx { StatusCode::OK } else { status }, &t)
+        }
+        Err(e) => Failure(e).into_response(),
+    }
+}
+
+#[derive(Deserialize)]
+pub struct After {
+    #[serde(default)]
+    after: usize,
+}
+
+/// `GET /games/{id}/live`: the seat's WebSocket (issue 17's, opened with the browser's cookie): the page script
+/// redraws the table when the game moves on.
+pub async fn live(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    Query(after): Query<After>,
+    headers: HeaderMap,
+    ws: WebSocketUpgrade,
+) -> Response {
+    let seat = match seat_of(&app, &id, &headers).await {
+        Ok(s) => s,
+        Err(r) => return r,
+    };
+    ws.on_upgrade(move |socket| coalition_server::ws::run(app, id, seat, after.after, socket))
+}

@@ -1,0 +1,450 @@
+//! The browser's pages over HTTP (issue 18), as a browser with a seat's cookie fetches them: a month of the test
+//! scenario played through the table's forms by three seats, with every page each seat may open checked after
+//! every submission for another seat's sealed decision (3.3) and against the page size limit; refusals with
+//! their rule and status; the lobby's form; htmx's partial answers.
+
+use coalition_bots::{Bot, HeuristicBot};
+use coalition_engine::Decision;
+use coalition_engine::ids::PowerId;
+use coalition_engine::scenario::embedded_scenario;
+use coalition_present::describe;
+use coalition_server::{Config, bind};
+use serde_json::{Value, json};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+struct Srv {
+    url: String,
+    server: Arc<coalition_server::Server>,
+    http: reqwest::Client,
+}
+
+async fn start() -> Srv {
+    let dir = std::env::temp_dir().join(format!(
+        "coalition-web-test-{}-{}",
+        std::process::id(),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_nanos()
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bound = bind(Config {
+        database: dir.join("coalition.db").to_str().unwrap().to_string(),
+        addr: "127.0.0.1:0".parse().unwrap(),
+        admin_token: Some("operator".into()),
+        snapshot_every: None,
+    })
+    .await
+    .expect("the server starts")
+    .with_routes(coalition_web::routes);
+    let url = format!("http://{}", bound.addr);
+    let server = bound.server.clone();
+    tokio::spawn(bound.serve(std::future::pending()));
+    Srv {
+        url,
+        server,
+        http: reqwest::Client::builder()
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .unwrap(),
+    }
+}
+
+impl Srv {
+    /// A page as the browser holding `cookie` gets it: its status and text.
+    async fn page(&self, path: &str, cookie: &str) -> (u16, String) {
+        let r = self
+            .http
+            .get(format!("{}{path}", self.url))
+            .header("cookie", cookie)
+            .send()
+            .await
+            .unwrap();
+        (r.status().as_u16(), r.text().await.unwrap())
+    }
+
+    /// A form posted by the browser holding `cookie`: the status, the redirect, the text.
+    async fn form(
+        &self,
+        path: &str,
+        cookie: &str,
+        fields: &[(&str, &str)],
+        htmx: bool,
+    ) -> (u16, Option<String>, String) {
+        let mut rq = self
+            .http
+            .post(format!("{}{path}", self.url))
+            .header("cookie", cookie)
+            .form(fields);
+        if htmx {
+            rq = rq.header("hx-request", "true");
+        }
+        let r = rq.send().await.unwrap();
+        let to = r
+            .headers()
+            .get("location")
+            .map(|l| l.to_str().unwrap().to_string());
+        (r.status().as_u16(), to, r.text().await.unwrap())
+    }
+
+    async fn api(&self, path: &str, body: Value) -> Value {
+        let r = self
+            .http
+            .post(format!("{}{path}", self.url))
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        assert!(r.status().is_success(), "{path}: {}", r.status());
+        r.json().await.unwrap()
+    }
+
+    /// A game of the test scenario with seats anne (France), bill (Austria), cleo (Prussia), each claimed: the
+    /// id and each seat's (player, power, cookie).
+    async fn three_seats(&self) -> (String, Vec<(String, PowerId, String)>) {
+        let g = self
+            .api(
+                "/api/games",
+                json!({"scenario": "test", "players": {"anne": ["france"], "bill": ["austria"], "cleo": ["prussia"]}}),
+            )
+            .await;
+        let id = g["id"].as_str().unwrap().to_string();
+        let mut seats = Vec::new();
+        for (player, power) in [("anne", "france"), ("bill", "austria"), ("cleo", "prussia")] {
+            let c = self
+                .api(&format!("/api/games/{id}/seats/{player}/claim"), json!({}))
+                .await;
+            seats.push((
+                player.to_string(),
+                PowerId::new(power).unwrap(),
+                format!("coalition_seat_{id}={}", c["token"].as_str().unwrap()),
+            ));
+        }
+        (id, seats)
+    }
+}
+
+/// The text of a page less its decision forms (a seat's own choices may word a decision the way another seat's
+/// sealed one is worded; what must never show is another seat's decision as made).
+fn outside_forms(html: &str) -> String {
+    let mut out = String::new();
+    let mut rest = html;
+    while let Some(i) = rest.find("<form") {
+        out.push_str(&rest[..i]);
+        match rest[i..].find("</form>") {
+            Some(j) => rest = &rest[i + j + "</form>".len()..],
+            None => return out,
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The ways a page could show a decision: its text form and its words, raw and escaped as the templates escape.
+fn shown_as(words: &str) -> Vec<String> {
+    let esc = words
+        .replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+        .replace('\'', "&#39;");
+    let esc2 = esc.replace("&#39;", "&#x27;");
+    vec![words.to_string(), esc, esc2]
+}
+
+/// The secrets a page must not hold that it does (each long enough not to be found by chance: "pass" is in "mountain
+/// pass").
+fn leaks(html: &str, secrets: &[String]) -> Vec<String> {
+    let body = outside_forms(html);
+    secrets
+        .iter()
+        .filter(|s| s.len() >= 12)
+        .filter(|s| shown_as(s).iter().any(|x| body.contains(x.as_str())))
+        .cloned()
+        .collect()
+}
+
+/// The sealed decisions held now by powers outside `own`, in words and text form.
+fn secrets_now(live: &coalition_server::live::Live, own: &[PowerId]) -> Vec<String> {
+    let st = live.game.state();
+    let s = live.game.scenario();
+    let Some(r) = st.round.as_ref().filter(|r| r.sealed) else {
+        return Vec::new();
+    };
+    r.submitted
+        .iter()
+        .filter(|(p, _)| !own.contains(p))
+        .flat_map(|(_, d): (&PowerId, &Decision)| {
+            [d.to_string(), describe::choice::choice_at(s, st, d)]
+        })
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn three_seats_play_a_month_in_the_pages_and_no_page_shows_another_seats_sealed_decision() {
+    // rule: 3.3
+    let srv = start().await;
+    let (id, seats) = srv.three_seats().await;
+    let scenario = Arc::new(embedded_scenario("test").unwrap());
+    let mut bots: BTreeMap<PowerId, HeuristicBot> = seats
+        .iter()
+        .enumerate()
+        .map(|(i, (_, p, _))| (*p, HeuristicBot::new(i as u64 + 7, scenario.clone())))
+        .collect();
+    let mut submissions = 0;
+    let mut checked = std::collections::BTreeSet::new();
+    let mut pages = 0;
+    for _ in 0..400 {
+        let l = srv.server.hub.live(&id).await.unwrap();
+        let (position, owing) = {
+            let live = l.lock().await;
+            (live.game.state().position.to_string(), live.game.pending())
+        };
+        if position.as_str() >= "1805-02" {
+            break;
+        }
+        assert!(!owing.is_empty(), "nobody owes at {position}");
+        for (player, power, cookie) in &seats {
+            if !owing.contains(power) {
+                continue;
+            }
+            let view = l.lock().await.game.view_since(*power, 0);
+            let pick = bots.get_mut(power).unwrap().pick(&view);
+            let d = view.choices[pick.index].to_string();
+            let (status, to, body) = srv
+                .form(
+                    &format!("/games/{id}/decide"),
+                    cookie,
+                    &[("power", power.as_str()), ("choice", &d)],
+                    false,
+                )
+                .await;
+            assert_eq!(status, 303, "{player} {power} `{d}`: {body}");
+            assert_eq!(
+                to.as_deref(),
+                Some(format!("/games/{id}?power={power}").as_str())
+            );
+            submissions += 1;
+            // Every page each seat may open now.
+            for (other, own, c) in &seats {
+                let secrets = secrets_now(&*l.lock().await, &[*own]);
+                for path in [
+                    format!("/games/{id}?power={own}"),
+                    format!("/games/{id}/map.svg?power={own}"),
+                    format!("/games/{id}/records"),
+                    format!("/games/{id}/seats"),
+                    "/".to_string(),
+                ] {
+                    let (s, html) = srv.page(&path, c).await;
+                    assert_eq!(s, 200, "{other} {path}: {html}");
+                    assert!(
+                        html.len() < coalition_web::PAGE_LIMIT,
+                        "{path} is {} bytes",
+                        html.len()
+                    );
+                    let found = leaks(&html, &secrets);
+                    assert!(
+                        found.is_empty(),
+                        "after submission {submissions}, {other}'s {path} shows another seat's sealed decision: \
+                         {found:?}"
+                    );
+                    pages += 1;
+                }
+                checked.extend(secrets.into_iter().filter(|s| s.len() >= 12));
+            }
+        }
+    }
+    let position = srv
+        .server
+        .hub
+        .live(&id)
+        .await
+        .unwrap()
+        .lock()
+        .await
+        .game
+        .state()
+        .position
+        .to_string();
+    assert!(
+        position.as_str() >= "1805-02",
+        "a month was played: at {position}"
+    );
+    assert!(submissions > 10, "{submissions} submissions");
+    assert!(
+        checked.len() >= 3,
+        "the check looked for at least three sealed decisions: {checked:?}"
+    );
+    eprintln!(
+        "{submissions} submissions, {pages} pages checked, sealed decisions looked for: {checked:?}"
+    );
+}
+
+#[test]
+fn the_leak_check_finds_a_sealed_decision_outside_the_forms_only() {
+    let secret = vec!["declare war on Austria".to_string()];
+    let inside = "<p>x</p><form class=\"decision\"><label>declare war on Austria</label></form>";
+    assert!(leaks(inside, &secret).is_empty());
+    let outside = "<p>Austria submitted: declare war on Austria</p>";
+    assert_eq!(leaks(outside, &secret), secret);
+    let escaped = "<p>O&#39;Brien&#39;s plan</p>";
+    assert_eq!(leaks(escaped, &["O'Brien's plan".to_string()]).len(), 1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_pages_refuse_with_the_rule_and_the_status_and_htmx_gets_the_table_alone() {
+    let srv = start().await;
+    let (id, seats) = srv.three_seats().await;
+    let (_, france, anne) = &seats[0];
+    // No cookie: the table sends the browser to the seats.
+    let (s, _, _) = srv
+        .form(
+            &format!("/games/{id}/decide"),
+            "",
+            &[("power", "france")],
+            false,
+        )
+        .await;
+    assert_eq!(s, 303);
+    let r = srv
+        .http
+        .get(format!("{}/games/{id}", srv.url))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 303);
+    assert_eq!(
+        r.headers()["location"],
+        format!("/games/{id}/seats").as_str()
+    );
+    // Another seat's power: refused under 14.2.1 with 403.
+    // rule: 14.2.1
+    let (s, html) = srv.page(&format!("/games/{id}?power=austria"), anne).await;
+    assert_eq!(s, 403, "{html}");
+    assert!(html.contains("Rule 14.2.1"), "{html}");
+    // A decision the rules refuse: the table again, with the rule and reason, and 422 (200 for htmx, which swaps
+    // only successful answers).
+    let (s, _, html) = srv
+        .form(
+            &format!("/games/{id}/decide"),
+            anne,
+            &[("power", france.as_str()), ("typed", "declare nowhere")],
+            false,
+        )
+        .await;
+    assert!(s == 422 || s == 409, "{s}: {html}");
+    assert!(html.contains("role=\"alert\""), "{html}");
+    assert!(html.contains("Refused"), "{html}");
+    assert!(
+        html.starts_with("<!doctype html>"),
+        "a whole page without htmx"
+    );
+    let (s, _, frag) = srv
+        .form(
+            &format!("/games/{id}/decide"),
+            anne,
+            &[("power", france.as_str()), ("typed", "declare nowhere")],
+            true,
+        )
+        .await;
+    assert_eq!(s, 200);
+    assert!(
+        frag.starts_with("\n<div id=\"table\"") || frag.starts_with("<div id=\"table\""),
+        "{frag}"
+    );
+    assert!(!frag.contains("<html"), "htmx gets the table alone");
+    assert!(frag.contains("Refused"), "{frag}");
+    // A seat's private link keeps its key and opens the table.
+    let claimed = srv.server.hub.live(&id).await.unwrap();
+    drop(claimed);
+    let token = anne.split('=').nth(1).unwrap();
+    let r = srv
+        .http
+        .get(format!("{}/games/{id}/enter?token={token}", srv.url))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 303);
+    assert!(
+        r.headers()["set-cookie"]
+            .to_str()
+            .unwrap()
+            .contains("HttpOnly")
+    );
+    let r = srv
+        .http
+        .get(format!("{}/games/{id}/enter?token=nope", srv.url))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 401);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_lobby_creates_a_game_with_its_rules_seats_bots_and_deadline() {
+    let srv = start().await;
+    let (s, lobby) = srv.page("/", "").await;
+    assert_eq!(s, 200);
+    // Every optional rule by name and number.
+    for r in coalition_engine::rulebook::OptionalRule::ALL {
+        assert!(
+            lobby.contains(&format!("value=\"{}\"", r.name())),
+            "{}",
+            r.name()
+        );
+        assert!(lobby.contains(r.rule()), "{}", r.rule());
+    }
+    let fields = [
+        ("scenario", "test"),
+        ("player_france", "anne"),
+        ("bot_france", "person"),
+        ("player_austria", "anne"),
+        ("bot_austria", "person"),
+        ("player_prussia", "cleo"),
+        ("bot_prussia", "heuristic"),
+        ("preset", "custom"),
+        ("rule", "naval-raiding"),
+        ("step_seconds", "3600"),
+        ("on_deadline", "bot"),
+    ];
+    let (s, to, body) = srv.form("/games", "", &fields, false).await;
+    assert_eq!(s, 303, "{body}");
+    let to = to.unwrap();
+    let id = to
+        .trim_start_matches("/games/")
+        .trim_end_matches("/seats")
+        .to_string();
+    let l = srv.server.hub.live(&id).await.unwrap();
+    {
+        let live = l.lock().await;
+        assert_eq!(
+            live.seats.len(),
+            2,
+            "anne holds France and Austria, cleo Prussia"
+        );
+        assert_eq!(live.bots.len(), 1);
+        assert_eq!(live.settings.step_seconds, Some(3600));
+        assert_eq!(
+            live.game.rulebook().optional.len(),
+            1,
+            "only the ticked rule: {:?}",
+            live.game.rulebook()
+        );
+        assert!(live.deadline_ms.is_some(), "a deadline is set");
+    }
+    let (s, seats) = srv.page(&to, "").await;
+    assert_eq!(s, 200);
+    assert!(
+        seats.contains(&format!("/games/{id}/seats/anne")),
+        "{seats}"
+    );
+    assert!(seats.contains("Prussia by the heuristic bot"), "{seats}");
+    // A bad number is refused with the reason, on the lobby.
+    let mut bad = fields.to_vec();
+    bad.retain(|(k, _)| *k != "step_seconds");
+    bad.push(("step_seconds", "soon"));
+    let (s, _, body) = srv.form("/games", "", &bad, false).await;
+    assert_eq!(s, 400);
+    assert!(body.contains("whole number"), "{body}");
+}

@@ -40,17 +40,26 @@ pub struct Focus {
 impl Focus {
     /// The query string of this focus (for links and the map's address).
     pub fn query(&self, power: PowerId) -> String {
-        let mut q = format!("power={power}");
+        self.query_from(power, None)
+    }
+
+    /// [`Focus::query`] without the power when it is `first`, the one a seat's table shows by default (the map's
+    /// hundreds of links stay short).
+    pub fn query_from(&self, power: PowerId, first: Option<PowerId>) -> String {
+        let mut q = Vec::new();
+        if first != Some(power) {
+            q.push(format!("power={power}"));
+        }
         for (k, v) in [
             ("area", &self.area),
             ("stack", &self.stack),
             ("to", &self.to),
         ] {
             if let Some(v) = v {
-                q.push_str(&format!("&{k}={}", enc(v)));
+                q.push(format!("{k}={}", enc(v)));
             }
         }
-        q
+        q.join("&")
     }
 }
 
@@ -165,9 +174,9 @@ fn drawn(l: Location) -> Location {
     }
 }
 
-/// The map of `v` for its power, each area and sea a link on the table at `base`; a chosen mover's next places
-/// marked.
-pub fn render(s: &Scenario, v: &View, base: &str, focus: &Focus) -> String {
+/// The map of `v` for its power, each area and sea a link on the table at `base` (whose default power is
+/// `first`); a chosen mover's next places marked.
+pub fn render(s: &Scenario, v: &View, base: &str, focus: &Focus, first: Option<PowerId>) -> String {
     let control = s
         .map
         .areas
@@ -197,7 +206,7 @@ pub fn render(s: &Scenario, v: &View, base: &str, focus: &Focus) -> String {
                     ..focus.clone()
                 };
                 return Some(AreaLink {
-                    href: format!("{base}?{}#moves", f.query(power)),
+                    href: format!("{base}?{}#moves", f.query_from(power, first)),
                     marked: true,
                 });
             }
@@ -208,7 +217,7 @@ pub fn render(s: &Scenario, v: &View, base: &str, focus: &Focus) -> String {
             ..focus.clone()
         };
         Some(AreaLink {
-            href: format!("{base}?{}#area", f.query(power)),
+            href: format!("{base}?{}#area", f.query_from(power, first)),
             marked: false,
         })
     };
@@ -229,10 +238,11 @@ pub async fn svg(
     let l = app.hub.live(&id).await?;
     let live = l.lock().await;
     let p = crate::table::seat_power(&live, &seat, focus.power.as_deref())?;
+    let first = crate::table::seat_powers_now(&live, &seat).first().copied();
     let v = live.game.view_since(p, live.game.log().len());
     let s = live.game.scenario().clone();
     drop(live);
-    let body = render(&s, &v, &format!("/games/{id}"), &focus);
+    let body = render(&s, &v, &format!("/games/{id}"), &focus, first);
     Ok((
         [
             (header::CONTENT_TYPE, "image/svg+xml; charset=utf-8"),

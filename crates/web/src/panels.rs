@@ -194,13 +194,22 @@ pub struct LogLine {
     pub text: String,
 }
 
-/// How many of the latest lines of the log the table shows (the rest a link away).
+/// How many lines of the log one page of the table shows (a whole campaign's log is a few megabytes: the table
+/// pages through it and stays under the page limit).
 pub const LOG_LINES: usize = 120;
 
-/// V.3: the log as this power may read it (every die with its modifiers), newest last: the last `LOG_LINES`, or
-/// all of them.
-pub fn log(s: &Scenario, v: &View, all: bool) -> (Vec<LogLine>, bool) {
-    let lines: Vec<LogLine> = v
+/// One page of the log.
+pub struct LogPage {
+    pub lines: Vec<LogLine>,
+    /// Which page this is (0: the oldest), and how many there are.
+    pub page: usize,
+    pub pages: usize,
+}
+
+/// V.3: the log as this power may read it (every die with its modifiers), oldest first, cut into pages of
+/// `LOG_LINES`: page `page` (the latest when none or out of range).
+pub fn log(s: &Scenario, v: &View, page: Option<usize>) -> LogPage {
+    let mut lines: Vec<LogLine> = v
         .log
         .iter()
         .enumerate()
@@ -209,12 +218,12 @@ pub fn log(s: &Scenario, v: &View, all: bool) -> (Vec<LogLine>, bool) {
                 .map(|text| LogLine { n: i + 1, text })
         })
         .collect();
-    if all || lines.len() <= LOG_LINES {
-        (lines, false)
-    } else {
-        let cut = lines.len() - LOG_LINES;
-        (lines.into_iter().skip(cut).collect(), true)
-    }
+    let pages = lines.len().div_ceil(LOG_LINES).max(1);
+    let page = page.filter(|p| *p < pages).unwrap_or(pages - 1);
+    let start = page * LOG_LINES;
+    lines.truncate((start + LOG_LINES).min(lines.len()));
+    let lines = lines.split_off(start.min(lines.len()));
+    LogPage { lines, page, pages }
 }
 
 /// Coalition's 7.5: the battle this power fights now, if any: where, who, its own corps (the enemy's by name

@@ -7,7 +7,7 @@
 use crate::cookies;
 use crate::map::{self, Focus};
 use crate::page::{Failure, from_htmx, html, see_other, utc};
-use crate::panels::{self, LogLine, Matrix, MinorLine, StatusRow};
+use crate::panels::{self, LogPage, Matrix, MinorLine, StatusRow};
 use askama::Template;
 use axum::Form;
 use axum::extract::ws::WebSocketUpgrade;
@@ -131,8 +131,10 @@ pub struct Table {
     pub matrix: Matrix,
     pub minors: Vec<MinorLine>,
     pub messages: Vec<String>,
-    pub log: Vec<LogLine>,
-    pub log_more: bool,
+    pub log: LogPage,
+    /// The addresses of the log's earlier and later pages.
+    pub log_earlier: Option<String>,
+    pub log_later: Option<String>,
     pub battle: Option<(Vec<String>, Option<String>)>,
     pub map_src: String,
     pub area_title: Option<String>,
@@ -243,7 +245,10 @@ pub async fn build(
             owes: pending.contains(q),
         })
         .collect();
-    let (log, log_more) = panels::log(&s, v, focus.log.as_deref() == Some("all"));
+    let log = panels::log(&s, v, focus.log.as_deref().and_then(|l| l.parse().ok()));
+    let log_page = |k: usize| format!("{base}?power={p}&log={k}#log-h");
+    let log_earlier = (log.page > 0).then(|| log_page(log.page - 1));
+    let log_later = (log.page + 1 < log.pages).then(|| log_page(log.page + 1));
     // The map's places, for the keyboard's way to them; the chosen one's forces.
     let mut places: Vec<(String, String, bool)> = s
         .map
@@ -379,7 +384,8 @@ pub async fn build(
         minors: panels::minors(&s, v),
         messages: panels::messages(&s, v),
         log,
-        log_more,
+        log_earlier,
+        log_later,
         battle: panels::battle(&s, v),
         map_src: format!("{base}/map.svg?{}", focus.query(p)),
         area_title: area.map(|a| describe::location_words(&s, a)),

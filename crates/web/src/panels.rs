@@ -226,16 +226,41 @@ pub fn log(s: &Scenario, v: &View, page: Option<usize>) -> LogPage {
     LogPage { lines, page, pages }
 }
 
-/// Coalition's 7.5: the battle this power fights now, if any: where, who, its own corps (the enemy's by name
-/// only, V.2), and the odds of each pair of chits once the first day is over.
-pub fn battle(s: &Scenario, v: &View) -> Option<(Vec<String>, Option<String>)> {
+/// The battle this power fights now (Coalition's 7.5).
+pub struct BattleView {
+    /// Where, who, the terrain, its own corps (the enemy's by name only, V.2).
+    pub header: Vec<String>,
+    /// The odds of each pair of chits, once the first day is over (V.3.2).
+    pub odds: Option<String>,
+    /// The battle so far, day by day: each day's chits, every die with its modifiers, the losses.
+    pub days: Vec<String>,
+}
+
+/// Coalition's 7.5: the battle this power fights now, if any.
+pub fn battle(s: &Scenario, v: &View) -> Option<BattleView> {
     let b = v.state.land.battle.as_ref()?;
     if b.attacker != v.power && b.defender != Some(v.power) {
         return None;
     }
-    let lines = describe::land::battle_header(s, &v.state, v.power);
-    let odds = coalition_present::battle::odds_at(s, &v.rulebook, &v.state, v.power);
-    Some((lines, odds))
+    let began = v.log.iter().rposition(|e| {
+        matches!(
+            e,
+            Event::Land(coalition_engine::land::LandEvent::BattleBegan { .. })
+        )
+    });
+    let days = began
+        .map(|i| {
+            v.log[i..]
+                .iter()
+                .filter_map(|e| describe::seen::event_seen_by(s, &v.state, v.power, e))
+                .collect()
+        })
+        .unwrap_or_default();
+    Some(BattleView {
+        header: describe::land::battle_header(s, &v.state, v.power),
+        odds: coalition_present::battle::odds_at(s, &v.rulebook, &v.state, v.power),
+        days,
+    })
 }
 
 #[derive(Template)]

@@ -135,7 +135,7 @@ pub struct Table {
     /// The addresses of the log's earlier and later pages.
     pub log_earlier: Option<String>,
     pub log_later: Option<String>,
-    pub battle: Option<(Vec<String>, Option<String>)>,
+    pub battle: Option<panels::BattleView>,
     pub map_src: String,
     pub area_title: Option<String>,
     pub area_lines: Vec<String>,

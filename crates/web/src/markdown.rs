@@ -78,7 +78,12 @@ pub fn to_html(md: &str) -> String {
                 }
                 out.push_str("<tr>");
                 for c in cells(r) {
-                    out.push_str(&format!("<{tag}>{}</{close}>", esc(&c)));
+                    if c.is_empty() {
+                        // An empty corner is no header.
+                        out.push_str("<td></td>");
+                    } else {
+                        out.push_str(&format!("<{tag}>{}</{close}>", esc(&c)));
+                    }
                 }
                 out.push_str("</tr>");
                 if head && k == 0 {

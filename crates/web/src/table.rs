@@ -195,12 +195,21 @@ pub async fn build(
     let st = &v.state;
     let base = format!("/games/{id}");
     let sealed = st.round.as_ref().is_some_and(|r| r.sealed);
+    // The powers that owe, and those that have submitted in the sealed round still open (they see their own).
     let owed = views
         .iter()
-        .filter(|w| pending.contains(&w.power))
+        .filter(|w| {
+            pending.contains(&w.power)
+                || sealed
+                    && w.state
+                        .round
+                        .as_ref()
+                        .is_some_and(|r| r.submitted.contains_key(&w.power))
+        })
         .map(|w| {
             let q = w.power;
-            let own = st
+            let own = w
+                .state
                 .round
                 .as_ref()
                 .and_then(|r| r.submitted.get(&q))

@@ -125,15 +125,23 @@ impl Srv {
     }
 }
 
-/// The text of a page less its decision forms (a seat's own choices may word a decision the way another seat's
-/// sealed one is worded; what must never show is another seat's decision as made).
+/// The text of a page less its own decisions (its forms, and what its powers submitted): a seat's own choices,
+/// and its own sealed decision, may be worded like another seat's sealed one; what must never show is another
+/// seat's decision as made.
 fn outside_forms(html: &str) -> String {
     let mut out = String::new();
     let mut rest = html;
-    while let Some(i) = rest.find("<form") {
+    loop {
+        let form = rest.find("<form").map(|i| (i, "</form>"));
+        let own = rest.find("<div class=\"decision\">").map(|i| (i, "</div>"));
+        let next = match (form, own) {
+            (Some(a), Some(b)) => Some(if a.0 < b.0 { a } else { b }),
+            (a, b) => a.or(b),
+        };
+        let Some((i, end)) = next else { break };
         out.push_str(&rest[..i]);
-        match rest[i..].find("</form>") {
-            Some(j) => rest = &rest[i + j + "</form>".len()..],
+        match rest[i..].find(end) {
+            Some(j) => rest = &rest[i + j + end.len()..],
             None => return out,
         }
     }
@@ -172,7 +180,9 @@ fn secrets_now(live: &coalition_server::live::Live, own: &[PowerId]) -> Vec<Stri
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn three_seats_play_a_month_in_the_pages_and_no_page_shows_another_seats_sealed_decision() {
-    // rule: 3.3
+    // Sealed lists (3.3) of this month: declarations and alliances.
+    // rule: 4.2
+    // rule: 4.5
     let srv = start().await;
     let (id, seats) = srv.three_seats().await;
     let scenario = Arc::new(embedded_scenario("test").unwrap());
@@ -275,6 +285,8 @@ fn the_leak_check_finds_a_sealed_decision_outside_the_forms_only() {
     let secret = vec!["declare war on Austria".to_string()];
     let inside = "<p>x</p><form class=\"decision\"><label>declare war on Austria</label></form>";
     assert!(leaks(inside, &secret).is_empty());
+    let own = "<div class=\"decision\"><p>You submitted: declare war on Austria.</p></div><p>y</p>";
+    assert!(leaks(own, &secret).is_empty());
     let outside = "<p>Austria submitted: declare war on Austria</p>";
     assert_eq!(leaks(outside, &secret), secret);
     let escaped = "<p>move fr-1 paris&#62;dijon, O&#39;Brien&#x27;s &amp; co</p>";
@@ -315,7 +327,6 @@ async fn the_pages_refuse_with_the_rule_and_the_status_and_htmx_gets_the_table_a
         format!("/games/{id}/seats").as_str()
     );
     // Another seat's power: refused under 14.2.1 with 403.
-    // rule: 14.2.1
     let (s, html) = srv.page(&format!("/games/{id}?power=austria"), anne).await;
     assert_eq!(s, 403, "{html}");
     assert!(html.contains("Rule 14.2.1"), "{html}");
@@ -524,7 +535,7 @@ fn unescape(v: &str) -> String {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_battle_in_progress_shows_its_days_and_odds_to_its_sides() {
-    // rule: 7.5.2
+    // Coalition's 7.5.2 (docs/rules/combat.md): a battle of several days.
     let srv = start().await;
     let (id, g) = import_cut(
         &srv,
@@ -576,7 +587,7 @@ async fn a_battle_in_progress_shows_its_days_and_odds_to_its_sides() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_stack_is_moved_by_choosing_it_and_clicking_where_it_goes() {
-    // rule: 7.3
+    // Coalition's 7.3 (docs/rules/movement.md): one step of a stack.
     let srv = start().await;
     let france = PowerId::new("france").unwrap();
     let (id, _) = import_cut(

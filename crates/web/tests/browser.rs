@@ -467,3 +467,57 @@ async fn the_lobby_creates_a_game_and_every_page_opens() {
     })
     .await;
 }
+
+/// The table is live: a seat whose page stays open sees another seat's submission without reloading (the page
+/// script hears the seat's WebSocket and htmx redraws the table).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_updates_itself_when_another_seat_acts() {
+    with_browser(|browser| async move {
+        let srv = Srv::start().await;
+        let mut pages = Pages::new("live");
+        let r = reqwest::Client::new()
+            .post(format!("{}/api/import", srv.url))
+            .json(&fixture())
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status().as_u16(), 201, "the fixture imports");
+        let id = r.json::<Value>().await.unwrap()["id"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        let france = take_seat(&browser, &srv, &mut pages, &id, "france", false).await;
+        let austria = take_seat(&browser, &srv, &mut pages, &id, "austria", false).await;
+        // Austria's table is open, and is not reloaded from here on.
+        until(
+            &austria,
+            "Austria's table before France acts",
+            "const t = document.getElementById('table'); \
+             return !!t && t.textContent.includes('Submitted so far: no one yet');",
+        )
+        .await;
+        austria
+            .execute("window.__same_page = true;", vec![])
+            .await
+            .unwrap();
+        play(&france, &srv, &id, "france", "declare austria").await;
+        until(
+            &austria,
+            "Austria's table to show France's submission by itself",
+            "const t = document.getElementById('table'); \
+             return !!t && t.textContent.includes('Submitted so far: France');",
+        )
+        .await;
+        let same = austria
+            .execute("return window.__same_page === true;", vec![])
+            .await
+            .unwrap();
+        assert_eq!(same, Value::Bool(true), "the page was not reloaded");
+        pages
+            .visit(&austria, "austria-told-without-reloading", false)
+            .await;
+        pages.finish();
+        srv.stop().await;
+    })
+    .await;
+}

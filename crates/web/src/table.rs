@@ -87,6 +87,8 @@ pub struct OwedForm {
     pub choices: Vec<ChoiceRow>,
     pub select: bool,
     pub bot: Option<String>,
+    /// 4.1: the powers a private message may go to now (id, name).
+    pub message_to: Vec<(String, String)>,
 }
 
 pub struct MoverRow {
@@ -227,6 +229,20 @@ pub async fn build(
                 })
                 .collect();
             let submitted = submitted_in_round(w);
+            let message_to = choices
+                .iter()
+                .filter_map(|c| {
+                    let to = c
+                        .value
+                        .strip_prefix("message ")?
+                        .trim_end()
+                        .strip_suffix(':')?;
+                    let name = PowerId::new(to)
+                        .map(|p| describe::power(&s, p))
+                        .unwrap_or_else(|_| to.to_string());
+                    Some((to.to_string(), name))
+                })
+                .collect();
             OwedForm {
                 power: q.to_string(),
                 name: describe::power(&s, q),
@@ -242,6 +258,7 @@ pub async fn build(
                 select: choices.len() > 12,
                 choices,
                 bot: bots.get(&q).cloned(),
+                message_to,
             }
         })
         .collect();
@@ -435,6 +452,11 @@ pub struct Decide {
     choice: Option<String>,
     #[serde(default)]
     typed: Option<String>,
+    /// 4.1: a private message's recipient and words (the form's message field).
+    #[serde(default)]
+    message_to: Option<String>,
+    #[serde(default)]
+    message_body: Option<String>,
 }
 
 /// `POST /games/{id}/decide`: plays a decision for one of the seat's powers through the server's one path; a
@@ -449,9 +471,14 @@ pub async fn decide(
         Ok(s) => s,
         Err(r) => return r,
     };
-    let text = d
-        .typed
-        .filter(|t| !t.trim().is_empty())
+    let message = match (&d.message_to, &d.message_body) {
+        (Some(to), Some(body)) if !body.trim().is_empty() => {
+            Some(format!("message {to}: {}", body.trim()))
+        }
+        _ => None,
+    };
+    let text = message
+        .or(d.typed.filter(|t| !t.trim().is_empty()))
         .or(d.choice)
         .unwrap_or_default();
     let focus = Focus {

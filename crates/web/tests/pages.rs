@@ -653,3 +653,53 @@ async fn a_stack_is_moved_by_choosing_it_and_clicking_where_it_goes() {
     let after = srv.server.hub.live(&id).await.unwrap().lock().await.seq;
     assert!(after > before, "the move was played and stored");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_private_message_written_at_the_table_reaches_its_reader_only() {
+    // rule: 4.1
+    let srv = start().await;
+    let france = PowerId::new("france").unwrap();
+    let (id, _) = import_cut(&srv, "political/4.1-messages-and-proposals.json", |g| {
+        g.pending().contains(&france)
+            && g.choices(france)
+                .iter()
+                .any(|d| d.to_string().starts_with("message austria"))
+    })
+    .await;
+    let mut cookies = BTreeMap::new();
+    for p in ["france", "austria", "prussia"] {
+        let c = srv
+            .api(&format!("/api/games/{id}/seats/{p}/claim"), json!({}))
+            .await;
+        cookies.insert(
+            p,
+            format!("coalition_seat_{id}={}", c["token"].as_str().unwrap()),
+        );
+    }
+    let (_, html) = srv.page(&format!("/games/{id}"), &cookies["france"]).await;
+    assert!(
+        html.contains("Or write a private message (4.1) to"),
+        "{html}"
+    );
+    let words = "Meet me at Ulm before the snow";
+    let (s, _, body) = srv
+        .form(
+            &format!("/games/{id}/decide"),
+            &cookies["france"],
+            &[
+                ("power", "france"),
+                ("choice", "pass"),
+                ("message_to", "austria"),
+                ("message_body", words),
+            ],
+            false,
+        )
+        .await;
+    assert_eq!(s, 303, "{body}");
+    let (_, austria) = srv.page(&format!("/games/{id}"), &cookies["austria"]).await;
+    assert!(austria.contains(words), "Austria reads France's message");
+    let (_, prussia) = srv.page(&format!("/games/{id}"), &cookies["prussia"]).await;
+    assert!(!prussia.contains(words), "Prussia does not");
+    let (_, own) = srv.page(&format!("/games/{id}"), &cookies["france"]).await;
+    assert!(own.contains(words), "France sees what it sent");
+}

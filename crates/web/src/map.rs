@@ -145,7 +145,7 @@ pub fn movers(s: &Scenario, choices: &[Decision]) -> Vec<Mover> {
                         depot
                     ),
                     format!(
-                        "{} at {}",
+                        "{} {}",
                         names.join(", "),
                         describe::location_words(s, path[0])
                     ),

@@ -316,7 +316,13 @@ pub async fn build(
                     .unwrap_or(0);
                 format!("{n} movement points left this phase (7.3.1)")
             }
-            _ => "each step sails one place (6.2.1)".to_string(),
+            Some(Decision::Naval(coalition_engine::naval::NavalDecision::Sail {
+                fleets, ..
+            })) => {
+                let n = fleets.iter().map(|f| st.naval.left(*f)).min().unwrap_or(0);
+                format!("{n} movement points left this phase (6.2.1)")
+            }
+            _ => String::new(),
         };
         let to = focus.to.as_deref().and_then(|t| s.location(t));
         let steps = m

@@ -587,7 +587,7 @@ async fn a_battle_in_progress_shows_its_days_and_odds_to_its_sides() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_stack_is_moved_by_choosing_it_and_clicking_where_it_goes() {
-    // Coalition's 7.3 (docs/rules/movement.md): one step of a stack.
+    // Coalition's 7.3 (docs/rules/land.md): one step of a stack.
     let srv = start().await;
     let france = PowerId::new("france").unwrap();
     let (id, _) = import_cut(
@@ -702,4 +702,83 @@ async fn a_private_message_written_at_the_table_reaches_its_reader_only() {
     assert!(!prussia.contains(words), "Prussia does not");
     let (_, own) = srv.page(&format!("/games/{id}"), &cookies["france"]).await;
     assert!(own.contains(words), "France sees what it sent");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_fleet_is_sailed_by_choosing_it_and_clicking_a_marked_sea() {
+    // Coalition's 6.2.1 (docs/rules/naval.md): one step of a fleet, with the movement points it has left.
+    let srv = start().await;
+    let sails = |g: &coalition_engine::game::Game, p: PowerId| {
+        g.pending().contains(&p)
+            && g.choices(p).iter().any(|d| {
+                matches!(
+                    d,
+                    Decision::Naval(coalition_engine::naval::NavalDecision::Sail { path, .. })
+                        if path.len() == 2
+                            && matches!(path[1], coalition_engine::scenario::Location::Sea(_))
+                )
+            })
+    };
+    let (id, g) = import_cut(
+        &srv,
+        "naval/12.2.3-three-fleets-through-five-seas.json",
+        |g| g.state().powers.keys().any(|p| sails(g, *p)),
+    )
+    .await;
+    let p = *g.state().powers.keys().find(|p| sails(&g, **p)).unwrap();
+    let c = srv
+        .api(&format!("/api/games/{id}/seats/{p}/claim"), json!({}))
+        .await;
+    let cookie = format!("coalition_seat_{id}={}", c["token"].as_str().unwrap());
+    let (_, html) = srv.page(&format!("/games/{id}"), &cookie).await;
+    assert!(html.contains("Move a stack"), "{html}");
+    // The fleets among the movers; the first whose steps include a sea (a fleet in port may only have its
+    // blockade box to go to).
+    let i = html.find("<div id=\"moves\">").unwrap();
+    let fleets: Vec<String> = html[i..]
+        .split("href=\"")
+        .skip(1)
+        .map(|h| unescape(h.split('"').next().unwrap()))
+        .filter(|h| h.contains("stack=naval"))
+        .collect();
+    assert!(!fleets.is_empty(), "fleets among the movers");
+    let mut found = None;
+    for fleet in &fleets {
+        let (_, html) = srv.page(fleet, &cookie).await;
+        assert!(
+            html.contains("movement points left this phase (6.2.1)"),
+            "{html}"
+        );
+        let map = attr_after(&html, "<object", "data").unwrap();
+        let (_, svg) = srv.page(&map, &cookie).await;
+        if let Some(marked) = svg
+            .split("<a href=\"")
+            .skip(1)
+            .find(|a| a.contains("stroke=\"#c0392b\" stroke-width=\"3.0\""))
+        {
+            found = Some(marked.to_string());
+            break;
+        }
+    }
+    let marked = found.expect("a fleet with a marked sea on the map");
+    let href = unescape(marked.split('"').next().unwrap());
+    let (_, html) = srv.page(&href, &cookie).await;
+    let typed = {
+        let i = html
+            .find("<input type=\"hidden\" name=\"typed\"")
+            .expect("a move to send");
+        attr_after(&html[i..], "name=\"typed\"", "value").unwrap()
+    };
+    let before = srv.server.hub.live(&id).await.unwrap().lock().await.seq;
+    let (s, _, body) = srv
+        .form(
+            &format!("/games/{id}/decide"),
+            &cookie,
+            &[("power", p.as_str()), ("typed", &typed)],
+            false,
+        )
+        .await;
+    assert_eq!(s, 303, "{typed}: {body}");
+    let after = srv.server.hub.live(&id).await.unwrap().lock().await.seq;
+    assert!(after > before, "the sail was played and stored");
 }

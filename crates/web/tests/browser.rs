@@ -61,17 +61,7 @@ async fn a_political_phase_played_by_three_browsers() {
         let started = Instant::now();
         let srv = Srv::start().await;
         let mut pages = Pages::new("political");
-        let r = reqwest::Client::new()
-            .post(format!("{}/api/import", srv.url))
-            .json(&fixture())
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(r.status().as_u16(), 201, "the fixture imports");
-        let id = r.json::<Value>().await.unwrap()["id"]
-            .as_str()
-            .unwrap()
-            .to_string();
+        let id = import_fixture(&srv).await;
 
         // Each player takes its seat from its link, in its own browser.
         let powers = ["france", "austria", "prussia"];
@@ -475,17 +465,7 @@ async fn a_table_updates_itself_when_another_seat_acts() {
     with_browser(|browser| async move {
         let srv = Srv::start().await;
         let mut pages = Pages::new("live");
-        let r = reqwest::Client::new()
-            .post(format!("{}/api/import", srv.url))
-            .json(&fixture())
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(r.status().as_u16(), 201, "the fixture imports");
-        let id = r.json::<Value>().await.unwrap()["id"]
-            .as_str()
-            .unwrap()
-            .to_string();
+        let id = import_fixture(&srv).await;
         let france = take_seat(&browser, &srv, &mut pages, &id, "france", false).await;
         let austria = take_seat(&browser, &srv, &mut pages, &id, "austria", false).await;
         // Austria's table is open, and is not reloaded from here on.

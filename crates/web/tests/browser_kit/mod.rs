@@ -689,6 +689,21 @@ pub fn fixture() -> Value {
     json!({ "transcript": t })
 }
 
+/// Imports the fixture through the API: the new game's id.
+pub async fn import_fixture(srv: &Srv) -> String {
+    let r = reqwest::Client::new()
+        .post(format!("{}/api/import", srv.url))
+        .json(&fixture())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 201, "the fixture imports");
+    r.json::<Value>().await.unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
 /// In a new session, `player` takes its seat of game `id` from the seat link and goes to the table.
 pub async fn take_seat(
     browser: &Browser,

@@ -451,7 +451,7 @@ impl Hub {
                         )
                     })
                     .collect();
-                match self.store.append(id, live.seq + 1, &rows, now).await {
+                match self.store.append(id, live.seq + 1, &rows, &[], now).await {
                     Ok(()) => live.seq += rows.len() as i64,
                     Err(err) => {
                         // The game in memory holds entries the store does not: rebuild it from the store,

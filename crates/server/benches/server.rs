@@ -377,7 +377,7 @@ fn main() {
                 assert_eq!(r.status().as_u16(), 201);
                 let v: serde_json::Value = r.json().await.unwrap();
                 let l = c.hub.live(v["id"].as_str().unwrap()).await.unwrap();
-                events += l.lock().await.game.log().len();
+                events += l.lock().await.game.log_len();
             }
             let after = rss();
             println!(

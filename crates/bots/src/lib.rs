@@ -228,7 +228,7 @@ impl Table {
                 decide_since(game, power, b.as_mut(), from)?,
             ))
         });
-        self.shown.insert(power, game.log().len());
+        self.shown.insert(power, game.log_len());
         self.decisions += 1;
         if let Some((bot, (decision, reason))) = picked
             && game.submit(power, decision.clone()).is_ok()

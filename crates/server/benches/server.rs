@@ -9,10 +9,17 @@
 //!    transaction per insert, the same number, in tenths alternating with the submissions' so both meet the same
 //!    load from the rest of the machine), and the ratio of the two (target >= 0.5);
 //! 3. the memory per live game: the process's resident set before and after creating `COALITION_BENCH_GAMES`
-//!    games (default 1,000), divided by their number (target < 1 MiB);
+//!    games (default 1,000), divided by their number (target < 1 MiB); each figure twice, as the resident set
+//!    grew, and once the allocator has given back the memory it holds free (glibc's `malloc_trim`, on Linux):
+//!    what the games hold, without what the requests that made them used and freed;
 //! 4. with those games loaded, the step-resolution latency: the submission that completes a sealed step (the
 //!    last of the sealed decisions), from request to acknowledgment, over `COALITION_BENCH_STEPS` steps
-//!    (default 1,000), p50 and p99 (target p99 < 20 ms).
+//!    (default 1,000), p50 and p99 (target p99 < 20 ms);
+//! 5. the memory per live game of the 1805 scenario, at its start (`COALITION_BENCH_GAMES_1805`, default 200)
+//!    and after a whole campaign (`COALITION_BENCH_CAMPAIGNS_1805`, default 40: bots in every seat play it in
+//!    the request that creates the game; enough games that what a run costs once, SQLite's page caches among
+//!    it, weighs little in the figure per game);
+//! 6. those late games let go from memory and loaded again from the store, as a restarted server loads them.
 //!
 //! The games are of the `test` scenario (france, austria, prussia, one seat each); each seat submits its first
 //! listed choice. The client's lookup of what is owed is not timed.
@@ -41,6 +48,38 @@ fn rss() -> u64 {
         })
         .map(|kb| kb * 1024)
         .unwrap_or(0)
+}
+
+/// Gives the allocator's free memory back to the system (glibc's `malloc_trim`), so that the resident set counts
+/// what is held, not what was used and freed; elsewhere, nothing.
+fn trim() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    {
+        unsafe extern "C" {
+            fn malloc_trim(pad: usize) -> i32;
+        }
+        // SAFETY: malloc_trim only returns free memory of glibc's allocator, which this process uses.
+        unsafe {
+            malloc_trim(0);
+        }
+    }
+}
+
+/// The resident set now, after the allocator gave back its free memory ([`trim`]).
+fn rss_trimmed() -> u64 {
+    trim();
+    rss()
+}
+
+/// "X KiB per game (Y KiB held)": the growth of the resident set from `before` (trimmed) per game, as it grew
+/// and once trimmed.
+fn per_game(before: u64, after: u64, after_trimmed: u64, n: usize) -> String {
+    let each = |b: u64| b.saturating_sub(before) as f64 / n.max(1) as f64 / 1024.0;
+    format!(
+        "{:.1} KiB each as the resident set grew, {:.1} KiB once the allocator gave back its free memory",
+        each(after),
+        each(after_trimmed)
+    )
 }
 
 /// One game with its seats' tokens by power.
@@ -301,20 +340,21 @@ fn main() {
         );
 
         // 3. Memory per live game.
-        let before = rss();
+        let before = rss_trimmed();
         let mut live = Vec::with_capacity(games);
         for _ in 0..games {
             live.push(c.create().await);
         }
         let after = rss();
+        let after_trimmed = rss_trimmed();
         assert!(c.hub.loaded() >= games);
-        let per_game = after.saturating_sub(before) as f64 / games as f64;
         println!(
-            "memory: resident {:.1} MiB before and {:.1} MiB after creating {games} live games = {:.1} KiB per \
-             game (target < 1024 KiB)",
+            "memory: resident {:.1} MiB before and {:.1} MiB after creating {games} live games ({:.1} MiB \
+             trimmed): {} (target < 1024 KiB)",
             before as f64 / 1048576.0,
             after as f64 / 1048576.0,
-            per_game / 1024.0
+            after_trimmed as f64 / 1048576.0,
+            per_game(before, after, after_trimmed, games)
         );
 
         // 4. Step-resolution latency with those games loaded: the games are played in turn, one decision each
@@ -345,6 +385,7 @@ fn main() {
             ms(*samples.last().unwrap_or(&Duration::ZERO))
         );
 
+        let mut late = Vec::new();
         // 5. Memory per live game of the 1805 scenario: at its start (seven seats), and at its end (bots in every
         // seat play the whole campaign when the game is created, so the game holds a whole campaign's log).
         for (what, n, body) in [
@@ -357,15 +398,16 @@ fn main() {
             ),
             (
                 "after a whole campaign",
-                env("COALITION_BENCH_CAMPAIGNS_1805", 10),
+                env("COALITION_BENCH_CAMPAIGNS_1805", 40),
                 serde_json::json!({"scenario": "1805", "bots": {
                     "france": "heuristic", "great-britain": "heuristic", "austria": "heuristic",
                     "prussia": "heuristic", "russia": "heuristic", "spain": "heuristic", "turkey": "heuristic"}}),
             ),
         ] {
-            let before = rss();
+            let before = rss_trimmed();
             let t = Instant::now();
             let mut events = 0usize;
+            let mut ids = Vec::new();
             for _ in 0..n {
                 let r = c
                     .http
@@ -376,18 +418,43 @@ fn main() {
                     .expect("create");
                 assert_eq!(r.status().as_u16(), 201);
                 let v: serde_json::Value = r.json().await.unwrap();
-                let l = c.hub.live(v["id"].as_str().unwrap()).await.unwrap();
-                events += l.lock().await.game.log().len();
+                let id = v["id"].as_str().unwrap().to_string();
+                let l = c.hub.live(&id).await.unwrap();
+                events += l.lock().await.game.log_len();
+                ids.push(id);
             }
             let after = rss();
+            let after_trimmed = rss_trimmed();
             println!(
-                "memory, 1805 {what}: {n} live games ({} events each on average, created in {:.1} s) took {:.1} KiB \
-                 each (target < 1024 KiB)",
+                "memory, 1805 {what}: {n} live games ({} events each on average, created in {:.1} s): {} \
+                 (target < 1024 KiB)",
                 events / n.max(1),
                 t.elapsed().as_secs_f64(),
-                after.saturating_sub(before) as f64 / n.max(1) as f64 / 1024.0
+                per_game(before, after, after_trimmed, n)
             );
+            late = ids;
         }
+
+        // 6. The late games again, let go from memory and loaded from the store (their snapshot and stored
+        // events) as a server that restarts loads them.
+        tokio::time::sleep(Duration::from_secs(2)).await;
+        let restored = c.hub.restored.load(std::sync::atomic::Ordering::Relaxed);
+        let let_go = c.hub.evict_idle(i64::MAX / 2, 0);
+        let before = rss_trimmed();
+        let t = Instant::now();
+        for id in &late {
+            c.hub.live(id).await.unwrap();
+        }
+        let after = rss();
+        let after_trimmed = rss_trimmed();
+        println!(
+            "memory, 1805 after a whole campaign, loaded again ({let_go} games let go first; {} of {} loaded from \
+             their snapshot, in {:.2} s): {} (target < 1024 KiB)",
+            c.hub.restored.load(std::sync::atomic::Ordering::Relaxed) - restored,
+            late.len(),
+            t.elapsed().as_secs_f64(),
+            per_game(before, after, after_trimmed, late.len())
+        );
 
         let _ = stop_tx.send(());
         serving.await.unwrap().unwrap();

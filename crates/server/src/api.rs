@@ -505,7 +505,12 @@ pub async fn view(
     let l = app.hub.live(&id).await?;
     let live = l.lock().await;
     holds(&live, &seat, p)?;
-    Ok(Json(live.game.view_since(p, since.after)))
+    let mut view = live.game.view_since(p, since.after);
+    if since.after < live.game.log_start() {
+        // The events the game let go are in the store.
+        view.log = View::visible_log(p, &app.hub.events(&live, since.after).await?);
+    }
+    Ok(Json(view))
 }
 
 /// A numbered event of a seat's log.
@@ -518,20 +523,28 @@ pub struct Numbered {
 }
 
 /// The events of the game from event `after` on that the seat may see, numbered, sealed decisions of other seats
-/// removed.
-pub fn seat_log(live: &Live, seat: &SeatRow, after: usize) -> Vec<Numbered> {
+/// removed (those the game let go read from the store).
+pub async fn seat_log(
+    app: &App,
+    live: &Live,
+    seat: &SeatRow,
+    after: usize,
+) -> Result<Vec<Numbered>, ApiError> {
     let powers = seat_powers(seat);
-    let log = live.game.log();
-    log[after.min(log.len())..]
+    let from = after.min(live.game.log_len());
+    Ok(app
+        .hub
+        .events(live, from)
+        .await?
         .iter()
         .enumerate()
         .filter_map(|(i, e)| {
             Live::seat_event(e, &powers).map(|event| Numbered {
-                n: after + i + 1,
+                n: from + i + 1,
                 event,
             })
         })
-        .collect()
+        .collect())
 }
 
 #[utoipa::path(get, path = "/api/games/{id}/log", params(Since), security(("seat" = [])),
@@ -546,7 +559,7 @@ pub async fn log(
     let seat = seat_of(&app, &id, &headers).await?;
     let l = app.hub.live(&id).await?;
     let live = l.lock().await;
-    Ok(Json(seat_log(&live, &seat, since.after)))
+    Ok(Json(seat_log(&app, &live, &seat, since.after).await?))
 }
 
 #[utoipa::path(post, path = "/api/games/{id}/host", request_body = HostAction, security(("host" = [])),
@@ -672,7 +685,7 @@ pub async fn export(
         commitment: live.commitment.clone(),
         salt: live.settings.salt.clone(),
         finished,
-        log: live.game.log().to_vec(),
+        log: app.hub.events(&live, 0).await?,
     }))
 }
 

@@ -2,12 +2,17 @@
 //! by which anything is added to a game: play the entries on the engine, append them to the store, and only then
 //! acknowledge and tell the seats. Two writers (two server processes) cannot both append the same sequence
 //! number; the loser reloads the log and tries again.
+//!
+//! A live game holds only the recent part of its event log: the store keeps the events in chunks of [`CHUNK`],
+//! written with the entries that complete them, and the engine lets the stored events go
+//! (`Game::forget_before`). A request for older events (a seat's whole log, an export) reads them from the store.
 
 use crate::error::ApiError;
 use coalition_bots::{Kind, Table};
 use coalition_engine::event::Event;
 use coalition_engine::game::Game;
 use coalition_engine::ids::{PlayerId, PowerId};
+use coalition_engine::kernel::dice::DicePosition;
 use coalition_engine::scenario::{Scenario, embedded_scenario};
 use coalition_engine::transcript::{Entry, Transcript, play_entry};
 use coalition_store::{GameRow, SeatRow, Store, StoreError};
@@ -15,6 +20,16 @@ use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 use tokio::sync::{Mutex, broadcast};
+
+/// How many events a stored chunk holds: chunk `k` holds the game's events `k * CHUNK` to `k * CHUNK + CHUNK - 1`.
+pub const CHUNK: usize = 64;
+
+/// How many events a game may hold in memory during one long action (a bot-played campaign, an import) before
+/// the complete chunks among them are written out as JSON until the action's append stores them.
+const SPILL: usize = 4 * CHUNK;
+
+/// How many stored chunks a snapshot's read of a game's events asks for at once.
+const PAGE: usize = 16;
 
 /// A game's settings, chosen at creation.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
@@ -86,6 +101,11 @@ pub struct Live {
     /// Tells the game's WebSockets the log's new length.
     pub tx: broadcast::Sender<usize>,
     round: RoundKey,
+    /// How many chunks of the game's events the store holds (its events `0 .. stored * CHUNK`).
+    stored: usize,
+    /// The complete chunks after those, written out during the action in progress for its append to store:
+    /// (number, JSON), in order.
+    pending: Vec<(i64, String)>,
 }
 
 impl Live {
@@ -105,7 +125,58 @@ impl Live {
                 None => self.bots.remove(power),
             };
         }
+        self.spill();
         Ok(())
+    }
+
+    /// The chunks stored or written out for storing: the game's events before `written() * CHUNK`.
+    fn written(&self) -> usize {
+        self.stored + self.pending.len()
+    }
+
+    /// Writes out the complete chunks after those written, up to chunk `upto` (excluded), for storing.
+    fn write_out(&mut self, upto: usize) {
+        let start = self.game.log_start();
+        for k in self.written()..upto {
+            let events = &self.game.log()[k * CHUNK - start..(k + 1) * CHUNK - start];
+            self.pending
+                .push((k as i64, serde_json::to_string(events).unwrap_or_default()));
+        }
+    }
+
+    /// During a long action, keeps the events held in memory few: the complete chunks but the last are written
+    /// out for the action's append, and let go.
+    fn spill(&mut self) {
+        if self.game.log().len() < SPILL {
+            return;
+        }
+        self.write_out((self.game.log_len() / CHUNK).saturating_sub(1));
+        self.game.forget_before(self.written() * CHUNK);
+    }
+
+    /// The chunks to store with the next append: those written out, then every other complete chunk held.
+    fn chunks_to_store(&mut self) -> Vec<(i64, String)> {
+        self.write_out(self.game.log_len() / CHUNK);
+        std::mem::take(&mut self.pending)
+    }
+
+    /// After the store took every complete chunk: the game holds the events of its last complete chunk and
+    /// those after it (what the seats' WebSockets are about to be pushed), and lets the others go.
+    fn stored_all(&mut self) {
+        self.pending.clear();
+        self.stored = self.game.log_len() / CHUNK;
+        self.game
+            .forget_before(self.stored.saturating_sub(1) * CHUNK);
+    }
+
+    /// The events the store holds from `stored` on, learned after others appended: the chunks written out
+    /// below it need no storing.
+    fn learn_stored(&mut self, stored: usize) {
+        if stored > self.stored {
+            let drop = (stored - self.stored).min(self.pending.len());
+            self.pending.drain(..drop);
+            self.stored = stored;
+        }
     }
 
     /// The bots' answers: every decision owed by a seat a bot holds, played on the game, until only people owe.
@@ -118,7 +189,12 @@ impl Live {
         let mut table = Table::of(&self.game, seed, |p| {
             bots.get(&p).and_then(|k| Kind::parse(k).ok())
         });
-        table.play_bots(&mut self.game)
+        let mut played = Vec::new();
+        while let Some(e) = table.play_next_bot(&mut self.game) {
+            played.push(e);
+            self.spill();
+        }
+        played
     }
 
     /// The late powers' decisions when the deadline passes: each owing power's default (3.6), or its bot's pick
@@ -131,10 +207,12 @@ impl Live {
             OnDeadline::Bot => Some(Kind::Heuristic),
         };
         let mut table = Table::of(&self.game, seed, |_| kind);
-        owing
-            .into_iter()
-            .filter_map(|p| table.play(&mut self.game, p))
-            .collect()
+        let mut played = Vec::new();
+        for p in owing {
+            played.extend(table.play(&mut self.game, p));
+            self.spill();
+        }
+        played
     }
 
     /// The players' ids by seat name.
@@ -215,12 +293,16 @@ pub struct Hub {
     pub restored: std::sync::atomic::AtomicUsize,
 }
 
-/// What the server keeps in a snapshot: the engine's snapshot, the entries it covers and the seating then.
+/// What the server keeps in a snapshot: the entries it covers, the seating then, where the dice stood, how many
+/// events the game had logged, and those of them after the last complete chunk (the store's chunks hold the
+/// others).
 #[derive(Serialize, Deserialize)]
 struct Kept {
     seq: i64,
     bots: BTreeMap<PowerId, String>,
-    game: coalition_engine::game::snapshot::Snapshot,
+    dice: DicePosition,
+    events: usize,
+    tail: Vec<Event>,
 }
 
 impl Hub {
@@ -321,8 +403,9 @@ impl Hub {
         idle.len()
     }
 
-    /// Rebuilds game `id` from the store: its header, seats, its latest snapshot and every entry of its log
-    /// after it (every entry when there is no snapshot, or it cannot be read).
+    /// Rebuilds game `id` from the store: its header, seats, its latest snapshot with the stored events it
+    /// counts, and every entry of its log after it (every entry when there is no snapshot, or it or its events
+    /// cannot be read). Only the recent events stay in memory.
     async fn load(&self, id: &str) -> Result<Live, ApiError> {
         let row = self
             .store
@@ -342,17 +425,30 @@ impl Hub {
             },
             None => None,
         };
-        let (game, seq, bots) = match kept {
+        let restored = match kept {
             Some(k) => {
+                let seq = k.seq;
+                match self.restore(id, &header, scenario.clone(), k).await {
+                    Ok(r) => Some(r),
+                    Err(e) => {
+                        tracing::warn!(game = %id, "its snapshot after entry {seq} cannot be restored ({}): replaying its whole log", e.reason);
+                        None
+                    }
+                }
+            }
+            None => None,
+        };
+        let (game, seq, bots, stored) = match restored {
+            Some(r) => {
                 self.restored
                     .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                let g = Game::restore(scenario, header.rulebook.rulebook(), header.seed, k.game);
-                (g, k.seq, k.bots)
+                r
             }
             None => (
                 header.start(scenario).map_err(ApiError::internal)?,
                 0,
                 header.bots.clone(),
+                self.store.event_chunks(id).await? as usize,
             ),
         };
         let round = RoundKey::of(&game);
@@ -371,21 +467,80 @@ impl Hub {
             seats: self.store.seats(id).await?,
             tx: broadcast::channel(64).0,
             round,
+            stored,
+            pending: Vec::new(),
         };
         self.catch_up(&mut live).await?;
         Ok(live)
     }
 
-    /// Plays the entries other writers appended since `live.seq`, and re-reads the game's clock and seats.
+    /// The game a snapshot holds: the stored chunks of the events it counts, read a page at a time and folded
+    /// over the scenario (the older events let go as they are read), then the snapshot's own last events. The
+    /// game, the entries it covers, the seating then, and how many chunks the store holds.
+    async fn restore(
+        &self,
+        id: &str,
+        header: &Transcript,
+        scenario: Arc<Scenario>,
+        k: Kept,
+    ) -> Result<(Game, i64, BTreeMap<PowerId, String>, usize), ApiError> {
+        let mut game = Game::resume(scenario, header.rulebook.rulebook(), header.seed, &k.dice);
+        let chunks = k.events / CHUNK;
+        while game.log_len() < chunks * CHUNK {
+            let from = game.log_len() / CHUNK;
+            let to = (from + PAGE).min(chunks);
+            let page = self.store.events(id, from as i64, to as i64).await?;
+            if page.len() != to - from {
+                return Err(ApiError::internal(format!(
+                    "the store holds {} of the chunks of events {from} to {}",
+                    page.len(),
+                    to - 1
+                )));
+            }
+            for (_, data) in page {
+                let events: Vec<Event> = serde_json::from_str(&data).map_err(ApiError::internal)?;
+                if events.len() != CHUNK {
+                    return Err(ApiError::internal("a chunk of events of the wrong size"));
+                }
+                for e in events {
+                    game.fold(e);
+                }
+            }
+            game.forget_before(game.log_len().saturating_sub(CHUNK));
+        }
+        for e in k.tail {
+            game.fold(e);
+        }
+        if game.log_len() != k.events {
+            return Err(ApiError::internal(format!(
+                "{} events restored, not {}",
+                game.log_len(),
+                k.events
+            )));
+        }
+        Ok((game, k.seq, k.bots, chunks))
+    }
+
+    /// Plays the entries other writers appended since `live.seq`, and re-reads the game's clock and seats. The
+    /// events' chunks they completed are stored (by them, or now: a game stored before its events were).
     pub async fn catch_up(&self, live: &mut Live) -> Result<(), ApiError> {
         let rows = self.store.log(&live.id, live.seq).await?;
-        let before = live.game.log().len();
+        let before = live.game.log_len();
         for r in rows {
             let e: Entry = serde_json::from_str(&r.entry).map_err(ApiError::internal)?;
             live.play(&e).map_err(|err| {
                 ApiError::internal(format!("entry {} of game {}: {err}", r.seq, live.id))
             })?;
             live.seq = r.seq;
+        }
+        if live.game.log_len() / CHUNK > live.written() || !live.pending.is_empty() {
+            let stored = self.store.event_chunks(&live.id).await? as usize;
+            live.learn_stored(stored);
+            let chunks = live.chunks_to_store();
+            if !chunks.is_empty() {
+                self.store.put_events(&live.id, &chunks).await?;
+            }
+            live.stored_all();
         }
         if self.shared || live.seq == 0 {
             if let Some(row) = self.store.game(&live.id).await? {
@@ -396,8 +551,8 @@ impl Hub {
             live.seats = self.store.seats(&live.id).await?;
         }
         live.round = RoundKey::of(&live.game);
-        if live.game.log().len() != before {
-            let _ = live.tx.send(live.game.log().len());
+        if live.game.log_len() != before {
+            let _ = live.tx.send(live.game.log_len());
         }
         Ok(())
     }
@@ -451,8 +606,16 @@ impl Hub {
                         )
                     })
                     .collect();
-                match self.store.append(id, live.seq + 1, &rows, now).await {
-                    Ok(()) => live.seq += rows.len() as i64,
+                let chunks = live.chunks_to_store();
+                match self
+                    .store
+                    .append(id, live.seq + 1, &rows, &chunks, now)
+                    .await
+                {
+                    Ok(()) => {
+                        live.seq += rows.len() as i64;
+                        live.stored_all();
+                    }
                     Err(err) => {
                         // The game in memory holds entries the store does not: rebuild it from the store,
                         // keeping its channel, so the seats' WebSockets stay subscribed.
@@ -530,7 +693,7 @@ impl Hub {
             self.keep_snapshot(live);
         }
         if added > 0 {
-            let _ = live.tx.send(live.game.log().len());
+            let _ = live.tx.send(live.game.log_len());
             if self.shared {
                 if let Err(e) = self
                     .store
@@ -545,12 +708,20 @@ impl Hub {
         Ok(())
     }
 
-    /// Writes a snapshot of the game in the background (a failure only means a slower load).
+    /// Writes a snapshot of the game in the background (a failure only means a slower load). The store holds
+    /// every complete chunk of its events now; the snapshot holds the events after them.
     fn keep_snapshot(&self, live: &Live) {
+        let events = live.game.log_len();
+        let from = (events / CHUNK * CHUNK).saturating_sub(live.game.log_start());
+        let Some(tail) = live.game.log().get(from..) else {
+            return;
+        };
         let kept = Kept {
             seq: live.seq,
             bots: live.bots.clone(),
-            game: live.game.snapshot(),
+            dice: live.game.dice_position(),
+            events,
+            tail: tail.to_vec(),
         };
         let store = self.store.clone();
         let id = live.id.clone();
@@ -589,6 +760,47 @@ impl Hub {
         let mut live = l.lock().await;
         live.seats = self.store.seats(id).await?;
         Ok(())
+    }
+
+    /// The events of `live`'s game from event `from` (0 is the first) on: those it let go from the store's
+    /// chunks, then those it holds.
+    pub async fn events(&self, live: &Live, from: usize) -> Result<Vec<Event>, ApiError> {
+        let start = live.game.log_start();
+        let mut out = Vec::new();
+        if from < start {
+            let rows = self
+                .store
+                .events(
+                    &live.id,
+                    (from / CHUNK) as i64,
+                    start.div_ceil(CHUNK) as i64,
+                )
+                .await?;
+            for (want, (k, data)) in (from / CHUNK..).zip(rows) {
+                if k as usize != want {
+                    break;
+                }
+                let events: Vec<Event> = serde_json::from_str(&data).map_err(ApiError::internal)?;
+                let first = want * CHUNK;
+                out.extend(
+                    (first..)
+                        .zip(events)
+                        .filter(|(n, _)| (from..start).contains(n))
+                        .map(|(_, e)| e),
+                );
+            }
+            if out.len() != start - from {
+                return Err(ApiError::internal(format!(
+                    "game `{}`: the store holds {} of its events {from} to {}",
+                    live.id,
+                    out.len(),
+                    start - 1
+                )));
+            }
+        }
+        let held = from.saturating_sub(start).min(live.game.log().len());
+        out.extend_from_slice(&live.game.log()[held..]);
+        Ok(out)
     }
 
     /// The whole transcript of game `id`: its header and every entry of its log.

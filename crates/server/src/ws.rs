@@ -65,7 +65,7 @@ async fn catch_up(
 ) -> Result<(Vec<Push>, usize), ApiError> {
     let l = app.hub.live(id).await?;
     let live = l.lock().await;
-    let n = live.game.log().len();
+    let n = live.game.log_len();
     let mut out = Vec::new();
     if after > n {
         let views = seat_powers(seat)
@@ -80,7 +80,8 @@ async fn catch_up(
         out.push(Push::Resync { n, views });
     } else {
         out.extend(
-            seat_log(&live, seat, after)
+            seat_log(app, &live, seat, after)
+                .await?
                 .into_iter()
                 .map(|e| Push::Event(Box::new(e))),
         );

@@ -659,3 +659,122 @@ async fn a_long_game_loads_from_its_snapshot_as_it_was() {
     verify(&export, Arc::new(embedded_scenario("test").unwrap())).unwrap();
     srv.stop().await;
 }
+
+/// A long game holds only its recent events in memory (the store keeps the others in chunks), and a seat's log,
+/// its views and the export read from any point are what the whole game's log gives: the same events, numbered
+/// the same, as the engine's replay of the exported transcript shows them. A new server loading the game from
+/// its snapshot and the stored events serves the same.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_long_game_holds_its_recent_events_and_serves_the_older_ones_from_the_store() {
+    use coalition_server::live::{CHUNK, Live};
+    for db in databases() {
+        let srv = Srv::start_with(&db, Some(50)).await;
+        let (id, host, seats) = srv
+            .three_seats(json!({"bots": {"austria": "heuristic", "prussia": "random"}}))
+            .await;
+        let (_, _, anne) = seats[0].clone();
+        // France's seat to a bot too: the bots play on, and the log grows past many chunks.
+        let (s, r) = srv
+            .host(
+                &id,
+                &host,
+                json!({"seat": {"power": "france", "bot": "heuristic"}}),
+            )
+            .await;
+        assert_eq!(s, 200, "{r}");
+        let (_, e) = srv
+            .get(&format!("/api/games/{id}/export"), Some(&host))
+            .await;
+        let export: Export = serde_json::from_value(e).unwrap();
+        let scenario = Arc::new(embedded_scenario("test").unwrap());
+        let whole = export.transcript.replay(scenario).unwrap();
+        assert_eq!(
+            serde_json::to_value(whole.log()).unwrap(),
+            serde_json::to_value(&export.log).unwrap(),
+            "the export's log is the whole game's"
+        );
+        let n = whole.log().len();
+        assert!(n > 10 * CHUNK, "a long log: {n} events");
+        let france = coalition_engine::ids::PowerId::new("france").unwrap();
+        let mut srv = srv;
+        for (i, round) in ["the server that played it", "a server that loaded it"]
+            .into_iter()
+            .enumerate()
+        {
+            if i > 0 {
+                // Let the background snapshot land, then load the game in a new server.
+                tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+                srv.stop().await;
+                srv = Srv::start_with(&db, Some(50)).await;
+            }
+            {
+                let l = srv.server.hub.live(&id).await.unwrap();
+                let live = l.lock().await;
+                assert_eq!(live.game.log_len(), n, "{round}");
+                assert!(
+                    live.game.log_start() > 0 && live.game.log().len() < 2 * CHUNK + 1,
+                    "{round}: holds events {} to {n}",
+                    live.game.log_start()
+                );
+            }
+            assert_eq!(
+                srv.server
+                    .hub
+                    .restored
+                    .load(std::sync::atomic::Ordering::Relaxed),
+                i,
+                "{round}: loaded from its snapshot"
+            );
+            for after in [
+                0,
+                1,
+                CHUNK - 1,
+                CHUNK,
+                5 * CHUNK + 3,
+                n - CHUNK - 7,
+                n - 1,
+                n,
+                n + 5,
+            ] {
+                let (s, log) = srv
+                    .get(&format!("/api/games/{id}/log?after={after}"), Some(&anne))
+                    .await;
+                assert_eq!(s, 200, "{log}");
+                let want: Vec<Value> = whole.log()[after.min(n)..]
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, e)| {
+                        Live::seat_event(e, &[france])
+                            .map(|e| json!({"n": after + i + 1, "event": e}))
+                    })
+                    .collect();
+                assert_eq!(
+                    log,
+                    Value::Array(want),
+                    "{round}: the seat's log after {after}"
+                );
+                let (s, view) = srv
+                    .get(
+                        &format!("/api/games/{id}/view/france?after={after}"),
+                        Some(&anne),
+                    )
+                    .await;
+                assert_eq!(s, 200, "{view}");
+                assert_eq!(
+                    view,
+                    serde_json::to_value(whole.view_since(france, after)).unwrap(),
+                    "{round}: France's view after {after}"
+                );
+            }
+            let (_, e) = srv
+                .get(&format!("/api/games/{id}/export"), Some(&host))
+                .await;
+            assert_eq!(
+                serde_json::to_value(&e["log"]).unwrap(),
+                serde_json::to_value(whole.log()).unwrap(),
+                "{round}: the export's log"
+            );
+        }
+        srv.stop().await;
+    }
+}

@@ -1,5 +1,5 @@
-//! Coalition's game store (issue 17): games, seats, the append-only log of each game's transcript entries,
-//! snapshots and the servers' signs of life, on SQLite (a file, the default) or PostgreSQL, with one set of
+//! Coalition's game store (issue 17): games, seats, the append-only log of each game's transcript entries, the
+//! events the engine logged for them (in chunks), snapshots and the servers' signs of life, on SQLite (a file, the default) or PostgreSQL, with one set of
 //! queries through sqlx's Any driver and the migrations embedded in the binary.
 //!
 //! The store knows nothing of the rules: an entry is JSON that the server wrote. What it guarantees is the
@@ -201,13 +201,16 @@ impl Store {
         Ok(rows.iter().map(Self::game_row).collect::<Result<_, _>>()?)
     }
 
-    /// Appends `entries` (kind, JSON) at sequence numbers `first`, `first + 1`, ... in one transaction: all
-    /// are written, or none, and [`StoreError::Conflict`] says another writer holds one of those numbers.
+    /// Appends `entries` (kind, JSON) at sequence numbers `first`, `first + 1`, ... and the chunks of events
+    /// (number, JSON) they complete, in one transaction: all are written, or none, and
+    /// [`StoreError::Conflict`] says another writer holds one of those numbers. A chunk already stored is left
+    /// as it is (the events of a log are the same whoever plays it).
     pub async fn append(
         &self,
         game: &str,
         first: i64,
         entries: &[(String, String)],
+        chunks: &[(i64, String)],
         at_ms: i64,
     ) -> StoreResult<()> {
         let mut tx = self.pool.begin().await?;
@@ -232,8 +235,62 @@ impl Store {
                 });
             }
         }
+        Self::insert_chunks(&mut tx, game, chunks).await?;
         tx.commit().await?;
         Ok(())
+    }
+
+    async fn insert_chunks(
+        tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+        game: &str,
+        chunks: &[(i64, String)],
+    ) -> StoreResult<()> {
+        for (chunk, data) in chunks {
+            sqlx::query(
+                "INSERT INTO events (game, chunk, data) VALUES ($1, $2, $3) \
+                 ON CONFLICT (game, chunk) DO NOTHING",
+            )
+            .bind(game)
+            .bind(chunk)
+            .bind(data)
+            .execute(&mut **tx)
+            .await?;
+        }
+        Ok(())
+    }
+
+    /// Stores chunks of `game`'s events (number, JSON) that are missing, in one transaction (a game stored
+    /// before its events were, or whose log another writer appended).
+    pub async fn put_events(&self, game: &str, chunks: &[(i64, String)]) -> StoreResult<()> {
+        let mut tx = self.pool.begin().await?;
+        Self::insert_chunks(&mut tx, game, chunks).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// The chunks of `game`'s events numbered `from` to `to - 1` that are stored, in order: (number, JSON).
+    pub async fn events(&self, game: &str, from: i64, to: i64) -> StoreResult<Vec<(i64, String)>> {
+        let rows = sqlx::query(
+            "SELECT chunk, data FROM events WHERE game = $1 AND chunk >= $2 AND chunk < $3 ORDER BY chunk",
+        )
+        .bind(game)
+        .bind(from)
+        .bind(to)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .iter()
+            .map(|r| Ok((r.try_get(0)?, r.try_get(1)?)))
+            .collect::<Result<_, sqlx::Error>>()?)
+    }
+
+    /// How many chunks of `game`'s events are stored.
+    pub async fn event_chunks(&self, game: &str) -> StoreResult<i64> {
+        let row = sqlx::query("SELECT COUNT(*) FROM events WHERE game = $1")
+            .bind(game)
+            .fetch_one(&self.pool)
+            .await?;
+        Ok(row.try_get(0)?)
     }
 
     /// The entries of `game` after sequence number `after` (0: all; the first entry is 1), in order.

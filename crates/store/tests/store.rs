@@ -94,8 +94,11 @@ async fn two_writers_cannot_both_append_the_same_sequence_number() {
     for s in stores().await {
         let id = fresh_id("g");
         s.create_game(&game(&id), &[]).await.unwrap();
-        s.append(&id, 1, &entries(2, "a"), 5).await.unwrap();
-        let err = s.append(&id, 2, &entries(1, "b"), 6).await.unwrap_err();
+        s.append(&id, 1, &entries(2, "a"), &[], 5).await.unwrap();
+        let err = s
+            .append(&id, 2, &entries(1, "b"), &[], 6)
+            .await
+            .unwrap_err();
         assert!(matches!(err, StoreError::Conflict { seq: 2, .. }), "{err}");
         let log = s.log(&id, 0).await.unwrap();
         assert_eq!(log.len(), 2);
@@ -110,10 +113,13 @@ async fn an_append_that_conflicts_part_way_writes_nothing() {
     for s in stores().await {
         let id = fresh_id("g");
         s.create_game(&game(&id), &[]).await.unwrap();
-        s.append(&id, 1, &entries(1, "a"), 5).await.unwrap();
-        s.append(&id, 3, &entries(1, "a"), 5).await.unwrap();
+        s.append(&id, 1, &entries(1, "a"), &[], 5).await.unwrap();
+        s.append(&id, 3, &entries(1, "a"), &[], 5).await.unwrap();
         // 2 is free, 3 is not: the batch is refused whole.
-        let err = s.append(&id, 2, &entries(2, "b"), 6).await.unwrap_err();
+        let err = s
+            .append(&id, 2, &entries(2, "b"), &[], 6)
+            .await
+            .unwrap_err();
         assert!(matches!(err, StoreError::Conflict { seq: 3, .. }), "{err}");
         let seqs: Vec<i64> = s.log(&id, 0).await.unwrap().iter().map(|r| r.seq).collect();
         assert_eq!(seqs, vec![1, 3]);
@@ -133,7 +139,10 @@ async fn concurrent_appenders_leave_one_entry_per_sequence_number() {
                 let mut won = 0;
                 while won < 10 {
                     let next = s.last_seq(&id).await.unwrap() + 1;
-                    match s.append(&id, next, &entries(1, &format!("w{w}")), 1).await {
+                    match s
+                        .append(&id, next, &entries(1, &format!("w{w}")), &[], 1)
+                        .await
+                    {
                         Ok(()) => won += 1,
                         Err(StoreError::Conflict { .. }) => {}
                         Err(e) => panic!("{e}"),
@@ -175,6 +184,40 @@ async fn a_seat_is_claimed_once_until_the_host_frees_it() {
             s.seats(&id).await.unwrap()[0].token_hash.as_deref(),
             Some("t3")
         );
+    }
+}
+
+#[tokio::test]
+async fn chunks_of_events_are_written_with_the_entries_that_complete_them() {
+    let chunk = |k: i64| (k, format!("[{k}]"));
+    for s in stores().await {
+        let id = fresh_id("g");
+        s.create_game(&game(&id), &[]).await.unwrap();
+        assert_eq!(s.event_chunks(&id).await.unwrap(), 0);
+        s.append(&id, 1, &entries(1, "a"), &[chunk(0), chunk(1)], 5)
+            .await
+            .unwrap();
+        // A conflicting append writes neither its entries nor its chunks.
+        let err = s
+            .append(&id, 1, &entries(1, "b"), &[chunk(2)], 6)
+            .await
+            .unwrap_err();
+        assert!(matches!(err, StoreError::Conflict { seq: 1, .. }), "{err}");
+        assert_eq!(s.event_chunks(&id).await.unwrap(), 2);
+        // A chunk stored already is left as it is.
+        s.append(
+            &id,
+            2,
+            &entries(1, "c"),
+            &[(1, "[other]".into()), chunk(2)],
+            7,
+        )
+        .await
+        .unwrap();
+        s.put_events(&id, &[chunk(2), chunk(3)]).await.unwrap();
+        assert_eq!(s.event_chunks(&id).await.unwrap(), 4);
+        assert_eq!(s.events(&id, 1, 3).await.unwrap(), vec![chunk(1), chunk(2)]);
+        assert_eq!(s.events(&id, 3, 10).await.unwrap(), vec![chunk(3)]);
     }
 }
 

@@ -239,7 +239,7 @@ pub async fn svg(
     let live = l.lock().await;
     let p = crate::table::seat_power(&live, &seat, focus.power.as_deref())?;
     let first = crate::table::seat_powers_now(&live, &seat).first().copied();
-    let v = live.game.view_since(p, live.game.log().len());
+    let v = live.game.view_since(p, live.game.log_len());
     let s = live.game.scenario().clone();
     drop(live);
     let body = render(&s, &v, &format!("/games/{id}"), &focus, first);

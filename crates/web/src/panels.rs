@@ -287,7 +287,10 @@ pub async fn records_page(
     let l = app.hub.live(&id).await?;
     let live = l.lock().await;
     let p = crate::table::seat_power(&live, &seat, None)?;
-    let v = live.game.view_since(p, 0);
+    let v = crate::table::whole_views(&app, &live, &[p])
+        .await?
+        .pop()
+        .expect("one view");
     let s = live.game.scenario().clone();
     drop(live);
     // The seed stays secret until the end (the commitment is public): the record is compiled without it.

@@ -54,6 +54,23 @@ pub fn seat_power(live: &Live, seat: &SeatRow, want: Option<&str>) -> Result<Pow
     }
 }
 
+/// The views of `powers` with their whole logs: the events a long game let go from memory are read back from
+/// the store (the table's messages, log pages and battle, and the records, read the whole log).
+pub async fn whole_views(
+    app: &App,
+    live: &Live,
+    powers: &[PowerId],
+) -> Result<Vec<coalition_engine::view::View>, ApiError> {
+    let mut views: Vec<_> = powers.iter().map(|q| live.game.view_since(*q, 0)).collect();
+    if live.game.log_start() > 0 {
+        let events = app.hub.events(live, 0).await?;
+        for v in &mut views {
+            v.log = coalition_engine::view::View::visible_log(v.power, &events);
+        }
+    }
+    Ok(views)
+}
+
 /// The seat whose key this browser holds for game `id`, or the way to take one.
 async fn seat_of(app: &App, id: &str, headers: &HeaderMap) -> Result<SeatRow, Response> {
     let Some(token) = cookies::get(headers, &cookies::seat_name(id)) else {
@@ -181,14 +198,14 @@ pub async fn build(
     let mine = seat_powers_now(&live, seat);
     let s = live.game.scenario().clone();
     let pending = live.game.pending();
-    let seen = live.game.log().len();
+    let seen = live.game.log_len();
     let deadline = match (live.deadline_ms, live.paused_ms) {
         (_, Some(_)) => "The clock is paused".to_string(),
         (Some(d), None) => format!("Decisions are due by {}", utc(d)),
         (None, None) => "This game has no deadlines".to_string(),
     };
     let bots = live.bots.clone();
-    let views: Vec<_> = mine.iter().map(|q| live.game.view_since(*q, 0)).collect();
+    let views = whole_views(app, &live, &mine).await?;
     drop(live);
     let v = views
         .iter()

@@ -1,5 +1,6 @@
 //! `Game`: drives the sequence of play (rule 3, Coalition's) through the decision pipeline: `pending`,
-//! `choices`, `submit`, resolution to events, `apply`, `view`, `log`.
+//! `choices`, `submit`, resolution to events, `apply`, `view`, `log`. A game holds its whole log unless its
+//! keeper (a server that stores the events) lets the older events go (`forget_before`).
 
 pub mod apply;
 pub mod decision;
@@ -48,7 +49,12 @@ pub struct Game {
     seed: u64,
     dice: Dice,
     state: State,
+    /// The events held in memory: the whole log, or its events from `log_start` on.
     log: Vec<Event>,
+    /// The number of the first event held (0 unless `forget_before` let earlier ones go).
+    log_start: usize,
+    /// What the written record (12.6) keeps of the events let go.
+    forgotten: record::Digest,
 }
 
 /// Rule 14.2.1 / 14.2.2: checks the players' seats. Each power is played by at most one player; a player holds
@@ -151,6 +157,8 @@ impl Game {
             dice: Dice::new(seed),
             state,
             log: Vec::new(),
+            log_start: 0,
+            forgotten: Default::default(),
         };
         g.emit(
             players
@@ -219,9 +227,39 @@ impl Game {
     pub fn state(&self) -> &State {
         &self.state
     }
-    /// Every event so far, in order.
+    /// Every event so far, in order; for a game that let its older events go (`forget_before`), the events
+    /// from event `log_start()` on.
     pub fn log(&self) -> &[Event] {
         &self.log
+    }
+    /// The number of the first event `log()` holds: 0 unless `forget_before` let earlier ones go.
+    pub fn log_start(&self) -> usize {
+        self.log_start
+    }
+    /// How many events the game has logged so far, those let go included.
+    pub fn log_len(&self) -> usize {
+        self.log_start + self.log.len()
+    }
+    /// Lets go of the events before event `n` (those held; `n` past the end lets every event go): a keeper that
+    /// stores the log holds only its recent part in memory. What the written record reads from those events is
+    /// kept (`record::Digest`); the state, the views' state and the dice are unchanged, and the views' logs start
+    /// at `log_start()`.
+    pub fn forget_before(&mut self, n: usize) {
+        let k = n.saturating_sub(self.log_start).min(self.log.len());
+        if k == 0 {
+            return;
+        }
+        self.forgotten.note_all(&self.log[..k]);
+        self.log.drain(..k);
+        self.log_start += k;
+        // A long batch let go of leaves its room behind: give most of it back.
+        if self.log.capacity() > 4 * self.log.len().max(64) {
+            self.log.shrink_to(2 * self.log.len().max(64));
+        }
+    }
+    /// What the written record keeps of the events let go (`forget_before`).
+    pub(crate) fn forgotten(&self) -> &record::Digest {
+        &self.forgotten
     }
     /// Dice rolled so far.
     pub fn dice_rolled(&self) -> u64 {

@@ -202,9 +202,12 @@ fn minor_name(s: &Scenario, m: MinorId) -> String {
     nation(s, Nation::Minor(m))
 }
 
-/// Rule 12.6: compiles the written record of `game` from its state and log.
+/// Rule 12.6: compiles the written record of `game` from its state and log (the events it no longer holds in
+/// memory through what the record kept of them, `Game::forget_before`).
 pub fn compile(s: &Scenario, game: &Game, seed: u64) -> Records {
-    compile_log(s, game.state(), game.log(), game.rulebook(), seed)
+    let mut digest = game.forgotten().clone();
+    digest.note_all(game.log());
+    compile_digest(s, game.state(), &digest, game.rulebook(), seed)
 }
 
 /// Rule 12.6: compiles the written record of a game from its state now and the log that led to it.
@@ -212,6 +215,60 @@ pub fn compile_log(
     s: &Scenario,
     st: &State,
     log: &[Event],
+    rulebook: &Rulebook,
+    seed: u64,
+) -> Records {
+    let mut digest = Digest::default();
+    digest.note_all(log);
+    compile_digest(s, st, &digest, rulebook, seed)
+}
+
+/// Rule 12.6: what the written record reads from a game's log, kept as the log is read (or let go of): the
+/// events that give a war, an alliance or a minor country's change its rule and reason, each with the month of
+/// the step it happened in. Everything else the record reads from the state.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Digest {
+    /// The month of the last step begun (none before the first: the scenario's start).
+    date: Option<Date>,
+    /// Declarations and ends of wars, alliances formed and broken, minors' changes, in the log's order, each
+    /// with the month it happened in.
+    kept: Vec<(Option<Date>, Event)>,
+}
+
+impl Digest {
+    /// Reads one more event of the log.
+    pub fn note(&mut self, e: &Event) {
+        match e {
+            Event::StepBegan { position } => self.date = Some(position.date),
+            Event::World(
+                WorldEvent::WarDeclared { .. }
+                | WorldEvent::WarEnded { .. }
+                | WorldEvent::AllianceFormed { .. }
+                | WorldEvent::AllianceBroken { .. }
+                | WorldEvent::MinorChanged { .. },
+            ) => self.kept.push((self.date, e.clone())),
+            _ => {}
+        }
+    }
+
+    /// Reads the next events of the log, in order.
+    pub fn note_all<'a>(&mut self, events: impl IntoIterator<Item = &'a Event>) {
+        for e in events {
+            self.note(e);
+        }
+    }
+
+    /// The events kept, in order.
+    fn events(&self) -> impl Iterator<Item = &Event> {
+        self.kept.iter().map(|(_, e)| e)
+    }
+}
+
+/// Rule 12.6: compiles the written record of a game from its state now and what the record kept of its log.
+fn compile_digest(
+    s: &Scenario,
+    st: &State,
+    digest: &Digest,
     rulebook: &Rulebook,
     seed: u64,
 ) -> Records {
@@ -235,18 +292,18 @@ pub fn compile_log(
         treasury_other: Vec::new(),
         snapshots: Vec::new(),
     };
-    relations(s, st, log, &mut r);
+    relations(s, st, digest, &mut r);
     peaces(s, st, &mut r);
     obligations(s, st, &mut r);
-    minors(s, st, log, &mut r);
+    minors(s, st, digest, &mut r);
     economy(st, &mut r);
     r
 }
 
 /// Wars, alliances and royal marriages, from the state's relations with the reasons the log gives.
-fn relations(s: &Scenario, st: &State, log: &[Event], r: &mut Records) {
+fn relations(s: &Scenario, st: &State, log: &Digest, r: &mut Records) {
     let declared: Vec<&String> = log
-        .iter()
+        .events()
         .filter_map(|e| match e {
             Event::World(WorldEvent::WarDeclared { rule, .. }) => Some(rule),
             _ => None,
@@ -270,7 +327,7 @@ fn relations(s: &Scenario, st: &State, log: &[Event], r: &mut Records) {
         let end = w
             .ended
             .and_then(|d| {
-                log.iter().find_map(|e| match e {
+                log.events().find_map(|e| match e {
                     Event::World(WorldEvent::WarEnded {
                         a,
                         b,
@@ -299,7 +356,7 @@ fn relations(s: &Scenario, st: &State, log: &[Event], r: &mut Records) {
         });
     }
     let formed: Vec<&String> = log
-        .iter()
+        .events()
         .filter_map(|e| match e {
             Event::World(WorldEvent::AllianceFormed { rule, .. }) => Some(rule),
             _ => None,
@@ -310,7 +367,7 @@ fn relations(s: &Scenario, st: &State, log: &[Event], r: &mut Records) {
             None => (None, String::new(), String::new(), String::new()),
             Some(b) => {
                 let reason = log
-                    .iter()
+                    .events()
                     .find_map(|e| match e {
                         Event::World(WorldEvent::AllianceBroken {
                             a,
@@ -535,30 +592,26 @@ fn obligations(s: &Scenario, st: &State, r: &mut Records) {
 }
 
 /// Minor countries: every change of control or status in the log, and where each stands now.
-fn minors(s: &Scenario, st: &State, log: &[Event], r: &mut Records) {
-    let mut date = s.meta.start;
+fn minors(s: &Scenario, st: &State, log: &Digest, r: &mut Records) {
     let mut last: BTreeMap<MinorId, usize> = BTreeMap::new();
-    for e in log {
-        match e {
-            Event::StepBegan { position } => date = position.date,
-            Event::World(WorldEvent::MinorChanged {
-                minor,
-                controller,
-                status,
-                rule,
-                reason,
-            }) => {
-                last.insert(*minor, r.minor_changes.len());
-                r.minor_changes.push(MinorChangeRow {
-                    date,
-                    minor: minor_name(s, *minor),
-                    controller: controller.map(|c| power(s, c)).unwrap_or_default(),
-                    status: status_name(*status),
-                    how: reason.clone(),
-                    rule: rule.clone(),
-                });
-            }
-            _ => {}
+    for (date, e) in &log.kept {
+        if let Event::World(WorldEvent::MinorChanged {
+            minor,
+            controller,
+            status,
+            rule,
+            reason,
+        }) = e
+        {
+            last.insert(*minor, r.minor_changes.len());
+            r.minor_changes.push(MinorChangeRow {
+                date: date.unwrap_or(s.meta.start),
+                minor: minor_name(s, *minor),
+                controller: controller.map(|c| power(s, c)).unwrap_or_default(),
+                status: status_name(*status),
+                how: reason.clone(),
+                rule: rule.clone(),
+            });
         }
     }
     for (m, ms) in &st.minors {

@@ -44,7 +44,9 @@ impl View {
     }
 
     /// `power`'s view of `game` with only the log from event `from` on (what a seat has not seen yet: a bot or a
-    /// client that keeps the earlier events gets the rest without copying the whole log again).
+    /// client that keeps the earlier events gets the rest without copying the whole log again). Events are
+    /// numbered from the game's first; a game that let its older events go (`Game::forget_before`) gives those
+    /// it holds, from `Game::log_start` on, and its keeper the others (`View::visible_log`).
     pub fn since(game: &Game, power: PowerId, from: usize) -> View {
         let mut state = game.state().clone();
         if let Some(r) = state.round.as_mut()
@@ -74,12 +76,24 @@ impl View {
             scores: crate::umps::control::scores(game.state()),
             owing: game.pending(),
             choices: game.choices(power),
-            log: game.log()[from.min(game.log().len())..]
-                .iter()
-                .filter(|e| e.visible_to(power))
-                .map(|e| e.redacted_for(power))
-                .collect(),
+            log: View::visible_log(
+                power,
+                &game.log()[from.saturating_sub(game.log_start()).min(game.log().len())..],
+            ),
             state,
         }
+    }
+
+    /// Events of a log as `power` may see them: other powers' private messages left out, their sealed decisions
+    /// removed (`Event::visible_to`, `Event::redacted_for`).
+    pub fn visible_log<'a>(
+        power: PowerId,
+        events: impl IntoIterator<Item = &'a Event>,
+    ) -> Vec<Event> {
+        events
+            .into_iter()
+            .filter(|e| e.visible_to(power))
+            .map(|e| e.redacted_for(power))
+            .collect()
     }
 }

@@ -27,6 +27,14 @@ pub(super) fn listed_places(ctx: &RCtx, owner: Nation) -> Vec<AreaId> {
 pub(super) fn listed_places_in(ctx: &RCtx, places: &Places, owner: Nation) -> Vec<AreaId> {
     let f = &ctx.world.forces;
     let cap = capital(ctx.scenario, owner);
+    // The areas where the owner has a corps, found in one pass over the corps.
+    let mut with_corps: Vec<AreaId> = (f.corps.values())
+        .filter_map(|c| match c.location {
+            Location::Area(a) if c.owner == owner => Some(a),
+            _ => None,
+        })
+        .collect();
+    with_corps.sort_unstable();
     places
         .land(ctx, owner)
         .iter()
@@ -34,9 +42,7 @@ pub(super) fn listed_places_in(ctx: &RCtx, places: &Places, owner: Nation) -> Ve
         .filter(|a| {
             Some(*a) == cap
                 || f.garrisons.get(&(*a, owner)).is_some_and(|g| !g.is_empty())
-                || f.corps
-                    .values()
-                    .any(|c| c.owner == owner && c.location == Location::Area(*a))
+                || with_corps.binary_search(a).is_ok()
                 || f.depots.get(a).is_some_and(|d| d.contains(&owner))
         })
         .collect()

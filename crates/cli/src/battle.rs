@@ -250,7 +250,7 @@ pub fn odds_in_game(
         scenario: g.scenario(),
         rulebook: g.rulebook(),
         world: &st.world,
-        own: &st.land,
+        own: &*st.land,
     };
     let (setup, lines) = coalition_engine::land::odds::battle_table(&ctx)?;
     Some(format!(

@@ -30,11 +30,19 @@ pub fn corps_of(w: &World, power: PowerId) -> Vec<(CorpsId, AreaId)> {
     w.forces
         .corps
         .iter()
-        .filter(|(id, c)| w.moves_corps_lent(power, c, loans.get(*id).copied()))
         .filter_map(|(id, c)| match c.location {
-            Location::Area(a) => Some((*id, a)),
+            Location::Area(a) => Some((id, c, a)),
             _ => None,
         })
+        .filter(|(id, c, _)| {
+            let lent = if loans.is_empty() {
+                None
+            } else {
+                loans.get(*id).copied()
+            };
+            w.moves_corps_lent(power, c, lent)
+        })
+        .map(|(id, _, a)| (*id, a))
         .collect()
 }
 

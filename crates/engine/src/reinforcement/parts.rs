@@ -5,7 +5,9 @@
 //! destroyed; all the ships of one fleet transferred to another at its place (5.1.3); one fleet scuttled (5.1.4). A player combines several into one placement, and the usual check refuses a combination that
 //! places more than has arrived.
 
-use super::arrivals::{Arrivals, Places, arrivals, capital, land_factors, spare_corps, units_of};
+use super::arrivals::{
+    Arrivals, Places, arrivals, capital, land_factors, spare_corps, split_garrisonable, units_of,
+};
 use super::fleets::fleets_on_map;
 use super::leaders::leader_places;
 use super::ships::free_ports;
@@ -109,7 +111,10 @@ pub(super) fn pieces_in(
         let places = places_of.land(ctx, *owner);
         let listed = listed_places_in(ctx, places_of, *owner);
         for (unit, n) in units_of(f) {
-            for area in &listed {
+            // 5.2: only the units that may garrison go to a garrison (the check would refuse the others).
+            let garrisons = (land_factors(unit, 1))
+                .is_some_and(|one| split_garrisonable(ctx, &one).1.is_empty());
+            for area in listed.iter().filter(|_| garrisons) {
                 for k in amounts(n) {
                     if let Some(factors) = land_factors(unit, k) {
                         out.push(land(*owner, LandTarget::Garrison(*area), factors));

@@ -310,9 +310,7 @@ impl World {
 
     /// The current war between `a` and `b`, either way round.
     pub fn current_war(&self, a: Nation, b: Nation) -> Option<&War> {
-        self.relations.current_wars().find(|w| {
-            (w.aggressor == a && w.defender == b) || (w.aggressor == b && w.defender == a)
-        })
+        self.relations.current_war(a, b)
     }
 
     /// Every nation `n` is at war with now.

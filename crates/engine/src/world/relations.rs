@@ -78,7 +78,7 @@ pub struct RoyalMarriage {
 /// asked for (`Relations::current_wars`) and forgotten (`CurrentWars::forget`) whenever a war begins or ends.
 /// Two states with the same wars are equal whatever their caches hold.
 #[derive(Clone, Default)]
-pub struct CurrentWars(std::sync::OnceLock<Vec<usize>>);
+pub struct CurrentWars(std::sync::OnceLock<Vec<(u64, u64, usize)>>);
 
 impl CurrentWars {
     /// Forgets the current wars (a war began or ended): they are worked out again when next asked for.
@@ -102,21 +102,39 @@ impl std::fmt::Debug for CurrentWars {
 }
 
 impl Relations {
-    /// The current wars (those with no `ended`), in the order declared.
-    pub fn current_wars(&self) -> impl Iterator<Item = &War> {
+    /// The current wars: the words of the aggressor and the defender (`Nation::word`) and the place in `wars`.
+    fn current(&self) -> &[(u64, u64, usize)] {
         let at = self.current.0.get_or_init(|| {
             (self.wars.iter().enumerate())
                 .filter(|(_, w)| w.ended.is_none())
-                .map(|(i, _)| i)
+                .map(|(i, w)| (w.aggressor.word(), w.defender.word(), i))
                 .collect()
         });
         debug_assert!(
-            at.iter().copied().eq((self.wars.iter().enumerate())
-                .filter(|(_, w)| w.ended.is_none())
-                .map(|(i, _)| i)),
+            at.iter()
+                .map(|(_, _, i)| *i)
+                .eq((self.wars.iter().enumerate())
+                    .filter(|(_, w)| w.ended.is_none())
+                    .map(|(i, _)| i)),
             "the current wars are out of step with the wars"
         );
-        at.iter().map(|i| &self.wars[*i])
+        at
+    }
+
+    /// The current wars (those with no `ended`), in the order declared.
+    pub fn current_wars(&self) -> impl Iterator<Item = &War> {
+        self.current().iter().map(|(_, _, i)| &self.wars[*i])
+    }
+
+    /// The first current war between `a` and `b`, either way round.
+    pub fn current_war(&self, a: Nation, b: Nation) -> Option<&War> {
+        let (x, y) = (a.word(), b.word());
+        (self.current().iter())
+            .filter(|(p, q, _)| (*p == x && *q == y) || (*p == y && *q == x))
+            .map(|(_, _, i)| &self.wars[*i])
+            .find(|w| {
+                (w.aggressor == a && w.defender == b) || (w.aggressor == b && w.defender == a)
+            })
     }
 }
 

@@ -733,7 +733,7 @@ fn the_odds_of_a_battle_under_way_start_from_what_the_days_before_left() {
             scenario: g.scenario(),
             rulebook: g.rulebook(),
             world: &st.world,
-            own: &st.land,
+            own: &*st.land,
         };
         battle_table(&ctx)
     };
@@ -783,7 +783,7 @@ fn an_empty_seat_fights_with_the_chits_the_first_rounds_odds_choose() {
         scenario: g.scenario(),
         rulebook: g.rulebook(),
         world: &st.world,
-        own: &st.land,
+        own: &*st.land,
     };
     let (setup, _) = battle_table(&ctx).expect("a battle waits for chits");
     let field = st.land.battle.as_ref().unwrap().field.clone().unwrap();

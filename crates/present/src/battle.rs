@@ -259,7 +259,7 @@ pub fn odds_at(
         scenario,
         rulebook,
         world: &st.world,
-        own: &st.land,
+        own: &*st.land,
     };
     let (setup, lines) = coalition_engine::land::odds::battle_table(&ctx)?;
     Some(format!(

@@ -160,7 +160,7 @@ pub fn land(cx: &Ctx) -> Pick {
         scenario: s.scenario,
         rulebook: &cx.view.rulebook,
         world: s.world,
-        own: &cx.view.state.land,
+        own: &*cx.view.state.land,
     };
     // Coalition's default chits, worked out only for a battle's chits.
     let chits = std::cell::OnceCell::new();

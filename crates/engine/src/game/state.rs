@@ -91,7 +91,7 @@ pub struct State {
     pub naval: crate::kernel::shared::Shared<crate::naval::NavalState>,
     /// The Land Phase in progress (rule 7).
     #[serde(default, skip_serializing_if = "crate::land::LandState::is_idle")]
-    pub land: crate::land::LandState,
+    pub land: crate::kernel::shared::Shared<crate::land::LandState>,
 }
 
 impl State {

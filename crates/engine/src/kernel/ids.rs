@@ -48,6 +48,16 @@ impl Key {
     }
 }
 
+impl Key {
+    /// A word that equal keys share (its first eight bytes and its length): two keys with different words
+    /// differ, and two with the same word must still be compared.
+    #[inline(always)]
+    pub fn word(&self) -> u64 {
+        let w = self.words_by(u64::from_ne_bytes);
+        w[0] ^ u64::from(self.len).rotate_right(8)
+    }
+}
+
 impl PartialEq for Key {
     #[inline]
     fn eq(&self, other: &Key) -> bool {
@@ -260,6 +270,15 @@ pub enum Nation {
 }
 
 impl Nation {
+    /// A word that equal nations share (`Key::word`, a power's and a minor's told apart): two nations with
+    /// different words differ, and two with the same word must still be compared.
+    #[inline(always)]
+    pub fn word(&self) -> u64 {
+        match self {
+            Nation::Power(p) => p.0.word(),
+            Nation::Minor(m) => !m.0.word(),
+        }
+    }
     /// The key of the power or minor.
     pub fn as_str(&self) -> &str {
         match self {

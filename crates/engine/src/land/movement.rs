@@ -30,11 +30,19 @@ pub fn corps_of(w: &World, power: PowerId) -> Vec<(CorpsId, AreaId)> {
     w.forces
         .corps
         .iter()
-        .filter(|(id, c)| w.moves_corps_lent(power, c, loans.get(*id).copied()))
         .filter_map(|(id, c)| match c.location {
-            Location::Area(a) => Some((*id, a)),
+            Location::Area(a) => Some((id, c, a)),
             _ => None,
         })
+        .filter(|(id, c, _)| {
+            let lent = if loans.is_empty() {
+                None
+            } else {
+                loans.get(*id).copied()
+            };
+            w.moves_corps_lent(power, c, lent)
+        })
+        .map(|(id, _, a)| (*id, a))
         .collect()
 }
 
@@ -504,6 +512,67 @@ fn garrison_check(
     Ok(())
 }
 
+/// Rule 7.3.5 for the listing: what `garrison_check` reads of one corps whatever the factors dropped or picked
+/// up, judged once per corps (`None`: the corps changes no garrison now).
+struct GarrisonList<'w> {
+    corps: &'w crate::world::Corps,
+    /// The corps' own garrison where it stands.
+    here: Factors,
+    /// Whether it may drop factors there: a city its side holds or its own depot (7.3.5), and 12.3.8.
+    may_drop: bool,
+}
+
+impl<'w> GarrisonList<'w> {
+    /// 7.3.5: the corps `id` of `power`, when it may change a garrison this phase.
+    fn of(ctx: &LCtx<'w>, power: PowerId, id: CorpsId) -> Option<Self> {
+        let w = ctx.world;
+        let c = w.forces.corps.get(&id)?;
+        if !moves_for(w, power, c.owner) || !w.moves_corps(power, id) {
+            return None;
+        }
+        let Location::Area(a) = c.location else {
+            return None;
+        };
+        if ctx.own.garrisoned.contains(&id) {
+            return None;
+        }
+        let here = (w.forces.garrisons.get(&(a, c.owner)).copied()).unwrap_or_default();
+        let city = ctx.scenario.area(a).is_some_and(|d| d.city.is_some())
+            && w.area_power(ctx.scenario, a) == Some(power)
+            && !w.sieges.contains_key(&a);
+        let depot = (w.forces.depots.get(&a))
+            .is_some_and(|d| d.contains(&c.owner) || d.contains(&Nation::Power(power)));
+        let may_drop = (city || depot) && check_free_state_detaching(ctx, id, c.owner, a).is_ok();
+        Some(GarrisonList {
+            corps: c,
+            here,
+            may_drop,
+        })
+    }
+
+    /// 7.3.5: whether the corps may drop `drop` and pick up `pick` (`garrison_check` without its reasons).
+    fn may(&self, ctx: &LCtx, drop: &Factors, pick: &Factors) -> bool {
+        if drop.is_empty() && pick.is_empty() {
+            return false;
+        }
+        let may_garrison = &ctx.scenario.charts.reinforcement.garrison_units;
+        if crate::reinforcement::units_of(drop)
+            .into_iter()
+            .any(|(kind, n)| n > 0 && !may_garrison.contains(&kind))
+        {
+            return false;
+        }
+        let Some(after) = self.corps.factors.minus(drop) else {
+            return false;
+        };
+        if self.here.minus(pick).is_none() || self.corps.capacity.minus(&after.plus(pick)).is_none()
+        {
+            return false;
+        }
+        drop.is_empty() || self.may_drop
+    }
+}
+
 /// Rule 12.3.8 (DetachingFreeStateFactors): without the option, the factors of a minor free state's corps may be
 /// detached as a garrison only inside that minor's own borders; with it, anywhere a garrison may stand, keeping
 /// their nationality (garrisons are kept by area and nation). Other nations' corps are not concerned.
@@ -629,12 +698,19 @@ pub fn choices(ctx: &LCtx, power: PowerId) -> Vec<LandDecision> {
                 }
             }
         }
+        let g = GarrisonList::of(ctx, power, id);
         for kind in &ctx.scenario.charts.reinforcement.garrison_units {
             let Some(one) = crate::reinforcement::land_factors(*kind, 1) else {
                 continue;
             };
             for (drop, pick) in [(one, Factors::default()), (Factors::default(), one)] {
-                if garrison_check(ctx, power, id, &drop, &pick, false).is_ok() {
+                let ok = g.as_ref().is_some_and(|g| g.may(ctx, &drop, &pick));
+                debug_assert_eq!(
+                    ok,
+                    garrison_check(ctx, power, id, &drop, &pick, false).is_ok(),
+                    "{id} drop {drop:?} pick {pick:?}"
+                );
+                if ok {
                     out.push(LandDecision::Garrison {
                         corps: id,
                         drop,

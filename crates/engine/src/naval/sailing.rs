@@ -543,8 +543,17 @@ pub fn choices(ctx: &NCtx, power: PowerId) -> Vec<NavalDecision> {
         if depot {
             sets.push((ids.clone(), Vec::new(), Vec::new(), true));
         }
+        // What does not depend on the destination is judged once per set, and each step once per place.
+        let lefts: Vec<Option<u32>> = (sets.iter())
+            .map(|(f, l, c, d)| set_left(ctx, power, f, l, c, *d, *at))
+            .collect();
         for to in next_places(ctx.scenario, *at) {
-            for (set, leaders, corps, depot) in &sets {
+            let cost = step_ok(ctx, power, *at, to);
+            for ((set, leaders, corps, depot), left) in sets.iter().zip(&lefts) {
+                let ok = matches!((cost, left), (Some(c), Some(l)) if c <= *l);
+                if !ok && !cfg!(debug_assertions) {
+                    continue;
+                }
                 let d = NavalDecision::Sail {
                     fleets: set.clone(),
                     leaders: leaders.clone(),
@@ -552,13 +561,101 @@ pub fn choices(ctx: &NCtx, power: PowerId) -> Vec<NavalDecision> {
                     depot: *depot,
                     path: vec![*at, to],
                 };
-                if check(ctx, power, &d).is_ok() {
+                debug_assert_eq!(ok, check(ctx, power, &d).is_ok(), "{d:?}");
+                if ok {
                     out.push(d);
                 }
             }
         }
     }
     out
+}
+
+/// 6.2.1: `check`'s judgement of a move from `start` whatever its path (its fleets, admirals, corps and depot,
+/// 6.2.5's capacities and 12.2.3.2's cut): the fewest movement points any of its fleets has left, or `None` when
+/// these may not sail together. A yes/no check for the listing; `check` writes the reason of a refusal.
+fn set_left(
+    ctx: &NCtx,
+    power: PowerId,
+    fleets: &[FleetId],
+    leaders: &[LeaderId],
+    corps: &[CorpsId],
+    depot: bool,
+    start: Location,
+) -> Option<u32> {
+    let (s, w) = (ctx.scenario, ctx.world);
+    if fleets.is_empty()
+        || crate::kernel::error::distinct(fleets).is_err()
+        || crate::kernel::error::distinct(leaders).is_err()
+        || crate::kernel::error::distinct(corps).is_err()
+    {
+        return None;
+    }
+    if !leaders.is_empty() {
+        let admirals = admirals_at(ctx, power, start);
+        for l in leaders {
+            let embarks = !corps.is_empty()
+                && s.leader(*l).is_some_and(|d| !d.naval)
+                && w.forces.leaders.get(l).is_some_and(|x| {
+                    x.location == start
+                        && x.status == LeaderStatus::Active
+                        && w.moves_nation(power, x.nation)
+                });
+            if !admirals.contains(l) && !embarks {
+                return None;
+            }
+        }
+    }
+    if fleets.iter().any(|id| !w.forces.fleets.contains_key(id))
+        || transport::check_embark(ctx, power, fleets, corps, start).is_err()
+        || depot && transport::check_depot(ctx, power, fleets, start).is_err()
+        || check_split(ctx, power, fleets, corps, start).is_err()
+    {
+        return None;
+    }
+    let cut = transport::reduced(ctx, power, start, !corps.is_empty() || depot);
+    let mut least = u32::MAX;
+    for id in fleets {
+        let f = w.forces.fleets.get(id)?;
+        if !w.moves_fleet(power, *id) || f.ships == 0 || f.location != start {
+            return None;
+        }
+        least = least.min(cut.get(id).map_or(ctx.own.left(*id), |(_, after)| *after));
+    }
+    Some(least)
+}
+
+/// 6.2.1: `path_cost` of the one step from `a` to `b`, with `check`'s test that both places are known: its cost
+/// when it may be sailed, without the reason of a refusal (for the listing).
+fn step_ok(ctx: &NCtx, power: PowerId, a: Location, b: Location) -> Option<u32> {
+    let (s, w) = (ctx.scenario, ctx.world);
+    let known = |l: Location| match l {
+        Location::Area(x) | Location::Blockade(x) => s.area(x).is_some(),
+        Location::Sea(x) => s.sea(x).is_some(),
+        Location::Aboard(_) | Location::OffMap => true,
+    };
+    if !known(a) || !known(b) {
+        return None;
+    }
+    if let (Location::Area(p), Location::Sea(_)) | (Location::Sea(_), Location::Area(p)) = (a, b) {
+        let me = Nation::Power(power);
+        let blockaded = w.forces.fleets.values().any(|f| {
+            f.location == Location::Blockade(p) && f.ships > 0 && at_war_sides(w, me, f.owner)
+        });
+        if blockaded {
+            return None;
+        }
+    }
+    if let Location::OffMap | Location::Aboard(_) = b {
+        return None;
+    }
+    let c = step_cost(s, a, b)?;
+    if let Location::Area(p) = b
+        && !friendly_port(s, w, power, p)
+    {
+        return None;
+    }
+    Some(c)
 }
 
 /// The corps `power` moves standing with factors at the port `at` (those a move may embark, 6.2.5).

@@ -64,6 +64,9 @@ pub struct Reach<'c, 'a> {
     /// By index in the map's seas: whether a fleet of the power can land a corps it carries from there (filled
     /// when first needed).
     landings: OnceCell<Vec<bool>>,
+    /// By area index: whether a fleet of the power can land a corps on the area's coast (each filled when first
+    /// needed).
+    coasts: std::cell::RefCell<Vec<Option<bool>>>,
 }
 
 impl<'c, 'a> Reach<'c, 'a> {
@@ -143,6 +146,7 @@ impl<'c, 'a> Reach<'c, 'a> {
             starts,
             entered,
             landings: OnceCell::new(),
+            coasts: Default::default(),
         }
     }
 
@@ -182,9 +186,20 @@ impl<'c, 'a> Reach<'c, 'a> {
         // only for a minor with a coast).
         territory
             .iter()
-            .filter_map(|a| ctx.scenario.area(*a))
-            .flat_map(|a| a.seas.iter())
-            .any(|c| (ctx.scenario.sea_index(*c)).is_some_and(|i| self.landings()[i]))
+            .any(|a| (ctx.scenario.area_index(*a)).is_some_and(|i| self.coast_landed(i)))
+    }
+
+    /// Whether a sea touching the area at index `i` is one of `landings` (worked out once per area).
+    fn coast_landed(&self, i: usize) -> bool {
+        let mut coasts = self.coasts.borrow_mut();
+        if coasts.is_empty() {
+            coasts.resize(self.ctx.scenario.map.areas.len(), None);
+        }
+        *coasts[i].get_or_insert_with(|| {
+            let sc = self.ctx.scenario;
+            (sc.map.areas[i].seas.iter())
+                .any(|c| sc.sea_index(*c).is_some_and(|j| self.landings()[j]))
+        })
     }
 
     /// The seas a fleet of the power can reach within its allowance after picking up a corps at a sea touching

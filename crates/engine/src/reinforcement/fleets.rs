@@ -8,7 +8,7 @@ use super::{Placement, RCtx, RCx};
 use crate::kernel::error::{RuleError, RuleResult};
 use crate::kernel::ids::{FleetId, Nation, PowerId};
 use crate::scenario::{Location, LossCause};
-use crate::world::cargo::{cargo, check_capacity, leaders_aboard, put_ashore};
+use crate::world::cargo::{cargo, check_capacity, put_ashore};
 use crate::world::{LossRecord, WorldEvent, ump_rules};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -59,6 +59,16 @@ impl Plan {
     }
 }
 
+/// 5.1.3: the ships each fleet holds while a placement is checked, kept only for the fleets it changes.
+struct Ships(BTreeMap<FleetId, u16>);
+
+impl Ships {
+    /// The ships `f` holds now (none when there is no such fleet).
+    fn of(&self, w: &crate::world::World, f: FleetId) -> u16 {
+        (self.0.get(&f).copied()).unwrap_or_else(|| w.forces.fleets.get(&f).map_or(0, |x| x.ships))
+    }
+}
+
 /// 5.1.3, 5.1.4, 5.1.4.2, 14.3.2.1.8: checks the placement's transfers and scuttling and works out what they do;
 /// the ships of the placement's arrivals that join a named fleet count as that fleet's.
 pub(super) fn plan(ctx: &RCtx, power: PowerId, pl: &Placement) -> RuleResult<Plan> {
@@ -71,16 +81,13 @@ pub(super) fn plan(ctx: &RCtx, power: PowerId, pl: &Placement) -> RuleResult<Pla
             scuttled: Vec::new(),
         });
     }
-    let mut ships: BTreeMap<FleetId, u16> = w
-        .forces
-        .fleets
-        .iter()
-        .map(|(id, f)| (*id, f.ships))
-        .collect();
+    // The ships of the fleets the placement changes; every other fleet holds what it holds (`Ships::of`).
+    let mut ships = Ships(BTreeMap::new());
     for o in &pl.ships {
         if let Some(f) = o.fleet
-            && let Some(n) = ships.get_mut(&f)
+            && let Some(x) = w.forces.fleets.get(&f)
         {
+            let n = ships.0.entry(f).or_insert(x.ships);
             *n = n.saturating_add(o.count);
         }
     }
@@ -133,7 +140,7 @@ pub(super) fn plan(ctx: &RCtx, power: PowerId, pl: &Placement) -> RuleResult<Pla
                 ),
             ));
         }
-        let have = ships[&t.from];
+        let have = ships.of(w, t.from);
         if have < t.ships {
             return Err(RuleError::new(
                 "5.1.3",
@@ -144,9 +151,9 @@ pub(super) fn plan(ctx: &RCtx, power: PowerId, pl: &Placement) -> RuleResult<Pla
             ));
         }
         let from_after = have - t.ships;
-        let to_after = ships[&t.to].saturating_add(t.ships);
-        ships.insert(t.from, from_after);
-        ships.insert(t.to, to_after);
+        let to_after = ships.of(w, t.to).saturating_add(t.ships);
+        ships.0.insert(t.from, from_after);
+        ships.0.insert(t.to, to_after);
         sources.insert(t.from);
         moved.push(Moved {
             from: t.from,
@@ -176,11 +183,11 @@ pub(super) fn plan(ctx: &RCtx, power: PowerId, pl: &Placement) -> RuleResult<Pla
         }
         ump_rules::may_lose(w, x.owner, LossCause::Scuttling, None)
             .map_err(|e| RuleError::new(&e.rule, format!("fleet {f}: {}", e.reason)))?;
-        scuttled.push((*f, ships[f]));
+        scuttled.push((*f, ships.of(w, *f)));
     }
     let emptied: Vec<FleetId> = sources
         .into_iter()
-        .filter(|f| ships[f] == 0 && !pl.scuttle.contains(f))
+        .filter(|f| ships.of(w, *f) == 0 && !pl.scuttle.contains(f))
         .collect();
     let plan = Plan {
         moved,
@@ -193,17 +200,25 @@ pub(super) fn plan(ctx: &RCtx, power: PowerId, pl: &Placement) -> RuleResult<Pla
 
 /// 5.1.3, 5.1.4 with 6.2.5: a fleet leaving the map with corps or leaders aboard does so only in a port (they go
 /// ashore there), and the fleets that stay at its place must still carry what is aboard them.
-fn check_cargo(
-    ctx: &RCtx,
-    power: PowerId,
-    plan: &Plan,
-    ships: &BTreeMap<FleetId, u16>,
-) -> RuleResult<()> {
+fn check_cargo(ctx: &RCtx, power: PowerId, plan: &Plan, ships: &Ships) -> RuleResult<()> {
     let w = ctx.world;
     let leaving = plan.leaving();
+    // The fleets with corps aboard, and those with corps or leaders aboard, found in one pass over each.
+    let mut with_corps: BTreeSet<FleetId> = BTreeSet::new();
+    for c in w.forces.corps.values() {
+        if let Location::Aboard(f) = c.location {
+            with_corps.insert(f);
+        }
+    }
+    let mut with_any = with_corps.clone();
+    for l in w.forces.leaders.values() {
+        if let Location::Aboard(f) = l.location {
+            with_any.insert(f);
+        }
+    }
     for f in &leaving {
         let at = w.forces.fleets[f].location;
-        let aboard = !cargo(w, &[*f]).is_empty() || !leaders_aboard(w, &[*f]).is_empty();
+        let aboard = with_any.contains(f);
         if aboard && !matches!(at, Location::Area(_)) {
             let (rule, how) = if plan.emptied.contains(f) {
                 ("5.1.3", "emptied by transfers")
@@ -230,11 +245,15 @@ fn check_cargo(
             .filter(|(id, x)| {
                 x.location == at
                     && w.moves_fleet(power, **id)
-                    && ships.get(id).copied().unwrap_or(0) > 0
+                    && ships.of(w, **id) > 0
                     && !leaving.contains(id)
             })
             .map(|(id, _)| *id)
             .collect();
+        // Fleets that carry nothing need no room.
+        if !staying.iter().any(|f| with_corps.contains(f)) {
+            continue;
+        }
         check_capacity(ctx, staying.len(), &cargo(w, &staying)).map_err(|e| {
             RuleError::new(
                 &e.rule,

@@ -5,7 +5,9 @@
 //! destroyed; all the ships of one fleet transferred to another at its place (5.1.3); one fleet scuttled (5.1.4). A player combines several into one placement, and the usual check refuses a combination that
 //! places more than has arrived.
 
-use super::arrivals::{Arrivals, Places, arrivals, capital, land_factors, spare_corps, units_of};
+use super::arrivals::{
+    Arrivals, Places, arrivals, capital, land_factors, spare_corps, split_garrisonable, units_of,
+};
 use super::fleets::fleets_on_map;
 use super::leaders::leader_places;
 use super::ships::free_ports;
@@ -27,6 +29,14 @@ pub(super) fn listed_places(ctx: &RCtx, owner: Nation) -> Vec<AreaId> {
 pub(super) fn listed_places_in(ctx: &RCtx, places: &Places, owner: Nation) -> Vec<AreaId> {
     let f = &ctx.world.forces;
     let cap = capital(ctx.scenario, owner);
+    // The areas where the owner has a corps, found in one pass over the corps.
+    let mut with_corps: Vec<AreaId> = (f.corps.values())
+        .filter_map(|c| match c.location {
+            Location::Area(a) if c.owner == owner => Some(a),
+            _ => None,
+        })
+        .collect();
+    with_corps.sort_unstable();
     places
         .land(ctx, owner)
         .iter()
@@ -34,9 +44,7 @@ pub(super) fn listed_places_in(ctx: &RCtx, places: &Places, owner: Nation) -> Ve
         .filter(|a| {
             Some(*a) == cap
                 || f.garrisons.get(&(*a, owner)).is_some_and(|g| !g.is_empty())
-                || f.corps
-                    .values()
-                    .any(|c| c.owner == owner && c.location == Location::Area(*a))
+                || with_corps.binary_search(a).is_ok()
                 || f.depots.get(a).is_some_and(|d| d.contains(&owner))
         })
         .collect()
@@ -103,7 +111,10 @@ pub(super) fn pieces_in(
         let places = places_of.land(ctx, *owner);
         let listed = listed_places_in(ctx, places_of, *owner);
         for (unit, n) in units_of(f) {
-            for area in &listed {
+            // 5.2: only the units that may garrison go to a garrison (the check would refuse the others).
+            let garrisons = (land_factors(unit, 1))
+                .is_some_and(|one| split_garrisonable(ctx, &one).1.is_empty());
+            for area in listed.iter().filter(|_| garrisons) {
                 for k in amounts(n) {
                     if let Some(factors) = land_factors(unit, k) {
                         out.push(land(*owner, LandTarget::Garrison(*area), factors));

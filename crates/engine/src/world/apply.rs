@@ -75,26 +75,27 @@ pub fn apply(world: &mut World, event: &WorldEvent) {
             cause,
             since,
             ..
-        } => world.relations.wars.push(War {
-            aggressor: *aggressor,
-            defender: *defender,
-            since: *since,
-            cause: cause.clone(),
-            ended: None,
-        }),
+        } => {
+            let r = &mut *world.relations;
+            r.wars.push(War {
+                aggressor: *aggressor,
+                defender: *defender,
+                since: *since,
+                cause: cause.clone(),
+                ended: None,
+            });
+            r.current.forget();
+        }
         WorldEvent::WarEnded { a, b, date, .. } => {
-            for w in world
-                .relations
-                .wars
-                .iter_mut()
-                .filter(|w| w.ended.is_none())
-            {
+            let r = &mut *world.relations;
+            for w in r.wars.iter_mut().filter(|w| w.ended.is_none()) {
                 if (w.aggressor == *a && w.defender == *b)
                     || (w.aggressor == *b && w.defender == *a)
                 {
                     w.ended = Some(*date);
                 }
             }
+            r.current.forget();
         }
         WorldEvent::AllianceFormed { a, b, since, .. } => {
             let (a, b) = if a <= b { (*a, *b) } else { (*b, *a) };

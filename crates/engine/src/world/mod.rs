@@ -310,18 +310,13 @@ impl World {
 
     /// The current war between `a` and `b`, either way round.
     pub fn current_war(&self, a: Nation, b: Nation) -> Option<&War> {
-        self.relations.wars.iter().find(|w| {
-            w.ended.is_none()
-                && ((w.aggressor == a && w.defender == b) || (w.aggressor == b && w.defender == a))
-        })
+        self.relations.current_war(a, b)
     }
 
     /// Every nation `n` is at war with now.
     pub fn enemies(&self, n: Nation) -> BTreeSet<Nation> {
         self.relations
-            .wars
-            .iter()
-            .filter(|w| w.ended.is_none())
+            .current_wars()
             .filter_map(|w| {
                 if w.aggressor == n {
                     Some(w.defender)

@@ -74,11 +74,79 @@ pub struct RoyalMarriage {
     pub broken: Option<Date>,
 }
 
+/// The places in `Relations::wars` of the current wars, in order: a cache of the wars, worked out when first
+/// asked for (`Relations::current_wars`) and forgotten (`CurrentWars::forget`) whenever a war begins or ends.
+/// Two states with the same wars are equal whatever their caches hold.
+#[derive(Clone, Default)]
+pub struct CurrentWars(std::sync::OnceLock<Vec<(u64, u64, usize)>>);
+
+impl CurrentWars {
+    /// Forgets the current wars (a war began or ended): they are worked out again when next asked for.
+    pub fn forget(&mut self) {
+        self.0 = std::sync::OnceLock::new();
+    }
+}
+
+impl PartialEq for CurrentWars {
+    fn eq(&self, _: &CurrentWars) -> bool {
+        true
+    }
+}
+
+impl Eq for CurrentWars {}
+
+impl std::fmt::Debug for CurrentWars {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("CurrentWars")
+    }
+}
+
+impl Relations {
+    /// The current wars: the words of the aggressor and the defender (`Nation::word`) and the place in `wars`.
+    fn current(&self) -> &[(u64, u64, usize)] {
+        let at = self.current.0.get_or_init(|| {
+            (self.wars.iter().enumerate())
+                .filter(|(_, w)| w.ended.is_none())
+                .map(|(i, w)| (w.aggressor.word(), w.defender.word(), i))
+                .collect()
+        });
+        debug_assert!(
+            at.iter()
+                .map(|(_, _, i)| *i)
+                .eq((self.wars.iter().enumerate())
+                    .filter(|(_, w)| w.ended.is_none())
+                    .map(|(i, _)| i)),
+            "the current wars are out of step with the wars"
+        );
+        at
+    }
+
+    /// The current wars (those with no `ended`), in the order declared.
+    pub fn current_wars(&self) -> impl Iterator<Item = &War> {
+        self.current().iter().map(|(_, _, i)| &self.wars[*i])
+    }
+
+    /// The first current war between `a` and `b`, either way round.
+    pub fn current_war(&self, a: Nation, b: Nation) -> Option<&War> {
+        let (x, y) = (a.word(), b.word());
+        (self.current().iter())
+            .filter(|(p, q, _)| (*p == x && *q == y) || (*p == y && *q == x))
+            .map(|(_, _, i)| &self.wars[*i])
+            .find(|w| {
+                (w.aggressor == a && w.defender == b) || (w.aggressor == b && w.defender == a)
+            })
+    }
+}
+
 /// Relations between nations, with their history.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Relations {
     /// Every war of the game, in the order declared; current ones have no `ended`.
     pub wars: Vec<War>,
+    /// Which of `wars` are current: worked out when first asked for, and forgotten by `apply` whenever a war
+    /// begins or ends (a cache of `wars`: not written out, not compared).
+    #[serde(skip)]
+    pub current: CurrentWars,
     /// Every alliance of the game, in the order formed; current ones are not `broken`.
     pub alliances: Vec<Alliance>,
     pub enforced_peaces: Vec<EnforcedPeace>,

@@ -324,7 +324,7 @@ pub async fn build(
                     scenario: &s,
                     rulebook: &v.rulebook,
                     world: &st.world,
-                    own: &st.land,
+                    own: &*st.land,
                 };
                 let n = corps
                     .iter()

@@ -18,7 +18,9 @@
 //! 5. the memory per live game of the 1805 scenario, at its start (`COALITION_BENCH_GAMES_1805`, default 200)
 //!    and after a whole campaign (`COALITION_BENCH_CAMPAIGNS_1805`, default 40: bots in every seat play it in
 //!    the request that creates the game; enough games that what a run costs once, SQLite's page caches among
-//!    it, weighs little in the figure per game);
+//!    it, weighs little in the figure per game), and after a whole campaign grown the way a played game grows
+//!    (`COALITION_BENCH_PLAYED_1805`, default 10: France played by a person who sends each decision in a request
+//!    of its own, the six other seats by bots answering in it);
 //! 6. those late games let go from memory and loaded again from the store, as a restarted server loads them.
 //!
 //! The games are of the `test` scenario (france, austria, prussia, one seat each); each seat submits its first
@@ -434,6 +436,65 @@ fn main() {
             );
             late = ids;
         }
+
+        // 5b. Late 1805 games grown the way a played game grows: one person (France) sends each decision in a
+        // request of its own and the bots holding the other six seats answer in it, to the campaign's end.
+        let n = env("COALITION_BENCH_PLAYED_1805", 10);
+        let before = rss_trimmed();
+        let t = Instant::now();
+        let (mut events, mut requests) = (0usize, 0usize);
+        let mut played = Vec::new();
+        for _ in 0..n {
+            let r = c
+                .http
+                .post(format!("{}/api/games", c.url))
+                .json(&serde_json::json!({"scenario": "1805",
+                    "players": {"a": ["france"], "b": ["great-britain"], "c": ["austria"], "d": ["prussia"],
+                        "e": ["russia"], "f": ["spain"], "g": ["turkey"]},
+                    "bots": {"great-britain": "heuristic", "austria": "heuristic", "prussia": "heuristic",
+                        "russia": "heuristic", "spain": "heuristic", "turkey": "heuristic"}}))
+                .send()
+                .await
+                .expect("create");
+            assert_eq!(r.status().as_u16(), 201);
+            let v: serde_json::Value = r.json().await.unwrap();
+            let id = v["id"].as_str().unwrap().to_string();
+            let claimed: serde_json::Value = c
+                .http
+                .post(format!("{}/api/games/{id}/seats/a/claim", c.url))
+                .send()
+                .await
+                .unwrap()
+                .json()
+                .await
+                .unwrap();
+            let g = Game {
+                id: id.clone(),
+                tokens: [(
+                    "france".to_string(),
+                    claimed["token"].as_str().unwrap().to_string(),
+                )]
+                .into(),
+            };
+            while let Some((p, d, _)) = c.next(&g).await {
+                assert_eq!(p, "france", "only the person's seat waits for a request");
+                c.submit(&g, &p, &d).await;
+                requests += 1;
+            }
+            events += c.hub.live(&id).await.unwrap().lock().await.game.log_len();
+            played.push(id);
+        }
+        let after = rss();
+        let after_trimmed = rss_trimmed();
+        println!(
+            "memory, 1805 played to its end one request at a time: {n} live games ({} events and {} of France's \
+             requests each on average, in {:.1} s): {} (target < 1024 KiB)",
+            events / n.max(1),
+            requests / n.max(1),
+            t.elapsed().as_secs_f64(),
+            per_game(before, after, after_trimmed, n)
+        );
+        drop(played);
 
         // 6. The late games again, let go from memory and loaded from the store (their snapshot and stored
         // events) as a server that restarts loads them.

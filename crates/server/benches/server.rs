@@ -118,18 +118,23 @@ impl Client {
         let id = v["id"].as_str().unwrap().to_string();
         let mut tokens = BTreeMap::new();
         for (pl, p) in PLAYERS {
-            let v: serde_json::Value = self
-                .http
-                .post(format!("{}/api/games/{id}/seats/{pl}/claim", self.url))
-                .send()
-                .await
-                .unwrap()
-                .json()
-                .await
-                .unwrap();
-            tokens.insert(p.to_string(), v["token"].as_str().unwrap().to_string());
+            tokens.insert(p.to_string(), self.claim(&id, pl).await);
         }
         Game { id, tokens }
+    }
+
+    /// Claims the seat `player` of game `id`: its token.
+    async fn claim(&self, id: &str, player: &str) -> String {
+        let v: serde_json::Value = self
+            .http
+            .post(format!("{}/api/games/{id}/seats/{player}/claim", self.url))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        v["token"].as_str().unwrap().to_string()
     }
 
     /// The next decision owed in `g` (untimed, read from the hub): power, first choice, whether it completes a
@@ -459,22 +464,9 @@ fn main() {
             assert_eq!(r.status().as_u16(), 201);
             let v: serde_json::Value = r.json().await.unwrap();
             let id = v["id"].as_str().unwrap().to_string();
-            let claimed: serde_json::Value = c
-                .http
-                .post(format!("{}/api/games/{id}/seats/a/claim", c.url))
-                .send()
-                .await
-                .unwrap()
-                .json()
-                .await
-                .unwrap();
             let g = Game {
                 id: id.clone(),
-                tokens: [(
-                    "france".to_string(),
-                    claimed["token"].as_str().unwrap().to_string(),
-                )]
-                .into(),
+                tokens: [("france".to_string(), c.claim(&id, "a").await)].into(),
             };
             while let Some((p, d, _)) = c.next(&g).await {
                 assert_eq!(p, "france", "only the person's seat waits for a request");

@@ -10,6 +10,7 @@ mod map;
 mod markdown;
 mod page;
 mod panels;
+mod seat;
 mod table;
 
 use axum::Router;

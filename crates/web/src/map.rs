@@ -3,7 +3,6 @@
 //! what is there; and in the Land and Naval Phases the movers (7.3, 6.2.1) with the places each may step into
 //! next marked, a click choosing the step that the table then offers as the same decision its text form sends.
 
-use crate::cookies;
 use crate::page::Failure;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, header};
@@ -18,7 +17,6 @@ use coalition_engine::view::View;
 use coalition_present::describe;
 use coalition_present::map_svg::{self, AreaLink};
 use coalition_server::App;
-use coalition_server::api;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
@@ -231,14 +229,11 @@ pub async fn svg(
     Query(focus): Query<Focus>,
     headers: HeaderMap,
 ) -> Result<Response, Failure> {
-    let token = cookies::get(&headers, &cookies::seat_name(&id)).ok_or_else(|| {
-        coalition_server::error::ApiError::unauthorized("this browser holds no seat of this game")
-    })?;
-    let seat = api::seat_by_token(&app, &id, &token).await?;
+    let seat = crate::seat::by_cookie(&app, &id, &headers).await?;
     let l = app.hub.live(&id).await?;
     let live = l.lock().await;
-    let p = crate::table::seat_power(&live, &seat, focus.power.as_deref())?;
-    let first = crate::table::seat_powers_now(&live, &seat).first().copied();
+    let p = crate::seat::seat_power(&live, &seat, focus.power.as_deref())?;
+    let first = crate::seat::seat_powers_now(&live, &seat).first().copied();
     let v = live.game.view_since(p, live.game.log_len());
     let s = live.game.scenario().clone();
     drop(live);

@@ -3,7 +3,6 @@
 //! marriage B.5) and the minors (4.6), treasuries (rule 8), private messages and proposals (4.1), the log with
 //! its dice, the battle in progress with its odds (Coalition's 7.5), and the records of rule 12.6 with the chart.
 
-use crate::cookies;
 use crate::markdown;
 use crate::page::{Failure, html};
 use askama::Template;
@@ -16,7 +15,6 @@ use coalition_engine::scenario::Scenario;
 use coalition_engine::view::View;
 use coalition_present::describe;
 use coalition_server::App;
-use coalition_server::api;
 
 pub struct StatusRow {
     pub name: String,
@@ -278,16 +276,11 @@ pub async fn records_page(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Result<Response, Failure> {
-    let token = cookies::get(&headers, &cookies::seat_name(&id)).ok_or_else(|| {
-        coalition_server::error::ApiError::unauthorized(
-            "this browser holds no seat of this game: open your seat's link first",
-        )
-    })?;
-    let seat = api::seat_by_token(&app, &id, &token).await?;
+    let seat = crate::seat::by_cookie(&app, &id, &headers).await?;
     let l = app.hub.live(&id).await?;
     let live = l.lock().await;
-    let p = crate::table::seat_power(&live, &seat, None)?;
-    let v = crate::table::whole_views(&app, &live, &[p])
+    let p = crate::seat::seat_power(&live, &seat, None)?;
+    let v = crate::seat::whole_views(&app, &live, &[p])
         .await?
         .pop()
         .expect("one view");

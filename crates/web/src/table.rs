@@ -8,6 +8,7 @@ use crate::cookies;
 use crate::map::{self, Focus};
 use crate::page::{Failure, from_htmx, html, see_other, utc};
 use crate::panels::{self, LogPage, Matrix, MinorLine, StatusRow};
+use crate::seat::{self, seat_power, seat_powers_now, whole_views};
 use askama::Template;
 use axum::Form;
 use axum::extract::ws::WebSocketUpgrade;
@@ -23,60 +24,15 @@ use coalition_present::{describe, economy};
 use coalition_server::App;
 use coalition_server::api;
 use coalition_server::error::ApiError;
-use coalition_server::live::Live;
 use coalition_store::SeatRow;
 use serde::Deserialize;
 
-/// The powers `seat` may act for and see now: its own, and the uncontrolled powers its player controls (14.3).
-pub fn seat_powers_now(live: &Live, seat: &SeatRow) -> Vec<PowerId> {
-    live.game
-        .scenario()
-        .powers
-        .iter()
-        .map(|p| p.id)
-        .filter(|p| api::holds(live, seat, *p).is_ok())
-        .collect()
-}
-
-/// The power a page is for: `want` if the seat holds it (refused with its rule if not), else its first.
-pub fn seat_power(live: &Live, seat: &SeatRow, want: Option<&str>) -> Result<PowerId, ApiError> {
-    match want.filter(|w| !w.is_empty()) {
-        Some(w) => {
-            let p =
-                PowerId::new(w).map_err(|e| ApiError::bad_request(format!("power `{w}`: {e}")))?;
-            api::holds(live, seat, p)?;
-            Ok(p)
-        }
-        None => seat_powers_now(live, seat)
-            .into_iter()
-            .next()
-            .ok_or_else(|| ApiError::forbidden("this seat holds no power now")),
-    }
-}
-
-/// The views of `powers` with their whole logs: the events a long game let go from memory are read back from
-/// the store (the table's messages, log pages and battle, and the records, read the whole log).
-pub async fn whole_views(
-    app: &App,
-    live: &Live,
-    powers: &[PowerId],
-) -> Result<Vec<coalition_engine::view::View>, ApiError> {
-    let mut views: Vec<_> = powers.iter().map(|q| live.game.view_since(*q, 0)).collect();
-    if live.game.log_start() > 0 {
-        let events = app.hub.events(live, 0).await?;
-        for v in &mut views {
-            v.log = coalition_engine::view::View::visible_log(v.power, &events);
-        }
-    }
-    Ok(views)
-}
-
 /// The seat whose key this browser holds for game `id`, or the way to take one.
 async fn seat_of(app: &App, id: &str, headers: &HeaderMap) -> Result<SeatRow, Response> {
-    let Some(token) = cookies::get(headers, &cookies::seat_name(id)) else {
+    if cookies::get(headers, &cookies::seat_name(id)).is_none() {
         return Err(see_other(&format!("/games/{id}/seats"), None));
-    };
-    api::seat_by_token(app, id, &token)
+    }
+    seat::by_cookie(app, id, headers)
         .await
         .map_err(|e| Failure(e).into_response())
 }

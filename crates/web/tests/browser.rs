@@ -363,23 +363,7 @@ async fn the_lobby_creates_a_game_and_every_page_opens() {
         );
 
         // Take the first seat, from its link, in the same browser (it holds the host's key too).
-        c.goto(&link).await.unwrap();
-        pages.visit(&c, "seat", true).await;
-        c.find(Locator::XPath(
-            "//button[normalize-space()='Take this seat']",
-        ))
-        .await
-        .expect("the seat page has a button to take it")
-        .click()
-        .await
-        .unwrap();
-        let go = c
-            .wait()
-            .at_most(PATIENCE)
-            .for_element(Locator::LinkText("Go to the table"))
-            .await
-            .expect("the taken page links to the table");
-        pages.visit(&c, "taken", true).await;
+        let go = take_from_link(&c, &mut pages, &link, "lobby", true).await;
         let private = c
             .find(Locator::Id("private-link"))
             .await
@@ -392,12 +376,7 @@ async fn the_lobby_creates_a_game_and_every_page_opens() {
             private.starts_with(&format!("{}/games/{id}/enter?token=", srv.url)),
             &format!("the taken page shows the seat's private link: {private}"),
         );
-        go.click().await.unwrap();
-        c.wait()
-            .at_most(PATIENCE)
-            .for_element(Locator::Css("#table"))
-            .await
-            .expect("the table");
+        go_to_table(&c, go).await;
         pages.visit(&c, "table", true).await;
 
         // The records, from the table's navigation.

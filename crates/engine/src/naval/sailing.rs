@@ -88,6 +88,27 @@ pub fn enemy_fleets_at(w: &World, power: PowerId, at: Location) -> Vec<FleetId> 
         .collect()
 }
 
+/// 6.2.1 and 6.2.5: whether leader `l` may sail from `start` with the fleets: an admiral standing with them, or
+/// an active army leader there whose nation `power` moves, embarking with corps.
+fn sails_with(
+    ctx: &NCtx,
+    power: PowerId,
+    start: Location,
+    admirals: &[LeaderId],
+    corps: &[CorpsId],
+    l: LeaderId,
+) -> bool {
+    let (s, w) = (ctx.scenario, ctx.world);
+    admirals.contains(&l)
+        || !corps.is_empty()
+            && s.leader(l).is_some_and(|d| !d.naval)
+            && w.forces.leaders.get(&l).is_some_and(|x| {
+                x.location == start
+                    && x.status == LeaderStatus::Active
+                    && w.moves_nation(power, x.nation)
+            })
+}
+
 /// The naval leaders (admirals) standing active at `at` whose forces `power` moves.
 pub fn admirals_at(ctx: &NCtx, power: PowerId, at: Location) -> Vec<LeaderId> {
     ctx.world
@@ -215,14 +236,7 @@ pub fn check(ctx: &NCtx, power: PowerId, d: &NavalDecision) -> RuleResult<u32> {
     let cost = path_cost(ctx, power, path)?;
     let admirals = admirals_at(ctx, power, start);
     for l in leaders {
-        let embarks = !corps.is_empty()
-            && s.leader(*l).is_some_and(|d| !d.naval)
-            && w.forces.leaders.get(l).is_some_and(|x| {
-                x.location == start
-                    && x.status == LeaderStatus::Active
-                    && w.moves_nation(power, x.nation)
-            });
-        if !admirals.contains(l) && !embarks {
+        if !sails_with(ctx, power, start, &admirals, corps, *l) {
             return Err(RuleError::new(
                 "6.2.1",
                 format!(
@@ -583,7 +597,7 @@ fn set_left(
     depot: bool,
     start: Location,
 ) -> Option<u32> {
-    let (s, w) = (ctx.scenario, ctx.world);
+    let w = ctx.world;
     if fleets.is_empty()
         || crate::kernel::error::distinct(fleets).is_err()
         || crate::kernel::error::distinct(leaders).is_err()
@@ -593,17 +607,11 @@ fn set_left(
     }
     if !leaders.is_empty() {
         let admirals = admirals_at(ctx, power, start);
-        for l in leaders {
-            let embarks = !corps.is_empty()
-                && s.leader(*l).is_some_and(|d| !d.naval)
-                && w.forces.leaders.get(l).is_some_and(|x| {
-                    x.location == start
-                        && x.status == LeaderStatus::Active
-                        && w.moves_nation(power, x.nation)
-                });
-            if !admirals.contains(l) && !embarks {
-                return None;
-            }
+        if leaders
+            .iter()
+            .any(|l| !sails_with(ctx, power, start, &admirals, corps, *l))
+        {
+            return None;
         }
     }
     if fleets.iter().any(|id| !w.forces.fleets.contains_key(id))

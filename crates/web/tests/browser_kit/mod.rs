@@ -704,20 +704,17 @@ pub async fn import_fixture(srv: &Srv) -> String {
         .to_string()
 }
 
-/// In a new session, `player` takes its seat of game `id` from the seat link and goes to the table.
-pub async fn take_seat(
-    browser: &Browser,
-    srv: &Srv,
+/// On `c`, opens the seat `link`, presses "Take this seat" and waits for the taken page (each page visited as
+/// `{name}-seat` and `{name}-taken`): the taken page's link to the table.
+pub async fn take_from_link(
+    c: &Client,
     pages: &mut Pages,
-    id: &str,
-    player: &str,
+    link: &str,
+    name: &str,
     audit: bool,
-) -> Client {
-    let c = browser.session().await;
-    c.goto(&format!("{}/games/{id}/seats/{player}", srv.url))
-        .await
-        .unwrap();
-    pages.visit(&c, &format!("{player}-seat"), audit).await;
+) -> fantoccini::elements::Element {
+    c.goto(link).await.unwrap();
+    pages.visit(c, &format!("{name}-seat"), audit).await;
     c.find(Locator::XPath(
         "//button[normalize-space()='Take this seat']",
     ))
@@ -732,12 +729,32 @@ pub async fn take_seat(
         .for_element(Locator::LinkText("Go to the table"))
         .await
         .expect("the taken page links to the table");
-    pages.visit(&c, &format!("{player}-taken"), audit).await;
+    pages.visit(c, &format!("{name}-taken"), audit).await;
+    go
+}
+
+/// Follows the taken page's link `go` and waits for the table.
+pub async fn go_to_table(c: &Client, go: fantoccini::elements::Element) {
     go.click().await.unwrap();
     c.wait()
         .at_most(PATIENCE)
         .for_element(Locator::Css("#table"))
         .await
         .expect("the table");
+}
+
+/// In a new session, `player` takes its seat of game `id` from the seat link and goes to the table.
+pub async fn take_seat(
+    browser: &Browser,
+    srv: &Srv,
+    pages: &mut Pages,
+    id: &str,
+    player: &str,
+    audit: bool,
+) -> Client {
+    let c = browser.session().await;
+    let link = format!("{}/games/{id}/seats/{player}", srv.url);
+    let go = take_from_link(&c, pages, &link, player, audit).await;
+    go_to_table(&c, go).await;
     c
 }

@@ -82,6 +82,11 @@ pub trait Bot {
     fn name(&self) -> &str;
     /// Picks one of `view.choices` (never empty when the engine asks).
     fn pick(&mut self, view: &View) -> Pick;
+    /// Whether the bot reads the view's log (the events since its last view). A bot that judges from the state
+    /// alone says no, and its views come without the events (copying them was a tenth of a campaign's work).
+    fn reads_log(&self) -> bool {
+        true
+    }
 }
 
 /// A bot that picks uniformly among the listed choices, from its own seeded ChaCha stream (deterministic given
@@ -128,21 +133,31 @@ impl Bot for RandomBot {
             reason: format!("random: one of {n} listed choices"),
         }
     }
+
+    fn reads_log(&self) -> bool {
+        false
+    }
 }
 
 /// The listed decision `bot` picks for `power` now, with its reason; `None` when the power owes nothing or the
-/// bot's index is out of the list (a bot cannot invent a decision). The view holds the whole log.
+/// bot's index is out of the list (a bot cannot invent a decision). The view holds the whole log if the bot reads it.
 pub fn decide(game: &Game, power: PowerId, bot: &mut dyn Bot) -> Option<(Decision, String)> {
     decide_since(game, power, bot, 0)
 }
 
-/// As [`decide`], with a view whose log starts at event `from` (what the bot has not been shown yet).
+/// As [`decide`], with a view whose log starts at event `from` (what the bot has not been shown yet); a bot that
+/// does not read the log ([`Bot::reads_log`]) gets none.
 pub fn decide_since(
     game: &Game,
     power: PowerId,
     bot: &mut dyn Bot,
     from: usize,
 ) -> Option<(Decision, String)> {
+    let from = if bot.reads_log() {
+        from
+    } else {
+        game.log_len()
+    };
     let view = game.view_since(power, from);
     if view.choices.is_empty() {
         return None;

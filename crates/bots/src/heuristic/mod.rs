@@ -108,6 +108,11 @@ impl Bot for HeuristicBot {
         "heuristic"
     }
 
+    /// It judges from the state and the scenario alone.
+    fn reads_log(&self) -> bool {
+        false
+    }
+
     fn pick(&mut self, view: &View) -> Pick {
         let base = coalition_engine::Date::new(1700, 1).expect("a valid date");
         let months = base.months_until(view.state.date()) as u64;

@@ -2,6 +2,7 @@
 //! with whom, whose capital is held by an enemy, and distances on the map (the scenario's public data).
 
 use coalition_engine::ids::{AreaId, Nation, PowerId, SeaId};
+use coalition_engine::kernel::keymap::KeyMap;
 use coalition_engine::scenario::{Location, Scenario};
 use coalition_engine::view::View;
 use coalition_engine::world::World;
@@ -11,15 +12,15 @@ use std::collections::{BTreeMap, BTreeSet, VecDeque};
 /// Land distances between areas (steps over land links) and sea distances between sea areas, worked out once
 /// for a scenario.
 pub struct Map {
-    index: BTreeMap<AreaId, usize>,
+    index: KeyMap<AreaId, usize>,
     areas: Vec<AreaId>,
     /// `dist[a * n + b]`: steps from area `a` to area `b`; `u8::MAX` when there is no land path.
     dist: Vec<u8>,
-    sea_index: BTreeMap<SeaId, usize>,
+    sea_index: KeyMap<SeaId, usize>,
     /// `sea_dist[a * m + b]`: steps from sea area `a` to sea area `b`.
     sea_dist: Vec<u8>,
     /// The sea areas each coastal area touches.
-    coasts: BTreeMap<AreaId, Vec<SeaId>>,
+    coasts: KeyMap<AreaId, Vec<SeaId>>,
 }
 
 /// Breadth-first distances between every pair of `n` nodes joined by `links`.
@@ -47,8 +48,7 @@ impl Map {
     /// Breadth-first from every area over the map's land links.
     pub fn of(s: &Scenario) -> Map {
         let areas: Vec<AreaId> = s.map.areas.iter().map(|a| a.id).collect();
-        let index: BTreeMap<AreaId, usize> =
-            areas.iter().enumerate().map(|(i, a)| (*a, i)).collect();
+        let index: KeyMap<AreaId, usize> = areas.iter().enumerate().map(|(i, a)| (*a, i)).collect();
         let links: Vec<Vec<usize>> = s
             .map
             .areas
@@ -61,7 +61,7 @@ impl Map {
             })
             .collect();
         let dist = all_pairs(&links);
-        let sea_index: BTreeMap<SeaId, usize> = s
+        let sea_index: KeyMap<SeaId, usize> = s
             .map
             .seas
             .iter()

@@ -8,12 +8,12 @@ use super::{Ctx, choose};
 use crate::Pick;
 use coalition_engine::Decision;
 use coalition_engine::ids::{AreaId, Nation, PowerId};
+use coalition_engine::kernel::keymap::KeyMap;
 use coalition_engine::land::LandDecision;
 use coalition_engine::naval::NavalDecision;
 use coalition_engine::scenario::Location;
 use coalition_engine::scenario::combat::DefendChit;
 use std::cell::RefCell;
-use std::collections::BTreeMap;
 
 /// Steps from a depot or from friendly land within which the bot keeps its corps (Coalition's supply reach).
 const SUPPLY_REACH: u32 = 3;
@@ -95,9 +95,9 @@ struct Memo<'c, 'a> {
     cx: &'c Ctx<'a>,
     /// The objectives, by their places in the distance table.
     targets: Vec<(Option<usize>, i64)>,
-    pull: RefCell<BTreeMap<AreaId, i64>>,
-    supplied: RefCell<BTreeMap<AreaId, bool>>,
-    enemy: RefCell<BTreeMap<AreaId, u32>>,
+    pull: RefCell<KeyMap<AreaId, i64>>,
+    supplied: RefCell<KeyMap<AreaId, bool>>,
+    enemy: RefCell<KeyMap<AreaId, u32>>,
 }
 
 impl<'c, 'a> Memo<'c, 'a> {

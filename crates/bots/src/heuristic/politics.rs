@@ -53,6 +53,7 @@ pub fn declarations(cx: &Ctx) -> Pick {
     let s = &cx.sight;
     let me = s.me;
     let capital = s.scenario.power(me).map(|d| d.capital);
+    let busy = busy(cx);
     let score = |d: &Decision| -> i64 {
         let Decision::DeclareWar(dw) = d else {
             return -1000;
@@ -60,7 +61,7 @@ pub fn declarations(cx: &Ctx) -> Pick {
         let [target] = dw.targets.as_slice() else {
             return if dw.targets.is_empty() { 0 } else { -1000 };
         };
-        if busy(cx) {
+        if busy {
             return -100;
         }
         match *target {
@@ -97,7 +98,7 @@ pub fn declarations(cx: &Ctx) -> Pick {
     };
     choose(cx, score, |d| match d {
         Decision::DeclareWar(dw) if dw.targets.is_empty() => {
-            if busy(cx) {
+            if busy {
                 "declares no war: its wars take its army".into()
             } else {
                 "declares no war: no target it clearly outweighs, near enough".into()

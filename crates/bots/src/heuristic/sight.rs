@@ -181,6 +181,8 @@ pub struct Sight<'a> {
     army: OnceCell<BTreeMap<PowerId, u32>>,
     /// Every nation at war with this bot's power.
     enemies: BTreeSet<Nation>,
+    /// The home areas of this bot's power, in key order.
+    home: &'a [AreaId],
 }
 
 impl<'a> Sight<'a> {
@@ -192,6 +194,7 @@ impl<'a> Sight<'a> {
             scenario,
             army: OnceCell::new(),
             enemies: world.enemies(Nation::Power(view.power)),
+            home: scenario.territory(Nation::Power(view.power)),
         }
     }
 
@@ -278,8 +281,8 @@ impl<'a> Sight<'a> {
     }
 
     /// The home areas of this bot's power.
-    pub fn home(&self) -> &[AreaId] {
-        self.scenario.territory(Nation::Power(self.me))
+    pub fn home(&self) -> &'a [AreaId] {
+        self.home
     }
 
     /// The land factors of the nations at war with this bot's power in `area` (corps only).

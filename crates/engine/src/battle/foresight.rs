@@ -96,6 +96,54 @@ pub fn foresee(
     attacker: &[AttackChit],
     defender: &[DefendChit],
 ) -> Option<Foresight> {
+    // Both sides of a battle ask for the same day's chits one after the other (each seat's default, or each
+    // bot's): the last answer is kept with everything it was worked out from, and given again only for equal
+    // inputs (a pure function's cache, per thread; no state is read or changed).
+    thread_local! {
+        static LAST: std::cell::RefCell<Option<(Asked, Option<Foresight>)>> =
+            const { std::cell::RefCell::new(None) };
+    }
+    let same = |a: &Asked| {
+        a.setup == *setup
+            && a.battle == *battle
+            && a.attacker == attacker
+            && a.defender == defender
+            && a.chart == *chart
+    };
+    if let Some(f) =
+        LAST.with_borrow(|l| l.as_ref().filter(|(a, _)| same(a)).map(|(_, f)| f.clone()))
+    {
+        return f;
+    }
+    let f = foresee_anew(chart, setup, battle, attacker, defender);
+    let asked = Asked {
+        chart: chart.clone(),
+        setup: setup.clone(),
+        battle: battle.clone(),
+        attacker: attacker.to_vec(),
+        defender: defender.to_vec(),
+    };
+    LAST.set(Some((asked, f.clone())));
+    f
+}
+
+/// What [`foresee`] was last asked.
+struct Asked {
+    chart: CombatChart,
+    setup: Setup,
+    battle: Battle,
+    attacker: Vec<AttackChit>,
+    defender: Vec<DefendChit>,
+}
+
+/// [`foresee`], worked out.
+fn foresee_anew(
+    chart: &CombatChart,
+    setup: &Setup,
+    battle: &Battle,
+    attacker: &[AttackChit],
+    defender: &[DefendChit],
+) -> Option<Foresight> {
     if battle.is_over() || battle.trivial().is_some() {
         return None;
     }

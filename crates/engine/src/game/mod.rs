@@ -48,7 +48,9 @@ pub struct Game {
     rulebook: Rulebook,
     seed: u64,
     dice: Dice,
-    state: State,
+    /// Shared with the views taken since it last changed (a view's copy is a count, not a clone); written
+    /// through `Arc::make_mut`, which copies it only while a view still holds it.
+    state: std::sync::Arc<State>,
     /// The events held in memory: the whole log, or its events from `log_start` on.
     log: Vec<Event>,
     /// The number of the first event held (0 unless `forget_before` let earlier ones go).
@@ -149,7 +151,7 @@ impl Game {
             players.to_vec()
         };
         check_players(&scenario, &players)?;
-        let state = State::initial(&scenario);
+        let state = Arc::new(State::initial(&scenario));
         let mut g = Game {
             scenario,
             rulebook,
@@ -464,7 +466,7 @@ impl Game {
             Emitter {
                 scenario: &self.scenario,
                 rulebook: &self.rulebook,
-                state: &mut self.state,
+                state: std::sync::Arc::make_mut(&mut self.state),
                 log: &mut self.log,
             },
             &mut self.dice,

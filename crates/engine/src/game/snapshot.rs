@@ -63,7 +63,7 @@ impl Game {
         dice: &DicePosition,
     ) -> Game {
         Game {
-            state: State::initial(&scenario),
+            state: std::sync::Arc::new(State::initial(&scenario)),
             scenario,
             rulebook,
             seed,
@@ -77,7 +77,7 @@ impl Game {
     /// Restores the next event of a stored log (`resume`): applied to the state (`apply`) and logged as it was,
     /// with none of the checks or reactions of play (the log already holds their events).
     pub fn fold(&mut self, e: Event) {
-        crate::apply::apply(&mut self.state, &e);
+        crate::apply::apply(std::sync::Arc::make_mut(&mut self.state), &e);
         self.log.push(e);
     }
 }

@@ -31,8 +31,8 @@ pub struct View {
     /// This power's legal decisions now.
     pub choices: Vec<Decision>,
     /// The state, with other powers' sealed decisions and the offers to cede a minor between other powers removed
-    /// (private messages are only in the log).
-    pub state: State,
+    /// (private messages are only in the log); shared with the game's when there is nothing to remove.
+    pub state: std::sync::Arc<State>,
     /// The log as this power may see it.
     pub log: Vec<Event>,
 }
@@ -48,18 +48,28 @@ impl View {
     /// numbered from the game's first; a game that let its older events go (`Game::forget_before`) gives those
     /// it holds, from `Game::log_start` on, and its keeper the others (`View::visible_log`).
     pub fn since(game: &Game, power: PowerId, from: usize) -> View {
-        let mut state = game.state().clone();
-        if let Some(r) = state.round.as_mut()
-            && r.sealed
-        {
-            r.submitted.retain(|p, _| *p == power);
-        }
-        // An offer to cede a minor is private to its two powers until accepted (Coalition's cession). (The
-        // relations are shared with the game's state, and copied only when there is an offer to remove.)
+        let st = game.state();
+        // Other powers' sealed submissions are removed. An offer to cede a minor is private to its two powers
+        // until accepted (Coalition's cession). The state is shared with the game's unless there is something
+        // to remove (the game copies it when it next changes while a view still holds it).
         let private = |o: &crate::world::relations::CessionOffer| o.from == power || o.to == power;
-        if !state.relations.cession_offers.iter().all(private) {
-            state.relations.cession_offers.retain(private);
-        }
+        let sealed = |r: &crate::state::Round| r.sealed && r.submitted.keys().any(|p| *p != power);
+        let state = if st.round.as_ref().is_some_and(sealed)
+            || !st.relations.cession_offers.iter().all(private)
+        {
+            let mut state = st.clone();
+            if let Some(r) = state.round.as_mut()
+                && r.sealed
+            {
+                r.submitted.retain(|p, _| *p == power);
+            }
+            if !state.relations.cession_offers.iter().all(private) {
+                state.relations.cession_offers.retain(private);
+            }
+            std::sync::Arc::new(state)
+        } else {
+            game.state.clone()
+        };
         let status = game
             .state()
             .powers

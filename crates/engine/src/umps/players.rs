@@ -48,8 +48,7 @@ pub fn highest_power(state: &World, player: PlayerId) -> Option<PowerId> {
 
 /// 14.1.1.3 as 14.3 reads it: a player's score is that of the highest-scoring major power it has a seat for.
 pub fn player_score(state: &World, player: PlayerId) -> Option<i32> {
-    seated(state, player)
-        .iter()
+    (state.players.get(&player)?.iter())
         .filter_map(|p| state.powers.get(p).map(|s| s.victory_points))
         .max()
 }

@@ -116,3 +116,68 @@ fn a_bot_playing_a_whole_campaign_never_receives_another_powers_sealed_decision(
     );
     assert!(spy.leaks.is_empty(), "{:?}", spy.leaks);
 }
+
+/// A bot that counts the events its views held, and says whether it reads the log.
+struct Reader {
+    reads: bool,
+    events: usize,
+    views: usize,
+}
+
+impl Bot for Reader {
+    fn name(&self) -> &str {
+        "reader"
+    }
+
+    fn pick(&mut self, view: &View) -> Pick {
+        self.events += view.log.len();
+        self.views += 1;
+        Pick {
+            index: 0,
+            reason: "the first listed choice".into(),
+        }
+    }
+
+    fn reads_log(&self) -> bool {
+        self.reads
+    }
+}
+
+#[test]
+fn a_bot_that_reads_the_log_gets_the_new_events_and_one_that_does_not_gets_none() {
+    for reads in [true, false] {
+        let mut g = new_game(4);
+        let mut t = Table::random(&g, 4);
+        let france = coalition_engine::PowerId::new("france").unwrap();
+        let mut shown = 0;
+        let mut reader = Reader {
+            reads,
+            events: 0,
+            views: 0,
+        };
+        while g.state().date() < until(2) && !g.state().finished {
+            let Some(power) = g.pending().first().copied() else {
+                break;
+            };
+            if power != france {
+                t.step(&mut g);
+                continue;
+            }
+            let (d, _) = coalition_bots::decide_since(&g, power, &mut reader, shown).unwrap();
+            shown = g.log_len();
+            g.submit(power, d).unwrap();
+        }
+        assert!(reader.views > 0);
+        if reads {
+            assert!(
+                reader.events > 0,
+                "a bot that reads the log is shown events"
+            );
+        } else {
+            assert_eq!(
+                reader.events, 0,
+                "a bot that does not read the log is shown none"
+            );
+        }
+    }
+}

@@ -179,3 +179,36 @@ fn no_view_holds_another_powers_sealed_submission_before_the_reveal() {
     assert!(g.state().allied(p("france"), p("prussia")));
     assert!(g.state().at_war(np("france"), np("austria")));
 }
+
+#[test]
+fn a_view_keeps_the_state_it_was_taken_from_while_the_game_moves_on() {
+    // rule: 4.2
+    // A view shares the game's state until the game changes; the game then writes on its own copy, so a view
+    // taken before a sealed submission neither gains it nor changes.
+    let mut g = game();
+    run_to(&mut g, Step::DeclarationsOfWar);
+    let before = g.view(p("austria"));
+    let json = serde_json::to_string(&before).unwrap();
+    let declare = Decision::DeclareWar(coalition_engine::decision::Declare {
+        targets: vec![np("austria")],
+    });
+    g.submit(p("france"), declare.clone()).unwrap();
+    assert_eq!(serde_json::to_string(&before).unwrap(), json);
+    assert!(before.state.round.as_ref().unwrap().submitted.is_empty());
+    // The game holds France's submission; France sees it, Austria does not.
+    let round = |v: &coalition_engine::view::View| v.state.round.clone().unwrap();
+    assert_eq!(
+        round(&g.view(p("france"))).submitted.get(&p("france")),
+        Some(&declare)
+    );
+    assert!(round(&g.view(p("austria"))).submitted.is_empty());
+    assert_eq!(
+        g.state()
+            .round
+            .as_ref()
+            .unwrap()
+            .submitted
+            .get(&p("france")),
+        Some(&declare)
+    );
+}

@@ -86,30 +86,41 @@ pub fn check(ctx: &Ctx, power: PowerId, with: &[PowerId]) -> RuleResult<()> {
 /// Whether `p` may ally with `q` now: 4.5.1 (not already allied), 4.5.2 (not at war), 4.5.3 (twelve months
 /// after a broken alliance).
 pub fn check_partner(ctx: &Ctx, p: PowerId, q: PowerId) -> RuleResult<()> {
-    let (pn, qn) = (name(ctx.scenario, p), name(ctx.scenario, q));
+    // The names are written only into a refusal (the listing asks about every pair).
+    let (pn, qn) = (|| name(ctx.scenario, p), || name(ctx.scenario, q));
     if p == q {
         return Err(RuleError::new(
             "4.5",
-            format!("{pn} cannot ally with itself"),
+            format!("{} cannot ally with itself", pn()),
         ));
     }
     if ctx.scenario.power(q).is_none() {
         return Err(RuleError::new("3.4", format!("unknown power `{q}`")));
     }
     if !ctx.world.in_game(q) {
-        return Err(RuleError::new("4.4.8", format!("{qn} has left the game")));
+        return Err(RuleError::new(
+            "4.4.8",
+            format!("{} has left the game", qn()),
+        ));
     }
     if let Some(a) = ctx.world.alliance(p, q) {
         return Err(RuleError::new(
             "4.5.1",
-            format!("{pn} and {qn} are already allied (since {})", a.since),
+            format!(
+                "{} and {} are already allied (since {})",
+                pn(),
+                qn(),
+                a.since
+            ),
         ));
     }
     if let Some(w) = ctx.world.current_war(p.into(), q.into()) {
         return Err(RuleError::new(
             "4.5.2",
             format!(
-                "{pn} and {qn} are at war (since {}) and may not ally",
+                "{} and {} are at war (since {}) and may not ally",
+                pn(),
+                qn(),
                 w.since
             ),
         ));
@@ -127,7 +138,9 @@ pub fn check_partner(ctx: &Ctx, p: PowerId, q: PowerId) -> RuleResult<()> {
             return Err(RuleError::new(
                 "4.5.3",
                 format!(
-                    "{who} broke the alliance of {pn} and {qn} in {}; they may re-ally from {from}",
+                    "{who} broke the alliance of {} and {} in {}; they may re-ally from {from}",
+                    pn(),
+                    qn(),
                     b.date
                 ),
             ));

@@ -58,7 +58,13 @@ pub(super) fn split_garrisonable(ctx: &RCtx, f: &Factors) -> (Factors, Factors) 
     let allowed = &ctx.scenario.charts.reinforcement.garrison_units;
     let mut yes = Factors::default();
     let mut no = Factors::default();
-    for (u, n) in units_of(f) {
+    // `units_of(f)`, read in place (no list is built).
+    let mut f = *f;
+    for u in LAND {
+        let n = field(&mut f, u).map_or(0, |n| *n);
+        if n == 0 {
+            continue;
+        }
         let target = if allowed.contains(&u) {
             &mut yes
         } else {
@@ -253,6 +259,8 @@ pub(super) fn depot_places(ctx: &RCtx, owner: Nation) -> Vec<AreaId> {
 pub(crate) struct Places {
     land: BTreeMap<Nation, Vec<AreaId>>,
     depots: BTreeMap<Nation, Vec<AreaId>>,
+    /// 5.7: the listed cities of each owner (`parts::listed_places_in`), kept when first worked out.
+    pub(super) listed: std::cell::RefCell<BTreeMap<Nation, Vec<AreaId>>>,
 }
 
 impl Places {

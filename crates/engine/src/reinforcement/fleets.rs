@@ -203,23 +203,16 @@ pub(super) fn plan(ctx: &RCtx, power: PowerId, pl: &Placement) -> RuleResult<Pla
 fn check_cargo(ctx: &RCtx, power: PowerId, plan: &Plan, ships: &Ships) -> RuleResult<()> {
     let w = ctx.world;
     let leaving = plan.leaving();
-    // The fleets with corps aboard, and those with corps or leaders aboard, found in one pass over each.
-    let mut with_corps: BTreeSet<FleetId> = BTreeSet::new();
-    for c in w.forces.corps.values() {
-        if let Location::Aboard(f) = c.location {
-            with_corps.insert(f);
-        }
-    }
-    let mut with_any = with_corps.clone();
-    for l in w.forces.leaders.values() {
-        if let Location::Aboard(f) = l.location {
-            with_any.insert(f);
-        }
-    }
+    // Whether corps (or, with `leaders`, leaders) are aboard one of `fleets`: a pass over the corps (and
+    // leaders), only for the fleets asked about.
+    let aboard = |fleets: &[FleetId], leaders: bool| {
+        let on = |l: Location| matches!(l, Location::Aboard(f) if fleets.contains(&f));
+        w.forces.corps.values().any(|c| on(c.location))
+            || (leaders && w.forces.leaders.values().any(|l| on(l.location)))
+    };
     for f in &leaving {
         let at = w.forces.fleets[f].location;
-        let aboard = with_any.contains(f);
-        if aboard && !matches!(at, Location::Area(_)) {
+        if !matches!(at, Location::Area(_)) && aboard(std::slice::from_ref(f), true) {
             let (rule, how) = if plan.emptied.contains(f) {
                 ("5.1.3", "emptied by transfers")
             } else {
@@ -233,10 +226,13 @@ fn check_cargo(ctx: &RCtx, power: PowerId, plan: &Plan, ships: &Ships) -> RuleRe
             ));
         }
     }
-    let places: BTreeSet<Location> = leaving
+    // The places the fleets leave, in order, each once.
+    let mut places: Vec<Location> = leaving
         .iter()
         .map(|f| w.forces.fleets[f].location)
         .collect();
+    places.sort();
+    places.dedup();
     for at in places {
         let staying: Vec<FleetId> = w
             .forces
@@ -251,7 +247,7 @@ fn check_cargo(ctx: &RCtx, power: PowerId, plan: &Plan, ships: &Ships) -> RuleRe
             .map(|(id, _)| *id)
             .collect();
         // Fleets that carry nothing need no room.
-        if !staying.iter().any(|f| with_corps.contains(f)) {
+        if staying.is_empty() || !aboard(&staying, false) {
             continue;
         }
         check_capacity(ctx, staying.len(), &cargo(w, &staying)).map_err(|e| {

@@ -4,7 +4,7 @@
 use super::reach::Reach;
 use super::{name, points};
 use crate::kernel::error::{RuleError, RuleResult};
-use crate::kernel::ids::{AreaId, Nation, PowerId};
+use crate::kernel::ids::{AreaId, MinorId, Nation, PowerId};
 use crate::scenario::{CorpsKind, Location, MinorStatus, UmpStatus};
 use crate::world::{Ctx, Cx, OneRound, WarCause, WorldEvent};
 use serde::{Deserialize, Serialize};
@@ -57,14 +57,18 @@ pub fn owing(ctx: &Ctx) -> Vec<PowerId> {
 /// judged by `allowed`, with what does not depend on the target worked out once; in debug builds, against the
 /// full check.
 pub fn targets(ctx: &Ctx, power: PowerId) -> Vec<Nation> {
-    let powers = ctx.world.powers_in_game().into_iter().map(Nation::Power);
-    let minors = ctx.scenario.minors.iter().map(|m| Nation::Minor(m.id));
     let known = Known::default();
     let facts = Facts::of(ctx, power);
+    let powers = ctx.world.powers_in_game().into_iter().map(Nation::Power);
+    let minors = ctx.scenario.minors.iter().map(|m| Nation::Minor(m.id));
     powers
         .chain(minors)
         .filter(|t| {
-            let ok = facts.allowed(ctx, power, *t, &known);
+            let ok = match *t {
+                Nation::Power(_) => facts.allowed(ctx, power, *t, &known),
+                // One of the scenario's minors.
+                Nation::Minor(m) => facts.allowed_minor(ctx, power, m, &known),
+            };
             debug_assert_eq!(
                 ok,
                 check_target_in(ctx, power, *t, &known, false).is_ok(),
@@ -141,17 +145,27 @@ impl Facts {
                         .is_ok()
             }
             Nation::Minor(m) => {
-                ctx.scenario.minor(m).is_some()
-                    && st
-                        .minors
-                        .get(&m)
-                        .is_none_or(|ms| ms.status == MinorStatus::Neutral)
-                    && !inside(ctx, power, known).contains(&target)
-                    && (known.reach)
-                        .get_or_init(|| Reach::new(ctx, power))
-                        .reaches(m)
+                ctx.scenario.minor(m).is_some() && self.allowed_minor(ctx, power, m, known)
             }
         }
+    }
+
+    /// `allowed` for the scenario's minor `m` (4.2.3, 4.2, 4.2.2.1, 4.2.2.3).
+    fn allowed_minor<'c, 'a>(
+        &self,
+        ctx: &'c Ctx<'a>,
+        power: PowerId,
+        m: MinorId,
+        known: &Known<'c, 'a>,
+    ) -> bool {
+        let target = Nation::Minor(m);
+        !self.barred
+            && !self.enemies.contains(&target)
+            && (ctx.world.minors.get(&m)).is_none_or(|ms| ms.status == MinorStatus::Neutral)
+            && !inside(ctx, power, known).contains(&target)
+            && (known.reach)
+                .get_or_init(|| Reach::new(ctx, power))
+                .reaches(m)
     }
 }
 
@@ -381,12 +395,12 @@ fn home_invaded(ctx: &Ctx, power: PowerId) -> RuleResult<()> {
                 .controller_of(owner)
                 .is_some_and(|c| c != power && enemies.contains(&Nation::Power(c)))
     };
-    // (The kind first, the area's nation last: the cheapest questions first.)
+    // (The cheapest questions first: the kind, the area's nation, then the owner's side.)
     for (id, c) in &ctx.world.forces.corps {
         if let Location::Area(a) = c.location
             && matches!(c.kind, CorpsKind::Infantry | CorpsKind::Guard)
-            && hostile(c.owner)
             && ctx.scenario.nation_of_area(a) == Some(me)
+            && hostile(c.owner)
         {
             return Err(RuleError::new(
                 "4.2.2.2",

@@ -261,6 +261,8 @@ pub(crate) struct Places {
     depots: BTreeMap<Nation, Vec<AreaId>>,
     /// 5.7: the listed cities of each owner (`parts::listed_places_in`), kept when first worked out.
     pub(super) listed: std::cell::RefCell<BTreeMap<Nation, Vec<AreaId>>>,
+    /// 6.2.5: what is aboard the fleets (for 5.1.3's and 5.1.4's cargo check), worked out when first needed.
+    aboard: std::cell::OnceCell<super::fleets::Aboard>,
 }
 
 impl Places {
@@ -278,6 +280,12 @@ impl Places {
                 .or_insert_with(|| depot_places(ctx, *owner));
         }
         p
+    }
+
+    /// 6.2.5: what is aboard the fleets, worked out once.
+    pub(crate) fn aboard(&self, ctx: &RCtx) -> &super::fleets::Aboard {
+        self.aboard
+            .get_or_init(|| super::fleets::Aboard::of(ctx.world))
     }
 
     /// 5.2: `land_places(ctx, owner)`, worked out once.

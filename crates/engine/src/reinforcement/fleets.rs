@@ -69,9 +69,46 @@ impl Ships {
     }
 }
 
+/// 6.2.5: the fleets with corps aboard, and those with corps or leaders aboard, in key order (what 5.1.3's and
+/// 5.1.4's cargo check reads), found in one pass over the corps and one over the leaders.
+pub(crate) struct Aboard {
+    corps: Vec<FleetId>,
+    any: Vec<FleetId>,
+}
+
+impl Aboard {
+    /// 6.2.5: what is aboard the fleets of `w`.
+    pub(crate) fn of(w: &crate::world::World) -> Aboard {
+        let fleet = |l: Location| match l {
+            Location::Aboard(f) => Some(f),
+            _ => None,
+        };
+        let mut corps: Vec<FleetId> = (w.forces.corps.values())
+            .filter_map(|c| fleet(c.location))
+            .collect();
+        corps.sort_unstable();
+        corps.dedup();
+        let mut any = corps.clone();
+        any.extend(w.forces.leaders.values().filter_map(|l| fleet(l.location)));
+        any.sort_unstable();
+        any.dedup();
+        Aboard { corps, any }
+    }
+}
+
 /// 5.1.3, 5.1.4, 5.1.4.2, 14.3.2.1.8: checks the placement's transfers and scuttling and works out what they do;
 /// the ships of the placement's arrivals that join a named fleet count as that fleet's.
 pub(super) fn plan(ctx: &RCtx, power: PowerId, pl: &Placement) -> RuleResult<Plan> {
+    plan_with(ctx, power, pl, None)
+}
+
+/// 5.1.3, 5.1.4: `plan`, with what is aboard the fleets (`aboard`) worked out already, or when needed.
+pub(super) fn plan_with(
+    ctx: &RCtx,
+    power: PowerId,
+    pl: &Placement,
+    aboard: Option<&Aboard>,
+) -> RuleResult<Plan> {
     let w = ctx.world;
     // No transfer and no scuttling: nothing to check, and no fleet leaves.
     if pl.transfers.is_empty() && pl.scuttle.is_empty() {
@@ -194,25 +231,27 @@ pub(super) fn plan(ctx: &RCtx, power: PowerId, pl: &Placement) -> RuleResult<Pla
         emptied,
         scuttled,
     };
-    check_cargo(ctx, power, &plan, &ships)?;
+    match aboard {
+        Some(a) => check_cargo(ctx, power, &plan, &ships, a)?,
+        None => check_cargo(ctx, power, &plan, &ships, &Aboard::of(w))?,
+    }
     Ok(plan)
 }
 
 /// 5.1.3, 5.1.4 with 6.2.5: a fleet leaving the map with corps or leaders aboard does so only in a port (they go
 /// ashore there), and the fleets that stay at its place must still carry what is aboard them.
-fn check_cargo(ctx: &RCtx, power: PowerId, plan: &Plan, ships: &Ships) -> RuleResult<()> {
+fn check_cargo(
+    ctx: &RCtx,
+    power: PowerId,
+    plan: &Plan,
+    ships: &Ships,
+    aboard: &Aboard,
+) -> RuleResult<()> {
     let w = ctx.world;
     let leaving = plan.leaving();
-    // Whether corps (or, with `leaders`, leaders) are aboard one of `fleets`: a pass over the corps (and
-    // leaders), only for the fleets asked about.
-    let aboard = |fleets: &[FleetId], leaders: bool| {
-        let on = |l: Location| matches!(l, Location::Aboard(f) if fleets.contains(&f));
-        w.forces.corps.values().any(|c| on(c.location))
-            || (leaders && w.forces.leaders.values().any(|l| on(l.location)))
-    };
     for f in &leaving {
         let at = w.forces.fleets[f].location;
-        if !matches!(at, Location::Area(_)) && aboard(std::slice::from_ref(f), true) {
+        if !matches!(at, Location::Area(_)) && aboard.any.binary_search(f).is_ok() {
             let (rule, how) = if plan.emptied.contains(f) {
                 ("5.1.3", "emptied by transfers")
             } else {
@@ -247,7 +286,10 @@ fn check_cargo(ctx: &RCtx, power: PowerId, plan: &Plan, ships: &Ships) -> RuleRe
             .map(|(id, _)| *id)
             .collect();
         // Fleets that carry nothing need no room.
-        if staying.is_empty() || !aboard(&staying, false) {
+        if !staying
+            .iter()
+            .any(|f| aboard.corps.binary_search(f).is_ok())
+        {
             continue;
         }
         check_capacity(ctx, staying.len(), &cargo(w, &staying)).map_err(|e| {

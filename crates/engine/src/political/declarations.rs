@@ -116,8 +116,8 @@ impl Facts {
         }
     }
 
-    /// `check_target_in(ctx, power, target, known, false).is_ok()`, the reason of a refusal never written:
-    /// 14.3.2's limits on UMPs, then 4.2, 4.2.2.1, 4.2.2.2, 4.2.2.4 and 4.2.3 as `check_target_in` reads them.
+    /// 4.2, 4.2.2.1 to 4.2.2.4, 4.2.3 and 14.3.2's limits on UMPs, as `check_target_in` reads them:
+    /// `check_target_in(ctx, power, target, known, false).is_ok()`, the reason of a refusal never written.
     fn allowed<'c, 'a>(
         &self,
         ctx: &'c Ctx<'a>,

@@ -269,7 +269,7 @@ impl<'c, 'a> Reach<'c, 'a> {
         })
     }
 
-    /// `landings`, fleet by fleet and pickup by pickup (the reference the debug builds compare it with).
+    /// 4.2.2.3: `landings`, fleet by fleet and pickup by pickup (the reference the debug builds compare it with).
     fn landings_by_fleet(&self) -> Vec<bool> {
         let ctx = self.ctx;
         let st = ctx.world;
@@ -318,16 +318,16 @@ impl<'c, 'a> Reach<'c, 'a> {
     }
 }
 
-/// The seas next to each sea, by index in the map's seas.
+/// 4.2.2.3 (by sea): the seas next to each sea, by index in the map's seas.
 struct Next {
     /// Where each sea's next seas begin in `next` (one more entry than there are seas).
     at: Vec<usize>,
     next: Vec<usize>,
 }
 
-/// The fewest sea moves to every sea (by index; `next`: each sea's next seas), from seas already given a count
-/// in `moves` (the others [`UNREACHED`]), counting no further than `limit`: each round settles the seas at one
-/// count, in increasing order (4.2.2.3's sea reach).
+/// 4.2.2.3 (by sea): the fewest sea moves to every sea (by index; `next`: each sea's next seas), from the seas
+/// already given a count in `moves` (the others [`UNREACHED`]), counting no further than `limit`: each round
+/// settles the seas at one count, in increasing order.
 fn sea_moves(next: &Next, moves: &mut [u32], limit: u32) {
     for d in 0..limit {
         for i in 0..moves.len() {

@@ -4,8 +4,8 @@
 use super::reach::Reach;
 use super::{name, points};
 use crate::kernel::error::{RuleError, RuleResult};
-use crate::kernel::ids::{AreaId, Nation, PowerId};
-use crate::scenario::{CorpsKind, Location, MinorStatus};
+use crate::kernel::ids::{AreaId, MinorId, Nation, PowerId};
+use crate::scenario::{CorpsKind, Location, MinorStatus, UmpStatus};
 use crate::world::{Ctx, Cx, OneRound, WarCause, WorldEvent};
 use serde::{Deserialize, Serialize};
 use std::cell::OnceCell;
@@ -53,15 +53,120 @@ pub fn owing(ctx: &Ctx) -> Vec<PowerId> {
     ctx.world.powers_in_game()
 }
 
-/// Every legal single target; a declaration may name any set of them ("declare none" is always legal).
+/// Every legal single target; a declaration may name any set of them ("declare none" is always legal). Each is
+/// judged by `allowed`, with what does not depend on the target worked out once; in debug builds, against the
+/// full check.
 pub fn targets(ctx: &Ctx, power: PowerId) -> Vec<Nation> {
+    let known = Known::default();
+    let facts = Facts::of(ctx, power);
     let powers = ctx.world.powers_in_game().into_iter().map(Nation::Power);
     let minors = ctx.scenario.minors.iter().map(|m| Nation::Minor(m.id));
-    let known = Known::default();
     powers
         .chain(minors)
-        .filter(|t| check_target_in(ctx, power, *t, &known, false).is_ok())
+        .filter(|t| {
+            let ok = match *t {
+                Nation::Power(_) => facts.allowed(ctx, power, *t, &known),
+                // One of the scenario's minors.
+                Nation::Minor(m) => facts.allowed_minor(ctx, power, m, &known),
+            };
+            debug_assert_eq!(
+                ok,
+                check_target_in(ctx, power, *t, &known, false).is_ok(),
+                "the listing of {power}'s declarations and the check disagree on {t}"
+            );
+            ok
+        })
         .collect()
+}
+
+/// 4.2, 14.3.2: what `allowed` reads of the declarer whatever the target, worked out once per list.
+struct Facts {
+    /// 14.3.2.3.1, 14.3.2.4: an inactive or neutral UMP declares no war.
+    barred: bool,
+    /// 4.2: the nations the declarer is at war with now.
+    enemies: Vec<Nation>,
+    /// 14.3.2.1.1, 14.3.2.2: the UMP's controller, when the declarer is one.
+    controller: Option<PowerId>,
+}
+
+impl Facts {
+    /// 4.2, 14.3.2: the declarer's facts.
+    fn of(ctx: &Ctx, power: PowerId) -> Facts {
+        let st = ctx.world;
+        let me = Nation::Power(power);
+        let barred = matches!(
+            crate::world::umps::status_of(st, power),
+            Some(UmpStatus::Inactive | UmpStatus::Neutral)
+        );
+        let enemies = (st.relations.current_wars())
+            .filter_map(|w| {
+                if w.aggressor == me {
+                    Some(w.defender)
+                } else if w.defender == me {
+                    Some(w.aggressor)
+                } else {
+                    None
+                }
+            })
+            .collect();
+        Facts {
+            barred,
+            enemies,
+            controller: crate::world::umps::controller_of(st, power),
+        }
+    }
+
+    /// 4.2, 4.2.2.1 to 4.2.2.4, 4.2.3 and 14.3.2's limits on UMPs, as `check_target_in` reads them:
+    /// `check_target_in(ctx, power, target, known, false).is_ok()`, the reason of a refusal never written.
+    fn allowed<'c, 'a>(
+        &self,
+        ctx: &'c Ctx<'a>,
+        power: PowerId,
+        target: Nation,
+        known: &Known<'c, 'a>,
+    ) -> bool {
+        let st = ctx.world;
+        if self.barred || self.enemies.contains(&target) {
+            return false;
+        }
+        match target {
+            Nation::Power(q) => {
+                q != power
+                    && ctx.scenario.power(q).is_some()
+                    && st.in_game(q)
+                    && crate::world::umps::controller_of(st, q) != Some(power)
+                    && self.controller != Some(q)
+                    && st.enforced_peace(power, q).is_none_or(|ep| {
+                        super::peace::trade_restriction_broken(st, power, q, ep.since)
+                    })
+                    && !inside(ctx, power, known).contains(&target)
+                    && (known.invaded)
+                        .get_or_init(|| home_invaded(ctx, power))
+                        .is_ok()
+            }
+            Nation::Minor(m) => {
+                ctx.scenario.minor(m).is_some() && self.allowed_minor(ctx, power, m, known)
+            }
+        }
+    }
+
+    /// `allowed` for the scenario's minor `m` (4.2.3, 4.2, 4.2.2.1, 4.2.2.3).
+    fn allowed_minor<'c, 'a>(
+        &self,
+        ctx: &'c Ctx<'a>,
+        power: PowerId,
+        m: MinorId,
+        known: &Known<'c, 'a>,
+    ) -> bool {
+        let target = Nation::Minor(m);
+        !self.barred
+            && !self.enemies.contains(&target)
+            && (ctx.world.minors.get(&m)).is_none_or(|ms| ms.status == MinorStatus::Neutral)
+            && !inside(ctx, power, known).contains(&target)
+            && (known.reach)
+                .get_or_init(|| Reach::new(ctx, power))
+                .reaches(m)
+    }
 }
 
 /// "No declarations", and a declaration on each legal target.
@@ -208,7 +313,17 @@ fn check_target_in<'c, 'a>(
 /// 4.2.2.1: `forces_inside`, judged from the nations the declarer's forces stand in (`known`), the reason
 /// written only for a target refused.
 fn forces_inside_known(ctx: &Ctx, power: PowerId, target: Nation, known: &Known) -> RuleResult<()> {
-    let inside = known.inside.get_or_init(|| {
+    if inside(ctx, power, known).contains(&target) {
+        forces_inside(ctx, power, target)
+    } else {
+        Ok(())
+    }
+}
+
+/// 4.2.2.1: the nations inside whose territory `power` has corps or garrisons (`known.inside`, worked out when
+/// first asked for).
+fn inside<'k>(ctx: &Ctx, power: PowerId, known: &'k Known) -> &'k BTreeSet<Nation> {
+    known.inside.get_or_init(|| {
         let me = Nation::Power(power);
         let sc = ctx.scenario;
         let corps = ctx
@@ -224,12 +339,7 @@ fn forces_inside_known(ctx: &Ctx, power: PowerId, target: Nation, known: &Known)
             .filter(|((_, owner), g)| *owner == me && !g.is_empty())
             .filter_map(|((a, _), _)| sc.nation_of_area(*a));
         corps.chain(garrisons).collect()
-    });
-    if inside.contains(&target) {
-        forces_inside(ctx, power, target)
-    } else {
-        Ok(())
-    }
+    })
 }
 
 /// 4.2.2.1: no corps, freikorps, cossacks, garrisons (or guerrillas) of the declarer inside the target.
@@ -285,10 +395,11 @@ fn home_invaded(ctx: &Ctx, power: PowerId) -> RuleResult<()> {
                 .controller_of(owner)
                 .is_some_and(|c| c != power && enemies.contains(&Nation::Power(c)))
     };
+    // (The cheapest questions first: the kind, the area's nation, then the owner's side.)
     for (id, c) in &ctx.world.forces.corps {
         if let Location::Area(a) = c.location
-            && ctx.scenario.nation_of_area(a) == Some(me)
             && matches!(c.kind, CorpsKind::Infantry | CorpsKind::Guard)
+            && ctx.scenario.nation_of_area(a) == Some(me)
             && hostile(c.owner)
         {
             return Err(RuleError::new(

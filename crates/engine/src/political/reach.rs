@@ -56,10 +56,11 @@ pub fn can_enter(ctx: &Ctx, power: PowerId, minor: MinorId) -> Result<(), String
 pub struct Reach<'c, 'a> {
     ctx: &'c Ctx<'a>,
     power: PowerId,
-    /// Each corps the power moves that stands in an area: the area and its movement points (7.3.1, 7.3.2).
-    starts: Vec<(AreaId, u32)>,
-    /// By area index: whether some corps can step into the area within its movement points, from a path of
-    /// areas it may enter (7.3.4) without passing an area with enemy corps (7.3.3).
+    /// The areas where a corps the power moves stands (by index in the map's areas, in key order of the corps;
+    /// a corps off the map's areas reaches nothing).
+    starts: Vec<usize>,
+    /// By area index: whether some corps stands there, or can step into the area within its movement points,
+    /// from a path of areas it may enter (7.3.4) without passing an area with enemy corps (7.3.3).
     entered: Vec<bool>,
     /// By index in the map's seas: whether a fleet of the power can land a corps it carries from there (filled
     /// when first needed).
@@ -74,44 +75,45 @@ impl<'c, 'a> Reach<'c, 'a> {
     /// it may enter (the minor's own, which a declaration would open, are only ever the last step of a path).
     pub fn new(ctx: &'c Ctx<'a>, power: PowerId) -> Self {
         let st = ctx.world;
-        let forced = &ctx.scenario.charts.land.forced_march;
-        let mut starts: Vec<(AreaId, u32)> = Vec::new();
+        let sc = ctx.scenario;
+        let forced = &sc.charts.land.forced_march;
+        let n = sc.map.areas.len();
+        let side = Nation::Power(power);
         let loans = crate::world::treaties::loans(st);
+        // One pass over the corps with factors in an area: those the power moves start a move there, with their
+        // movement points (7.3.1, 7.3.2); those on a side at war with it end a move in their area (7.3.3; a
+        // corps may still leave the area it starts in).
+        let mut starts: Vec<(usize, u32)> = Vec::new();
+        let mut stops = vec![false; n];
+        let mut at_war = AtWar::new(st, side);
         for (id, c) in &st.forces.corps {
-            if !st.moves_corps_lent(power, c, loans.get(id).copied()) || c.factors.is_empty() {
+            let Location::Area(a) = c.location else {
+                continue;
+            };
+            if c.factors.is_empty() {
                 continue;
             }
-            if let Location::Area(a) = c.location {
+            let lent = loans.get(id).copied();
+            if st.moves_corps_lent(power, c, lent) {
                 let extra = if forced.not_for.contains(&c.kind) {
                     0
                 } else {
                     forced.extra
                 };
-                starts.push((a, allowance(ctx, c.kind) + extra));
-            }
-        }
-        let sc = ctx.scenario;
-        let n = sc.map.areas.len();
-        let side = Nation::Power(power);
-        // 7.3.3: enemy corps end a move in their area (a corps may still leave the area it starts in).
-        let mut stops = vec![false; n];
-        let mut at_war = AtWar::new(st, side);
-        for (id, c) in &st.forces.corps {
-            if let Location::Area(a) = c.location
-                && !c.factors.is_empty()
+                if let Some(i) = sc.area_index(a) {
+                    starts.push((i, allowance(ctx, c.kind) + extra));
+                }
+            } else if at_war.with(lent.map_or(c.owner, Nation::Power))
                 && let Some(i) = sc.area_index(a)
-                && !stops[i]
-                && at_war.with(st.corps_side(*id).unwrap_or(c.owner))
             {
                 stops[i] = true;
             }
         }
-        for (a, _) in &starts {
-            if let Some(i) = sc.area_index(*a) {
-                stops[i] = false;
-            }
-        }
         let mut entered = vec![false; n];
+        for (i, _) in &starts {
+            stops[*i] = false;
+            entered[*i] = true;
+        }
         let budgets: BTreeSet<u32> = starts.iter().map(|(_, b)| *b).collect();
         let mut arrows = vec![0u8; sc.map.crossings.len()];
         let entry = std::cell::RefCell::new(Entry::new(ctx, power));
@@ -119,7 +121,7 @@ impl<'c, 'a> Reach<'c, 'a> {
             let from: Vec<AreaId> = starts
                 .iter()
                 .filter(|(_, b)| *b == budget)
-                .map(|(a, _)| *a)
+                .map(|(i, _)| sc.map.areas[*i].id)
                 .collect();
             let best = dense_costs(ctx, side, &from, budget, |a, b| {
                 !stops[a]
@@ -140,6 +142,9 @@ impl<'c, 'a> Reach<'c, 'a> {
                 }
             }
         }
+        let mut starts: Vec<usize> = starts.into_iter().map(|(i, _)| i).collect();
+        starts.sort_unstable();
+        starts.dedup();
         Reach {
             ctx,
             power,
@@ -168,25 +173,28 @@ impl<'c, 'a> Reach<'c, 'a> {
 
     /// 4.2.2.3: `can_enter` without the reason: whether `power` could enter `minor`'s territory this turn.
     pub fn reaches(&self, minor: MinorId) -> bool {
-        let ctx = self.ctx;
-        let target = Nation::Minor(minor);
-        let territory = ctx.scenario.territory(target);
-        // By land.
-        if self
-            .starts
-            .iter()
-            .any(|(a, _)| territory.binary_search(a).is_ok())
-            || territory
-                .iter()
-                .any(|a| ctx.scenario.area_index(*a).is_some_and(|i| self.entered[i]))
-        {
-            return true;
+        let sc = self.ctx.scenario;
+        let territory = sc.territory(Nation::Minor(minor));
+        // By land (a corps stands there, or can step in); the areas' indexes kept for the sea (a few on the
+        // stack: a larger territory looks them up again).
+        let mut at = [0usize; 16];
+        let mut kept = 0;
+        for i in territory.iter().filter_map(|a| sc.area_index(*a)) {
+            if self.entered[i] {
+                return true;
+            }
+            if let Some(x) = at.get_mut(kept) {
+                *x = i;
+                kept += 1;
+            }
         }
         // By sea: a fleet lifts a corps from a coastal area to the minor's coast (the fleets' reach is worked out
         // only for a minor with a coast).
-        territory
-            .iter()
-            .any(|a| (ctx.scenario.area_index(*a)).is_some_and(|i| self.coast_landed(i)))
+        if territory.len() <= at.len() {
+            at[..kept].iter().any(|i| self.coast_landed(*i))
+        } else {
+            (territory.iter()).any(|a| sc.area_index(*a).is_some_and(|i| self.coast_landed(i)))
+        }
     }
 
     /// Whether a sea touching the area at index `i` is one of `landings` (worked out once per area).
@@ -203,52 +211,134 @@ impl<'c, 'a> Reach<'c, 'a> {
     }
 
     /// The seas a fleet of the power can reach within its allowance after picking up a corps at a sea touching
-    /// the corps' coastal area (the fleet's moves to the pickup count against its allowance).
+    /// the corps' coastal area (the fleet's moves to the pickup count against its allowance): with `B` the
+    /// chart's allowance less one (the sea a fleet starts in counts as its first), a sea `j` is one if some
+    /// fleet is `h` sea moves from a pickup `p` and `p` is `k` from `j` with `h + k <= B`. Two searches by
+    /// index: the fewest moves from any fleet to each sea, then from the pickups, each starting at its fewest.
     fn landings(&self) -> &[bool] {
         self.landings.get_or_init(|| {
             let ctx = self.ctx;
             let st = ctx.world;
-            let power = self.power;
-            let mine = |owner: Nation| st.controller_of(owner) == Some(power);
-            let chart = &ctx.scenario.charts.movement;
-            let corps_areas: BTreeSet<AreaId> = self.starts.iter().map(|(a, _)| *a).collect();
             let sc = ctx.scenario;
-            let mut out = vec![false; sc.map.seas.len()];
-            // The pickups (sea, moves left) already searched from: the same search adds nothing new.
-            let mut searched: BTreeSet<(usize, u32)> = BTreeSet::new();
+            let power = self.power;
+            let n = sc.map.seas.len();
+            let limit = sc.charts.movement.fleet.saturating_sub(1);
+            let mut from_fleets = vec![UNREACHED; n];
             for f in st.forces.fleets.values() {
-                if !mine(f.owner) || f.ships == 0 {
+                if f.ships == 0 || st.controller_of(f.owner) != Some(power) {
                     continue;
                 }
-                let start: Vec<SeaId> = match f.location {
-                    Location::Sea(s) => vec![s],
-                    Location::Area(a) | Location::Blockade(a) => ctx
-                        .scenario
-                        .area(a)
-                        .map(|d| d.seas.clone())
-                        .unwrap_or_default(),
+                let start: &[SeaId] = match &f.location {
+                    Location::Sea(s) => std::slice::from_ref(s),
+                    Location::Area(a) | Location::Blockade(a) => {
+                        sc.area(*a).map_or(&[][..], |d| d.seas.as_slice())
+                    }
                     Location::Aboard(_) | Location::OffMap => continue,
                 };
-                let from_fleet = sea_distances(ctx, &start, chart.fleet);
-                for a in &corps_areas {
-                    let pickup = ctx.scenario.area(*a).map_or(&[][..], |d| d.seas.as_slice());
-                    for p in pickup {
-                        let Some(i) = sc.sea_index(*p).filter(|i| from_fleet[*i] > 0) else {
-                            continue;
-                        };
-                        let limit = chart.fleet.saturating_sub(from_fleet[i]) + 1;
-                        if !searched.insert((i, limit)) {
-                            continue;
-                        }
-                        for (j, d) in sea_distances(ctx, &[*p], limit).iter().enumerate() {
-                            if *d > 0 {
-                                out[j] = true;
-                            }
+                for i in start.iter().filter_map(|s| sc.sea_index(*s)) {
+                    from_fleets[i] = 0;
+                }
+            }
+            let mut out = vec![false; n];
+            if self.starts.is_empty() || from_fleets.iter().all(|d| *d == UNREACHED) {
+                debug_assert_eq!(out, self.landings_by_fleet());
+                return out;
+            }
+            // Each sea's next seas by index: those of the sea at index `i` are `next[at[i]..at[i + 1]]`.
+            let mut at = Vec::with_capacity(n + 1);
+            let mut next = Vec::new();
+            for x in &sc.map.seas {
+                at.push(next.len());
+                next.extend(x.adjacent.iter().filter_map(|y| sc.sea_index(*y)));
+            }
+            at.push(next.len());
+            let next = Next { at, next };
+            sea_moves(&next, &mut from_fleets, limit);
+            let mut from_pickups = vec![UNREACHED; n];
+            for a in &self.starts {
+                for i in (sc.map.areas[*a].seas.iter()).filter_map(|p| sc.sea_index(*p)) {
+                    from_pickups[i] = from_fleets[i];
+                }
+            }
+            sea_moves(&next, &mut from_pickups, limit);
+            for (o, d) in out.iter_mut().zip(&from_pickups) {
+                *o = *d <= limit;
+            }
+            debug_assert_eq!(out, self.landings_by_fleet());
+            out
+        })
+    }
+
+    /// 4.2.2.3: `landings`, fleet by fleet and pickup by pickup (the reference the debug builds compare it with).
+    fn landings_by_fleet(&self) -> Vec<bool> {
+        let ctx = self.ctx;
+        let st = ctx.world;
+        let power = self.power;
+        let mine = |owner: Nation| st.controller_of(owner) == Some(power);
+        let chart = &ctx.scenario.charts.movement;
+        let sc = ctx.scenario;
+        let corps_areas: BTreeSet<AreaId> =
+            self.starts.iter().map(|i| sc.map.areas[*i].id).collect();
+        let mut out = vec![false; sc.map.seas.len()];
+        // The pickups (sea, moves left) already searched from: the same search adds nothing new.
+        let mut searched: BTreeSet<(usize, u32)> = BTreeSet::new();
+        for f in st.forces.fleets.values() {
+            if !mine(f.owner) || f.ships == 0 {
+                continue;
+            }
+            let start: Vec<SeaId> = match f.location {
+                Location::Sea(s) => vec![s],
+                Location::Area(a) | Location::Blockade(a) => ctx
+                    .scenario
+                    .area(a)
+                    .map(|d| d.seas.clone())
+                    .unwrap_or_default(),
+                Location::Aboard(_) | Location::OffMap => continue,
+            };
+            let from_fleet = sea_distances(ctx, &start, chart.fleet);
+            for a in &corps_areas {
+                let pickup = ctx.scenario.area(*a).map_or(&[][..], |d| d.seas.as_slice());
+                for p in pickup {
+                    let Some(i) = sc.sea_index(*p).filter(|i| from_fleet[*i] > 0) else {
+                        continue;
+                    };
+                    let limit = chart.fleet.saturating_sub(from_fleet[i]) + 1;
+                    if !searched.insert((i, limit)) {
+                        continue;
+                    }
+                    for (j, d) in sea_distances(ctx, &[*p], limit).iter().enumerate() {
+                        if *d > 0 {
+                            out[j] = true;
                         }
                     }
                 }
             }
-            out
-        })
+        }
+        out
+    }
+}
+
+/// 4.2.2.3 (by sea): the seas next to each sea, by index in the map's seas.
+struct Next {
+    /// Where each sea's next seas begin in `next` (one more entry than there are seas).
+    at: Vec<usize>,
+    next: Vec<usize>,
+}
+
+/// 4.2.2.3 (by sea): the fewest sea moves to every sea (by index; `next`: each sea's next seas), from the seas
+/// already given a count in `moves` (the others [`UNREACHED`]), counting no further than `limit`: each round
+/// settles the seas at one count, in increasing order.
+fn sea_moves(next: &Next, moves: &mut [u32], limit: u32) {
+    for d in 0..limit {
+        for i in 0..moves.len() {
+            if moves[i] != d {
+                continue;
+            }
+            for j in &next.next[next.at[i]..next.at[i + 1]] {
+                if moves[*j] > d + 1 {
+                    moves[*j] = d + 1;
+                }
+            }
+        }
     }
 }

@@ -58,7 +58,13 @@ pub(super) fn split_garrisonable(ctx: &RCtx, f: &Factors) -> (Factors, Factors) 
     let allowed = &ctx.scenario.charts.reinforcement.garrison_units;
     let mut yes = Factors::default();
     let mut no = Factors::default();
-    for (u, n) in units_of(f) {
+    // `units_of(f)`, read in place (no list is built).
+    let mut f = *f;
+    for u in LAND {
+        let n = field(&mut f, u).map_or(0, |n| *n);
+        if n == 0 {
+            continue;
+        }
         let target = if allowed.contains(&u) {
             &mut yes
         } else {
@@ -253,6 +259,10 @@ pub(super) fn depot_places(ctx: &RCtx, owner: Nation) -> Vec<AreaId> {
 pub(crate) struct Places {
     land: BTreeMap<Nation, Vec<AreaId>>,
     depots: BTreeMap<Nation, Vec<AreaId>>,
+    /// 5.7: the listed cities of each owner (`parts::listed_places_in`), kept when first worked out.
+    pub(super) listed: std::cell::RefCell<BTreeMap<Nation, Vec<AreaId>>>,
+    /// 6.2.5: what is aboard the fleets (for 5.1.3's and 5.1.4's cargo check), worked out when first needed.
+    aboard: std::cell::OnceCell<super::fleets::Aboard>,
 }
 
 impl Places {
@@ -270,6 +280,12 @@ impl Places {
                 .or_insert_with(|| depot_places(ctx, *owner));
         }
         p
+    }
+
+    /// 6.2.5: what is aboard the fleets, worked out once.
+    pub(crate) fn aboard(&self, ctx: &RCtx) -> &super::fleets::Aboard {
+        self.aboard
+            .get_or_init(|| super::fleets::Aboard::of(ctx.world))
     }
 
     /// 5.2: `land_places(ctx, owner)`, worked out once.

@@ -69,9 +69,46 @@ impl Ships {
     }
 }
 
+/// 6.2.5: the fleets with corps aboard, and those with corps or leaders aboard, in key order (what 5.1.3's and
+/// 5.1.4's cargo check reads), found in one pass over the corps and one over the leaders.
+pub(crate) struct Aboard {
+    corps: Vec<FleetId>,
+    any: Vec<FleetId>,
+}
+
+impl Aboard {
+    /// 6.2.5: what is aboard the fleets of `w`.
+    pub(crate) fn of(w: &crate::world::World) -> Aboard {
+        let fleet = |l: Location| match l {
+            Location::Aboard(f) => Some(f),
+            _ => None,
+        };
+        let mut corps: Vec<FleetId> = (w.forces.corps.values())
+            .filter_map(|c| fleet(c.location))
+            .collect();
+        corps.sort_unstable();
+        corps.dedup();
+        let mut any = corps.clone();
+        any.extend(w.forces.leaders.values().filter_map(|l| fleet(l.location)));
+        any.sort_unstable();
+        any.dedup();
+        Aboard { corps, any }
+    }
+}
+
 /// 5.1.3, 5.1.4, 5.1.4.2, 14.3.2.1.8: checks the placement's transfers and scuttling and works out what they do;
 /// the ships of the placement's arrivals that join a named fleet count as that fleet's.
 pub(super) fn plan(ctx: &RCtx, power: PowerId, pl: &Placement) -> RuleResult<Plan> {
+    plan_with(ctx, power, pl, None)
+}
+
+/// 5.1.3, 5.1.4: `plan`, with what is aboard the fleets (`aboard`) worked out already, or when needed.
+pub(super) fn plan_with(
+    ctx: &RCtx,
+    power: PowerId,
+    pl: &Placement,
+    aboard: Option<&Aboard>,
+) -> RuleResult<Plan> {
     let w = ctx.world;
     // No transfer and no scuttling: nothing to check, and no fleet leaves.
     if pl.transfers.is_empty() && pl.scuttle.is_empty() {
@@ -194,32 +231,27 @@ pub(super) fn plan(ctx: &RCtx, power: PowerId, pl: &Placement) -> RuleResult<Pla
         emptied,
         scuttled,
     };
-    check_cargo(ctx, power, &plan, &ships)?;
+    match aboard {
+        Some(a) => check_cargo(ctx, power, &plan, &ships, a)?,
+        None => check_cargo(ctx, power, &plan, &ships, &Aboard::of(w))?,
+    }
     Ok(plan)
 }
 
 /// 5.1.3, 5.1.4 with 6.2.5: a fleet leaving the map with corps or leaders aboard does so only in a port (they go
 /// ashore there), and the fleets that stay at its place must still carry what is aboard them.
-fn check_cargo(ctx: &RCtx, power: PowerId, plan: &Plan, ships: &Ships) -> RuleResult<()> {
+fn check_cargo(
+    ctx: &RCtx,
+    power: PowerId,
+    plan: &Plan,
+    ships: &Ships,
+    aboard: &Aboard,
+) -> RuleResult<()> {
     let w = ctx.world;
     let leaving = plan.leaving();
-    // The fleets with corps aboard, and those with corps or leaders aboard, found in one pass over each.
-    let mut with_corps: BTreeSet<FleetId> = BTreeSet::new();
-    for c in w.forces.corps.values() {
-        if let Location::Aboard(f) = c.location {
-            with_corps.insert(f);
-        }
-    }
-    let mut with_any = with_corps.clone();
-    for l in w.forces.leaders.values() {
-        if let Location::Aboard(f) = l.location {
-            with_any.insert(f);
-        }
-    }
     for f in &leaving {
         let at = w.forces.fleets[f].location;
-        let aboard = with_any.contains(f);
-        if aboard && !matches!(at, Location::Area(_)) {
+        if !matches!(at, Location::Area(_)) && aboard.any.binary_search(f).is_ok() {
             let (rule, how) = if plan.emptied.contains(f) {
                 ("5.1.3", "emptied by transfers")
             } else {
@@ -233,10 +265,13 @@ fn check_cargo(ctx: &RCtx, power: PowerId, plan: &Plan, ships: &Ships) -> RuleRe
             ));
         }
     }
-    let places: BTreeSet<Location> = leaving
+    // The places the fleets leave, in order, each once.
+    let mut places: Vec<Location> = leaving
         .iter()
         .map(|f| w.forces.fleets[f].location)
         .collect();
+    places.sort();
+    places.dedup();
     for at in places {
         let staying: Vec<FleetId> = w
             .forces
@@ -251,7 +286,10 @@ fn check_cargo(ctx: &RCtx, power: PowerId, plan: &Plan, ships: &Ships) -> RuleRe
             .map(|(id, _)| *id)
             .collect();
         // Fleets that carry nothing need no room.
-        if !staying.iter().any(|f| with_corps.contains(f)) {
+        if !staying
+            .iter()
+            .any(|f| aboard.corps.binary_search(f).is_ok())
+        {
             continue;
         }
         check_capacity(ctx, staying.len(), &cargo(w, &staying)).map_err(|e| {

@@ -328,7 +328,7 @@ pub(crate) fn check_arrived(
 ) -> RuleResult<()> {
     land::check(ctx, power, arr, places, pl)?;
     ships::check(ctx, power, arr, pl)?;
-    fleets::plan(ctx, power, pl)?;
+    fleets::plan_with(ctx, power, pl, Some(places.aboard(ctx)))?;
     leaders::check(ctx, power, arr, pl)?;
     seizure::check(ctx, power, pl)
 }

@@ -25,8 +25,19 @@ pub(super) fn listed_places(ctx: &RCtx, owner: Nation) -> Vec<AreaId> {
     listed_places_in(ctx, &Places::default(), owner)
 }
 
-/// Rule 5.7: `listed_places`, with the places where arrivals may go already worked out (`places`).
+/// Rule 5.7: `listed_places`, with the places where arrivals may go already worked out (`places`), each owner's
+/// worked out once per `places` (which is worked out on one state).
 pub(super) fn listed_places_in(ctx: &RCtx, places: &Places, owner: Nation) -> Vec<AreaId> {
+    if let Some(v) = places.listed.borrow().get(&owner) {
+        return v.clone();
+    }
+    let v = listed_now(ctx, places, owner);
+    places.listed.borrow_mut().insert(owner, v.clone());
+    v
+}
+
+/// Rule 5.7: `listed_places_in`, worked out.
+fn listed_now(ctx: &RCtx, places: &Places, owner: Nation) -> Vec<AreaId> {
     let f = &ctx.world.forces;
     let cap = capital(ctx.scenario, owner);
     // The areas where the owner has a corps, found in one pass over the corps.

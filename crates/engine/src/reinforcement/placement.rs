@@ -178,11 +178,10 @@ pub fn choices(ctx: &RCtx, power: PowerId) -> Vec<Option<Placement>> {
         out.push(with(Prefer::Nothing, false));
     }
     out.extend(super::parts::pieces_in(ctx, power, &arr, &places_of));
-    let mut seen = Vec::new();
-    let mut ds = Vec::new();
+    // Each placement once, where it first comes (compared with those kept, not copied).
+    let mut ds: Vec<Option<Placement>> = Vec::new();
     for p in out {
-        if !p.is_empty() && !seen.contains(&p) {
-            seen.push(p.clone());
+        if !p.is_empty() && !ds.iter().any(|d| d.as_ref() == Some(&p)) {
             ds.push(Some(p));
         }
     }

@@ -183,6 +183,10 @@ pub(super) fn default_orders(ctx: &RCtx, power: PowerId, keep: bool, pl: &mut Pl
 
 /// Checks the placement's choices for minors' ships: only a taker decides, once per port and minor.
 pub(super) fn check(ctx: &RCtx, power: PowerId, pl: &Placement) -> RuleResult<()> {
+    // Nothing decided: nothing to check (the pending seizures are not worked out).
+    if pl.seized.is_empty() {
+        return Ok(());
+    }
     let pending = pending_seizures(ctx);
     let mut seized_seen = BTreeSet::new();
     for o in &pl.seized {

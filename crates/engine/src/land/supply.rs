@@ -39,12 +39,16 @@ impl<'a, 'b> Paths<'a, 'b> {
         for (id, c) in &w.forces.corps {
             if let Location::Area(a) = c.location
                 && !c.factors.is_empty()
-                && let Some(i) = ctx.scenario.area_index(a)
             {
-                if w.moves_corps_lent(power, c, loans.get(id).copied()) {
-                    seen[i] |= 2;
-                } else if seen[i] & 1 == 0 && at_war.with(w.corps_side(*id).unwrap_or(c.owner)) {
-                    seen[i] |= 1;
+                let mark = if w.moves_corps_lent(power, c, loans.get(id).copied()) {
+                    2
+                } else if at_war.with(w.corps_side(*id).unwrap_or(c.owner)) {
+                    1
+                } else {
+                    continue;
+                };
+                if let Some(i) = ctx.scenario.area_index(a) {
+                    seen[i] |= mark;
                 }
             }
         }

@@ -120,17 +120,27 @@ pub(super) fn points_power(w: &World, id: CorpsId) -> Option<PowerId> {
 /// 7.5: every area where the mover's corps and enemy corps stand together is queued as a battle.
 pub fn queue(cx: &mut LCx, power: PowerId) {
     let w = cx.world();
-    let mut areas: Vec<AreaId> = super::movement::corps_of(w, power)
-        .into_iter()
-        .map(|(_, a)| a)
-        .collect();
+    let mine = super::movement::corps_of(w, power);
+    let mut areas: Vec<AreaId> = mine.iter().map(|(_, a)| *a).collect();
     areas.sort();
     areas.dedup();
     let mut pending = Vec::new();
     for a in areas {
-        let attacking: Vec<_> = own_corps_in(w, power, a).into_iter().collect();
+        // `own_corps_in` from the one list of the mover's corps (in key order); the enemy sought only where
+        // it has some.
+        let attacking: Vec<CorpsId> = (mine.iter())
+            .filter(|(id, at)| *at == a && !w.forces.corps[id].factors.is_empty())
+            .map(|(id, _)| *id)
+            .collect();
+        debug_assert_eq!(
+            attacking,
+            own_corps_in(w, power, a).into_iter().collect::<Vec<_>>()
+        );
+        if attacking.is_empty() {
+            continue;
+        }
         let defending = enemy_corps(w, power, a);
-        if !attacking.is_empty() && !defending.is_empty() {
+        if !defending.is_empty() {
             pending.push(PendingCombat {
                 area: a,
                 attacker: power,

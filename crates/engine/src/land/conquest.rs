@@ -190,18 +190,22 @@ fn lift_and_begin(cx: &mut LCx, now: BTreeMap<AreaId, Siege>) {
     }
 }
 
-/// The areas of a minor's district.
+/// The areas of a minor's district, in the map's order (from the scenario's table of each province's areas).
 fn district_areas(
     cx: &crate::land::LCtx,
     provinces: &[crate::kernel::ids::ProvinceId],
 ) -> Vec<AreaId> {
-    cx.scenario
-        .map
-        .areas
+    let sc = cx.scenario;
+    let table = sc.province_areas();
+    let mut at: Vec<usize> = provinces
         .iter()
-        .filter(|a| provinces.contains(&a.province))
-        .map(|a| a.id)
-        .collect()
+        .filter_map(|p| table.get(p))
+        .flatten()
+        .filter_map(|a| sc.area_index(*a))
+        .collect();
+    at.sort_unstable();
+    at.dedup();
+    at.into_iter().map(|i| sc.map.areas[i].id).collect()
 }
 
 /// 7.7 with 10.4: minors conquered whole, and secondary districts conquered.

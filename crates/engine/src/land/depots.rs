@@ -226,27 +226,45 @@ pub fn any_possible(ctx: &LCtx, power: PowerId) -> bool {
     !ctx.own.acted && !choices(ctx, power).is_empty()
 }
 
-/// One depot placed, or one removed: each legal one.
+/// One depot placed, or one removed: each legal one. A placement is judged by `check`'s rules as they fall on
+/// one depot placed where the mover's corps stand (7.2): a free counter and the money for it (the same for every
+/// place, judged once), no depot of the power there yet, no enemy corps, and the area held or the power's corps
+/// with factors there; without writing out the reason of a place refused.
 pub fn choices(ctx: &LCtx, power: PowerId) -> Vec<LandDecision> {
     let mut out = Vec::new();
     if ctx.own.acted {
         return out;
     }
-    let mut spots: Vec<AreaId> = super::movement::corps_of(ctx.world, power)
-        .into_iter()
-        .map(|(_, a)| a)
-        .collect();
+    let w = ctx.world;
+    let corps = super::movement::corps_of(w, power);
+    let mut spots: Vec<AreaId> = corps.iter().map(|(_, a)| *a).collect();
     spots.sort();
     spots.dedup();
+    let mine = placed(ctx, power);
+    let chart = &ctx.scenario.charts.land.depots;
+    let counters = chart.counters.get(&power).copied().unwrap_or(0) as usize;
+    let at_sea = (w.forces.depots_aboard.values())
+        .filter(|n| **n == Nation::Power(power))
+        .count();
+    let money = w.powers.get(&power).map_or(0, |s| s.money) as i64;
+    let room = mine.len() + at_sea < counters && chart.cost as i64 <= money;
     for a in spots {
-        if check(ctx, power, &[a], &[]).is_ok() {
+        let ok = room
+            && ctx.scenario.area(a).is_some()
+            && !mine.contains(&a)
+            && enemy_corps(w, power, a).is_empty()
+            && (w.area_power(ctx.scenario, a) == Some(power)
+                || (corps.iter())
+                    .any(|(id, at)| *at == a && !w.forces.corps[id].factors.is_empty()));
+        debug_assert_eq!(ok, check(ctx, power, &[a], &[]).is_ok(), "depot in {a}");
+        if ok {
             out.push(LandDecision::Depots {
                 build: vec![a],
                 remove: vec![],
             });
         }
     }
-    for a in placed(ctx, power) {
+    for a in mine {
         out.push(LandDecision::Depots {
             build: vec![],
             remove: vec![a],

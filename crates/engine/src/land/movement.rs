@@ -550,16 +550,14 @@ impl<'w> GarrisonList<'w> {
         })
     }
 
-    /// 7.3.5: whether the corps may drop `drop` and pick up `pick` (`garrison_check` without its reasons).
-    fn may(&self, ctx: &LCtx, drop: &Factors, pick: &Factors) -> bool {
+    /// 7.3.5: whether the corps may drop `drop` and pick up `pick` (`garrison_check` without its reasons);
+    /// `kinds_ok`: whether `drop` holds only kinds that may garrison (the same for every corps, judged once per
+    /// list by `drops_may_garrison`).
+    fn may(&self, drop: &Factors, pick: &Factors, kinds_ok: bool) -> bool {
         if drop.is_empty() && pick.is_empty() {
             return false;
         }
-        let may_garrison = &ctx.scenario.charts.reinforcement.garrison_units;
-        if crate::reinforcement::units_of(drop)
-            .into_iter()
-            .any(|(kind, n)| n > 0 && !may_garrison.contains(&kind))
-        {
+        if !kinds_ok {
             return false;
         }
         let Some(after) = self.corps.factors.minus(drop) else {
@@ -571,6 +569,11 @@ impl<'w> GarrisonList<'w> {
         }
         drop.is_empty() || self.may_drop
     }
+}
+
+/// 7.3.5: whether `drop` holds only kinds that may garrison (what `garrison_check` reads kind by kind).
+fn drops_may_garrison(ctx: &LCtx, drop: &Factors) -> bool {
+    drop.only(&ctx.scenario.charts.reinforcement.garrison_units) == *drop
 }
 
 /// Rule 12.3.8 (DetachingFreeStateFactors): without the option, the factors of a minor free state's corps may be
@@ -661,8 +664,28 @@ pub fn choices(ctx: &LCtx, power: PowerId) -> Vec<LandDecision> {
     let extra = ctx.scenario.charts.land.forced_march.extra;
     let mut arrows = vec![0u8; ctx.scenario.map.crossings.len()];
     let mut entry = Entry::new(ctx, power);
+    // The active leaders the mover moves, with where they stand, in key order (`leaders_in` for each corps).
+    let movers: Vec<(AreaId, LeaderId)> = (w.forces.leaders.iter())
+        .filter(|(_, l)| l.status == LeaderStatus::Active && moves_for(w, power, l.nation))
+        .filter_map(|(id, l)| match l.location {
+            Location::Area(at) => Some((at, *id)),
+            _ => None,
+        })
+        .collect();
+    // 7.3.5: the garrison changes listed for each corps, one factor of each kind that may garrison dropped or
+    // picked up, with whether what is dropped may garrison.
+    let changes: Vec<(Factors, Factors, bool)> = (ctx.scenario.charts.reinforcement.garrison_units)
+        .iter()
+        .filter_map(|kind| crate::reinforcement::land_factors(*kind, 1))
+        .flat_map(|one| [(one, Factors::default()), (Factors::default(), one)])
+        .map(|(drop, pick)| (drop, pick, drops_may_garrison(ctx, &drop)))
+        .collect();
     for (id, a) in corps_of(w, power) {
-        let leaders = leaders_in(w, power, a);
+        let leaders: Vec<LeaderId> = (movers.iter())
+            .filter(|(at, _)| *at == a)
+            .map(|(_, l)| *l)
+            .collect();
+        debug_assert_eq!(leaders, leaders_in(w, power, a));
         // 7.3.3: a corps stopped by the enemy, or landed, moves no more this phase.
         let stopped = ctx.own.stopped.contains(&id);
         let (have, force) = (left(ctx, id), may_force(ctx, id));
@@ -682,11 +705,13 @@ pub fn choices(ctx: &LCtx, power: PowerId) -> Vec<LandDecision> {
                 && (s.cost <= have || (force && s.cost <= have + extra))
                 && (!enemy[s.to_index]
                     || crate::world::ump_rules::may_attack_at(&ctx.plain(), power, s.to).is_ok());
-            let mut with = vec![Vec::new()];
-            if !leaders.is_empty() {
-                with.push(leaders.clone());
+            // A refused step is built only for the debug assertion.
+            if !ok && !cfg!(debug_assertions) {
+                continue;
             }
-            for ls in with {
+            let with = if leaders.is_empty() { 1 } else { 2 };
+            for k in 0..with {
+                let ls = if k == 0 { Vec::new() } else { leaders.clone() };
                 let d = LandDecision::Move {
                     corps: vec![id],
                     leaders: ls,
@@ -699,24 +724,19 @@ pub fn choices(ctx: &LCtx, power: PowerId) -> Vec<LandDecision> {
             }
         }
         let g = GarrisonList::of(ctx, power, id);
-        for kind in &ctx.scenario.charts.reinforcement.garrison_units {
-            let Some(one) = crate::reinforcement::land_factors(*kind, 1) else {
-                continue;
-            };
-            for (drop, pick) in [(one, Factors::default()), (Factors::default(), one)] {
-                let ok = g.as_ref().is_some_and(|g| g.may(ctx, &drop, &pick));
-                debug_assert_eq!(
-                    ok,
-                    garrison_check(ctx, power, id, &drop, &pick, false).is_ok(),
-                    "{id} drop {drop:?} pick {pick:?}"
-                );
-                if ok {
-                    out.push(LandDecision::Garrison {
-                        corps: id,
-                        drop,
-                        pick,
-                    });
-                }
+        for &(drop, pick, kinds_ok) in &changes {
+            let ok = g.as_ref().is_some_and(|g| g.may(&drop, &pick, kinds_ok));
+            debug_assert_eq!(
+                ok,
+                garrison_check(ctx, power, id, &drop, &pick, false).is_ok(),
+                "{id} drop {drop:?} pick {pick:?}"
+            );
+            if ok {
+                out.push(LandDecision::Garrison {
+                    corps: id,
+                    drop,
+                    pick,
+                });
             }
         }
     }

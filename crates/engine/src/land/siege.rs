@@ -104,10 +104,10 @@ fn besieging(ctx: &LCtx, power: PowerId) -> Vec<AreaId> {
     areas
         .into_iter()
         .filter(|a| {
-            city(ctx, *a).is_some()
+            ctx.scenario.area(*a).is_some_and(|d| d.city.is_some())
                 && with_factors.contains(a)
-                && no_enemy(*a)
                 && !hostile_garrisons(w, power, *a).is_empty()
+                && no_enemy(*a)
         })
         .collect()
 }

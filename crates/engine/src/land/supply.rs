@@ -14,8 +14,8 @@ use crate::kernel::rulebook::OptionalRule;
 use crate::scenario::{Location, LossCause};
 use crate::world::WorldEvent;
 use crate::world::geography::{AtWar, Entry, area_name, step_open_memo};
-use std::cell::RefCell;
-use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::cell::{OnceCell, RefCell};
+use std::collections::{BTreeMap, VecDeque};
 
 /// Where supply may pass for one power: areas held by enemy corps its own corps do not match are closed.
 struct Paths<'a, 'b> {
@@ -32,27 +32,27 @@ struct Paths<'a, 'b> {
 impl<'a, 'b> Paths<'a, 'b> {
     fn new(ctx: &'a LCtx<'b>, power: PowerId) -> Self {
         let w = ctx.world;
-        let mut enemy = BTreeSet::new();
-        let mut own = BTreeSet::new();
+        // By area index: enemy corps stand there (1), the power's own do (2), or both.
+        let mut seen = vec![0u8; ctx.scenario.map.areas.len()];
         let loans = crate::world::treaties::loans(w);
         let mut at_war = AtWar::new(w, Nation::Power(power));
         for (id, c) in &w.forces.corps {
             if let Location::Area(a) = c.location
                 && !c.factors.is_empty()
             {
-                if w.moves_corps_lent(power, c, loans.get(id).copied()) {
-                    own.insert(a);
+                let mark = if w.moves_corps_lent(power, c, loans.get(id).copied()) {
+                    2
                 } else if at_war.with(w.corps_side(*id).unwrap_or(c.owner)) {
-                    enemy.insert(a);
+                    1
+                } else {
+                    continue;
+                };
+                if let Some(i) = ctx.scenario.area_index(a) {
+                    seen[i] |= mark;
                 }
             }
         }
-        let mut blocked = vec![false; ctx.scenario.map.areas.len()];
-        for a in enemy.difference(&own) {
-            if let Some(i) = ctx.scenario.area_index(*a) {
-                blocked[i] = true;
-            }
-        }
+        let blocked = seen.into_iter().map(|s| s == 1).collect();
         Paths {
             ctx,
             power,
@@ -65,12 +65,19 @@ impl<'a, 'b> Paths<'a, 'b> {
     /// Areas within `max` borders of any of `from` through passable areas: those the power may enter (7.3.4)
     /// and no unmatched enemy corps hold.
     fn within(&self, from: &[AreaId], max: u32) -> Areas<'b> {
+        self.within_both(from, max, 0).0
+    }
+
+    /// `within(from, near)` and `within(from, far)` from one search: an area's fewest borders from `from` are
+    /// the same whichever of the two limits the search stops at.
+    fn within_both(&self, from: &[AreaId], near: u32, far: u32) -> (Areas<'b>, Areas<'b>) {
         let sc = self.ctx.scenario;
         let side = Nation::Power(self.power);
         let mut arrows = self.arrows.borrow_mut();
         let mut entry = self.entry.borrow_mut();
         let mut dist = vec![u32::MAX; sc.map.areas.len()];
-        let mut out = Areas::of(sc, from);
+        let (mut a_near, mut a_far) = (Areas::of(sc, from), Areas::of(sc, from));
+        let max = near.max(far);
         let mut queue: VecDeque<usize> = VecDeque::new();
         for a in from {
             if let Some(i) = sc.area_index(*a) {
@@ -93,12 +100,13 @@ impl<'a, 'b> Paths<'a, 'b> {
                     && entry.may_enter(sc.map.areas[a].id, s.to, b)
                 {
                     dist[b] = d + 1;
-                    out.has[b] = true;
+                    a_near.has[b] |= d < near;
+                    a_far.has[b] |= d < far;
                     queue.push_back(b);
                 }
             }
         }
-        out
+        (a_near, a_far)
     }
 }
 
@@ -204,33 +212,36 @@ pub fn trace(ctx: &LCtx, power: PowerId) -> Traced {
         .then_some(chart.per_depot);
     let me = Nation::Power(power);
     let paths = Paths::new(ctx, power);
-    // Each depot, what it reaches for corps and for the next depot of a chain (a depot at sea: the coasts it
-    // serves, and what lies within the chain's distance of them).
+    // Each depot (the land depots in key order, then those at sea), with the coasts a depot at sea serves.
     let mut depots: Vec<Depot> = Vec::new();
-    let mut reach: BTreeMap<Depot, Areas> = BTreeMap::new();
-    let mut links: BTreeMap<Depot, Areas> = BTreeMap::new();
+    let mut coasts: Vec<Vec<AreaId>> = Vec::new();
     for (a, _) in w.forces.depots.iter().filter(|(_, d)| d.contains(&me)) {
-        let d = Depot::Area(*a);
-        depots.push(d);
-        reach.insert(d, paths.within(&[*a], chart.reach));
-        links.insert(d, paths.within(&[*a], chart.chain));
+        depots.push(Depot::Area(*a));
+        coasts.push(Vec::new());
     }
-    for (f, coasts) in depots_at_sea(ctx, power) {
-        let d = Depot::Fleet(f);
-        depots.push(d);
-        reach.insert(d, Areas::of(ctx.scenario, &coasts));
-        links.insert(d, paths.within(&coasts, chart.chain));
+    for (f, at) in depots_at_sea(ctx, power) {
+        depots.push(Depot::Fleet(f));
+        coasts.push(at);
     }
+    // What each depot reaches for corps and for the next depot of a chain (a depot at sea: the coasts it serves,
+    // and what lies within the chain's distance of them), worked out when a chain first needs it.
+    let found: Vec<OnceCell<(Areas, Areas)>> = depots.iter().map(|_| OnceCell::new()).collect();
+    let reach_links = |i: usize| {
+        found[i].get_or_init(|| match depots[i] {
+            Depot::Area(a) => paths.within_both(&[a], chart.reach, chart.chain),
+            Depot::Fleet(_) => (
+                Areas::of(ctx.scenario, &coasts[i]),
+                paths.within(&coasts[i], chart.chain),
+            ),
+        })
+    };
     // The areas the sources reach (for corps and for the first depot of a chain), by the corps' nation.
     let mut by_owner: BTreeMap<Nation, (Areas, Areas)> = BTreeMap::new();
     let reach_of = |owner: Nation| {
         let s = sources(ctx, power, owner);
-        (paths.within(&s, chart.reach), paths.within(&s, chart.chain))
+        paths.within_both(&s, chart.reach, chart.chain)
     };
-    let mut left: BTreeMap<Depot, u32> = depots
-        .iter()
-        .map(|d| (*d, limit.unwrap_or(u32::MAX)))
-        .collect();
+    let mut left: Vec<u32> = vec![limit.unwrap_or(u32::MAX); depots.len()];
     let mut out = Traced::default();
     // What needs supply: the corps with factors, then (12.3.1) besieged garrisons, which draw on a depot in
     // their own area.
@@ -245,13 +256,14 @@ pub fn trace(ctx: &LCtx, power: PowerId) -> Traced {
             out.supplied.push(id);
             continue;
         }
-        match chain(&depots, chain_source, &links, &left, |d| {
-            reach[&d].contains(&at)
+        let at = ctx.scenario.area_index(at);
+        match chain(&depots, chain_source, &reach_links, &left, |i| {
+            at.is_some_and(|at| reach_links(i).0.has[at])
         }) {
             Some(path) => {
-                for d in path {
-                    *left.get_mut(&d).expect("a depot") -= 1;
-                    out.used(d);
+                for i in path {
+                    left[i] -= 1;
+                    out.used(depots[i]);
                 }
                 out.supplied.push(id);
             }
@@ -263,12 +275,12 @@ pub fn trace(ctx: &LCtx, power: PowerId) -> Traced {
             let mine = siege.besieged.iter().any(|n| moves_for(w, power, *n));
             if mine && depots.contains(&Depot::Area(*a)) {
                 let (_, chain_source) = by_owner.entry(me).or_insert_with(|| reach_of(me));
-                if let Some(path) = chain(&depots, chain_source, &links, &left, |d| {
-                    d == Depot::Area(*a)
+                if let Some(path) = chain(&depots, chain_source, &reach_links, &left, |i| {
+                    depots[i] == Depot::Area(*a)
                 }) {
-                    for d in path {
-                        *left.get_mut(&d).expect("a depot") -= 1;
-                        out.used(d);
+                    for i in path {
+                        left[i] -= 1;
+                        out.used(depots[i]);
                     }
                 }
             }
@@ -278,43 +290,47 @@ pub fn trace(ctx: &LCtx, power: PowerId) -> Traced {
 }
 
 /// The shortest chain of depots with room, from one linked to a source (a depot at sea is one) to one that
-/// `serves`, if any (fewest depots; ties by key, the land depots first).
-fn chain(
+/// `serves`, if any (fewest depots; ties by key, the land depots first), as indexes of `depots`, the last
+/// first. `reach_links(i)`: what depot `i` reaches for corps and for the next depot of a chain.
+fn chain<'r, 's: 'r>(
     depots: &[Depot],
     chain_source: &Areas,
-    links: &BTreeMap<Depot, Areas>,
-    left: &BTreeMap<Depot, u32>,
-    serves: impl Fn(Depot) -> bool,
-) -> Option<Vec<Depot>> {
-    let open = |d: &Depot| left.get(d).is_some_and(|n| *n > 0);
+    reach_links: &impl Fn(usize) -> &'r (Areas<'s>, Areas<'s>),
+    left: &[u32],
+    serves: impl Fn(usize) -> bool,
+) -> Option<Vec<usize>> {
+    let open = |i: usize| left[i] > 0;
     let linked_to_source = |d: &Depot| match d {
         Depot::Area(a) => chain_source.contains(a),
         Depot::Fleet(_) => true,
     };
-    let mut prev: BTreeMap<Depot, Option<Depot>> = BTreeMap::new();
+    // By depot: not reached yet (`None`), reached first (`Some(None)`), or reached from another.
+    let mut prev: Vec<Option<Option<usize>>> = vec![None; depots.len()];
     let mut queue = VecDeque::new();
-    for d in depots.iter().filter(|d| linked_to_source(d) && open(d)) {
-        prev.insert(*d, None);
-        queue.push_back(*d);
+    for (i, d) in depots.iter().enumerate() {
+        if linked_to_source(d) && open(i) {
+            prev[i] = Some(None);
+            queue.push_back(i);
+        }
     }
     while let Some(d) = queue.pop_front() {
         if serves(d) {
             let mut path = vec![d];
             let mut at = d;
-            while let Some(Some(p)) = prev.get(&at) {
-                path.push(*p);
-                at = *p;
+            while let Some(Some(p)) = prev[at] {
+                path.push(p);
+                at = p;
             }
             return Some(path);
         }
-        for e in depots {
+        for (e, depot) in depots.iter().enumerate() {
             // A depot at sea is a source itself: chains run from it, never to it.
-            let Depot::Area(ea) = e else {
+            let Depot::Area(ea) = depot else {
                 continue;
             };
-            if !prev.contains_key(e) && open(e) && links[&d].contains(ea) {
-                prev.insert(*e, Some(d));
-                queue.push_back(*e);
+            if prev[e].is_none() && open(e) && reach_links(d).1.contains(ea) {
+                prev[e] = Some(Some(d));
+                queue.push_back(e);
             }
         }
     }

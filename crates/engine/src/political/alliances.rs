@@ -59,7 +59,7 @@ pub fn partners(ctx: &Ctx, power: PowerId) -> Vec<PowerId> {
     ctx.world
         .powers_in_game()
         .into_iter()
-        .filter(|q| check_partner(ctx, power, *q).is_ok())
+        .filter(|q| may_partner(ctx, power, *q))
         .collect()
 }
 
@@ -83,70 +83,87 @@ pub fn check(ctx: &Ctx, power: PowerId, with: &[PowerId]) -> RuleResult<()> {
     Ok(())
 }
 
-/// Whether `p` may ally with `q` now: 4.5.1 (not already allied), 4.5.2 (not at war), 4.5.3 (twelve months
-/// after a broken alliance).
-pub fn check_partner(ctx: &Ctx, p: PowerId, q: PowerId) -> RuleResult<()> {
-    // The names are written only into a refusal (the listing asks about every pair).
-    let (pn, qn) = (|| name(ctx.scenario, p), || name(ctx.scenario, q));
+/// 4.5's bars to an alliance of `p` with `q`, found without writing a refusal (the listings ask about every pair).
+enum Bar<'a> {
+    Itself,
+    Unknown,
+    Left,
+    Allied(&'a crate::world::Alliance),
+    AtWar(&'a crate::world::War),
+    Broken(
+        &'a crate::world::BrokenAlliance,
+        crate::kernel::calendar::Date,
+    ),
+}
+
+/// 4.5, 4.5.1 to 4.5.3: the first bar to an alliance of `p` with `q`, if any.
+fn bar<'a>(ctx: &'a Ctx, p: PowerId, q: PowerId) -> Option<Bar<'a>> {
     if p == q {
-        return Err(RuleError::new(
-            "4.5",
-            format!("{} cannot ally with itself", pn()),
-        ));
+        return Some(Bar::Itself);
     }
     if ctx.scenario.power(q).is_none() {
-        return Err(RuleError::new("3.4", format!("unknown power `{q}`")));
+        return Some(Bar::Unknown);
     }
     if !ctx.world.in_game(q) {
-        return Err(RuleError::new(
-            "4.4.8",
-            format!("{} has left the game", qn()),
-        ));
+        return Some(Bar::Left);
     }
     if let Some(a) = ctx.world.alliance(p, q) {
-        return Err(RuleError::new(
-            "4.5.1",
-            format!(
-                "{} and {} are already allied (since {})",
-                pn(),
-                qn(),
-                a.since
-            ),
-        ));
+        return Some(Bar::Allied(a));
     }
     if let Some(w) = ctx.world.current_war(p.into(), q.into()) {
-        return Err(RuleError::new(
-            "4.5.2",
-            format!(
-                "{} and {} are at war (since {}) and may not ally",
-                pn(),
-                qn(),
-                w.since
-            ),
-        ));
+        return Some(Bar::AtWar(w));
     }
     if let Some(b) = ctx.world.last_broken_alliance(p, q) {
         let from = b
             .date
             .plus_months(ctx.scenario.charts.alliances.realliance_months);
         if ctx.world.date() < from {
+            return Some(Bar::Broken(b, from));
+        }
+    }
+    None
+}
+
+/// 4.5: whether `p` may ally with `q` now (`check_partner` without the refusal's words).
+pub fn may_partner(ctx: &Ctx, p: PowerId, q: PowerId) -> bool {
+    bar(ctx, p, q).is_none()
+}
+
+/// Whether `p` may ally with `q` now: 4.5.1 (not already allied), 4.5.2 (not at war), 4.5.3 (twelve months
+/// after a broken alliance).
+pub fn check_partner(ctx: &Ctx, p: PowerId, q: PowerId) -> RuleResult<()> {
+    let (pn, qn) = (name(ctx.scenario, p), name(ctx.scenario, q));
+    Err(match bar(ctx, p, q) {
+        None => return Ok(()),
+        Some(Bar::Itself) => RuleError::new("4.5", format!("{pn} cannot ally with itself")),
+        Some(Bar::Unknown) => RuleError::new("3.4", format!("unknown power `{q}`")),
+        Some(Bar::Left) => RuleError::new("4.4.8", format!("{qn} has left the game")),
+        Some(Bar::Allied(a)) => RuleError::new(
+            "4.5.1",
+            format!("{pn} and {qn} are already allied (since {})", a.since),
+        ),
+        Some(Bar::AtWar(w)) => RuleError::new(
+            "4.5.2",
+            format!(
+                "{pn} and {qn} are at war (since {}) and may not ally",
+                w.since
+            ),
+        ),
+        Some(Bar::Broken(b, from)) => {
             let who =
                 b.by.iter()
                     .map(|x| name(ctx.scenario, *x))
                     .collect::<Vec<_>>()
                     .join(" and ");
-            return Err(RuleError::new(
+            RuleError::new(
                 "4.5.3",
                 format!(
-                    "{who} broke the alliance of {} and {} in {}; they may re-ally from {from}",
-                    pn(),
-                    qn(),
+                    "{who} broke the alliance of {pn} and {qn} in {}; they may re-ally from {from}",
                     b.date
                 ),
-            ));
+            )
         }
-    }
-    Ok(())
+    })
 }
 
 /// Every mutual pair allies and each of the two gains the chart's points (4.5); the game has revealed the lists.

@@ -122,7 +122,7 @@ pub fn choices(ctx: &Ctx, power: PowerId) -> Vec<Option<Send>> {
         let mut bodies = vec![Diplomatic::Message {
             text: String::new(),
         }];
-        if super::alliances::check_partner(ctx, power, q).is_ok() {
+        if super::alliances::may_partner(ctx, power, q) {
             bodies.push(Diplomatic::ProposeAlliance);
         }
         if ctx.world.at_war(power.into(), q.into()) {

@@ -28,8 +28,10 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 
-/// mimalloc: many small allocations (lists of choices, views) are a fifth of a bot campaign's instructions with the
-/// system allocator (issue 16).
+/// mimalloc, with the `mimalloc` feature: many small allocations (lists of choices, views) are a fifth of a bot
+/// campaign's instructions with the system allocator (issue 16). Off by default: a served game holds more memory
+/// under it (docs/bots.md "Speed").
+#[cfg(feature = "mimalloc")]
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 

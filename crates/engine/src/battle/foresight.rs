@@ -127,7 +127,7 @@ pub fn foresee(
     f
 }
 
-/// What [`foresee`] was last asked.
+/// 3.6 (Coalition's default chits): what [`foresee`] was last asked, kept with its answer.
 struct Asked {
     chart: CombatChart,
     setup: Setup,
@@ -136,7 +136,7 @@ struct Asked {
     defender: Vec<DefendChit>,
 }
 
-/// [`foresee`], worked out.
+/// 3.6 (Coalition's default chits): [`foresee`] worked out, without its cache.
 fn foresee_anew(
     chart: &CombatChart,
     setup: &Setup,

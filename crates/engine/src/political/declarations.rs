@@ -84,7 +84,7 @@ struct Facts {
     /// 14.3.2.3.1, 14.3.2.4: an inactive or neutral UMP declares no war.
     barred: bool,
     /// 4.2: the nations the declarer is at war with now.
-    enemies: Vec<Nation>,
+    enemies: std::collections::BTreeSet<Nation>,
     /// 14.3.2.1.1, 14.3.2.2: the UMP's controller, when the declarer is one.
     controller: Option<PowerId>,
 }
@@ -98,17 +98,7 @@ impl Facts {
             crate::world::umps::status_of(st, power),
             Some(UmpStatus::Inactive | UmpStatus::Neutral)
         );
-        let enemies = (st.relations.current_wars())
-            .filter_map(|w| {
-                if w.aggressor == me {
-                    Some(w.defender)
-                } else if w.defender == me {
-                    Some(w.aggressor)
-                } else {
-                    None
-                }
-            })
-            .collect();
+        let enemies = st.enemies(me);
         Facts {
             barred,
             enemies,

@@ -175,26 +175,14 @@ impl<'c, 'a> Reach<'c, 'a> {
     pub fn reaches(&self, minor: MinorId) -> bool {
         let sc = self.ctx.scenario;
         let territory = sc.territory(Nation::Minor(minor));
-        // By land (a corps stands there, or can step in); the areas' indexes kept for the sea (a few on the
-        // stack: a larger territory looks them up again).
-        let mut at = [0usize; 16];
-        let mut kept = 0;
-        for i in territory.iter().filter_map(|a| sc.area_index(*a)) {
-            if self.entered[i] {
-                return true;
-            }
-            if let Some(x) = at.get_mut(kept) {
-                *x = i;
-                kept += 1;
-            }
+        let at = || territory.iter().filter_map(|a| sc.area_index(*a));
+        // By land: a corps stands there, or can step in.
+        if at().any(|i| self.entered[i]) {
+            return true;
         }
         // By sea: a fleet lifts a corps from a coastal area to the minor's coast (the fleets' reach is worked out
         // only for a minor with a coast).
-        if territory.len() <= at.len() {
-            at[..kept].iter().any(|i| self.coast_landed(*i))
-        } else {
-            (territory.iter()).any(|a| sc.area_index(*a).is_some_and(|i| self.coast_landed(i)))
-        }
+        at().any(|i| self.coast_landed(i))
     }
 
     /// Whether a sea touching the area at index `i` is one of `landings` (worked out once per area).

@@ -25,6 +25,63 @@ fn declare(targets: &[&str], g: &Game) -> Decision {
 }
 
 #[test]
+fn a_power_sends_at_most_its_number_of_messages_and_proposals_in_a_diplomacy_step() {
+    // rule: 4.1
+    use coalition_engine::political::diplomacy::MAX_SENDS;
+    let mut g = game();
+    let letter = |i: u32| {
+        Decision::Diplomacy(coalition_engine::decision::Send {
+            to: vec![p("austria")],
+            body: Diplomatic::Message {
+                text: format!("letter {i}"),
+            },
+        })
+    };
+    let counted = |g: &Game| {
+        g.choices(p("france"))
+            .iter()
+            .filter(|d| matches!(d, Decision::Diplomacy(_)))
+            .count()
+    };
+    assert!(counted(&g) > 0, "France may write at the start");
+    for i in 0..MAX_SENDS {
+        g.submit(p("france"), letter(i)).unwrap();
+    }
+    let e = g.submit(p("france"), letter(MAX_SENDS)).unwrap_err();
+    assert_eq!(e.rule, "4.1", "{e}");
+    assert!(e.reason.contains(&MAX_SENDS.to_string()), "{e}");
+    // The listed choices follow: no more messages or proposals, passing still.
+    assert_eq!(counted(&g), 0, "{:?}", g.choices(p("france")));
+    assert!(!g.choices(p("france")).is_empty());
+    // Another power's count is its own.
+    g.submit(
+        p("austria"),
+        Decision::Diplomacy(coalition_engine::decision::Send {
+            to: vec![p("france")],
+            body: Diplomatic::ProposeInformalPeace,
+        }),
+    )
+    .unwrap();
+}
+
+#[test]
+fn a_hosts_note_is_at_most_its_length() {
+    let mut g = game();
+    let money = Adjustment::Money {
+        power: p("france"),
+        delta: 0,
+    };
+    let long = "n".repeat(coalition_engine::kernel::limits::MAX_NOTE + 1);
+    let e = g.host(&money, &long).unwrap_err();
+    assert_eq!(e.rule, "3.5", "{e}");
+    g.host(
+        &money,
+        &"n".repeat(coalition_engine::kernel::limits::MAX_NOTE),
+    )
+    .unwrap();
+}
+
+#[test]
 fn messages_are_seen_only_by_sender_and_recipients() {
     // rule: 4.1
     let mut g = game();

@@ -36,6 +36,7 @@ pub fn apply(state: &mut State, event: &Event) {
                 sealed: *sealed,
                 owing: owing.iter().copied().collect(),
                 submitted: Default::default(),
+                sent: Default::default(),
             });
         }
         Event::DefaultTaken { .. } | Event::Revealed { .. } => {}
@@ -55,6 +56,9 @@ pub fn apply(state: &mut State, event: &Event) {
         // is also kept, privately, until accepted or lapsed (Coalition's cession; views show it to the two
         // powers only).
         Event::MessageSent { message } => {
+            if let Some(r) = state.round.as_mut() {
+                *r.sent.entry(message.from).or_default() += 1;
+            }
             if let (Diplomatic::CedeMinor { minor }, [to]) = (&message.body, message.to.as_slice())
             {
                 let offer = CessionOffer {

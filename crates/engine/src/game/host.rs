@@ -228,6 +228,7 @@ pub(crate) fn adjust(em: &mut Emitter, adj: &Adjustment, rule: &str, note: &str)
 
 /// The events of an adjustment, after checking every id and that no treasury goes below zero.
 pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult<Vec<Event>> {
+    limits::check_note(note)?;
     if let Some(d) = adj.dates().into_iter().find(|d| !d.is_valid()) {
         return Err(RuleError::new(
             "3.5",

@@ -281,7 +281,14 @@ impl Game {
     pub fn choices(&self, power: PowerId) -> Vec<Decision> {
         match &self.state.round {
             Some(r) if r.owing.contains(&power) => {
-                steps::choices(&self.scenario, &self.rulebook, &self.state, r.kind, power)
+                let mut v =
+                    steps::choices(&self.scenario, &self.rulebook, &self.state, r.kind, power);
+                // Coalition's limit on 4.1: no more messages or proposals once a power sent its most.
+                let sent = r.sent.get(&power).copied().unwrap_or(0);
+                if crate::political::diplomacy::check_sent(&self.ctx(), power, sent).is_err() {
+                    v.retain(|d| !matches!(d, Decision::Diplomacy(s) if !s.body.is_public()));
+                }
+                v
             }
             _ => Vec::new(),
         }
@@ -445,6 +452,11 @@ impl Game {
                 let events = crate::political::cession::events(&self.ctx(), *cedant, power, *minor);
                 return Ok(events.into_iter().map(Event::World).collect());
             }
+            crate::political::diplomacy::check_sent(
+                &self.ctx(),
+                power,
+                r.sent.get(&power).copied().unwrap_or(0),
+            )?;
             let message = crate::political::diplomacy::message(&self.ctx(), power, send);
             return Ok(vec![Event::MessageSent { message }]);
         }

@@ -59,6 +59,10 @@ pub struct Round {
     pub owing: BTreeSet<PowerId>,
     /// Submissions held so far (sealed ones are shown only to their author until revealed).
     pub submitted: BTreeMap<PowerId, Decision>,
+    /// 4.1: the messages and proposals each power sent in this round (Coalition's limit:
+    /// `political::diplomacy::MAX_SENDS`).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub sent: BTreeMap<PowerId, u32>,
 }
 
 /// The whole state of a game: the world every rule reads, the round in progress, and each step's own state.

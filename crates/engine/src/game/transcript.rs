@@ -276,7 +276,7 @@ pub fn play_entry(g: &mut Game, e: &Entry) -> RuleResult<()> {
         } => g.submit(*power, decision.clone()),
         Entry::Default { power } => g.submit_default(*power),
         // Seating is the front ends' record; the game is unchanged.
-        Entry::Seat { .. } => Ok(()),
+        Entry::Seat { note, .. } => crate::kernel::limits::check_note(note),
         Entry::Host { adjustment, note } => g.host(adjustment, note),
         Entry::ForceDice { faces } => g.force_dice(faces),
         Entry::Refused {

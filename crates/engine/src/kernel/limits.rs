@@ -105,6 +105,28 @@ pub const BATTLE_POINTS: Limit = Limit::new("political points of a battle", -1_0
 /// The year of any date a data file or an adjustment names.
 pub const YEAR: Limit = Limit::new("year", 1700, 1900);
 
+// ---- The host's words ----
+
+/// The longest note a host's adjustment or change of seat may carry (characters): every player reads it in the
+/// log, so one host cannot make the others' pages huge.
+pub const MAX_NOTE: usize = 2000;
+
+/// Rule 3.5: refuses a host's note longer than [`MAX_NOTE`] characters.
+pub fn check_note(note: &str) -> crate::kernel::error::RuleResult<()> {
+    let n = note.chars().count();
+    if n > MAX_NOTE {
+        return Err(crate::kernel::error::RuleError::new(
+            "3.5",
+            format!(
+                "a host's note may hold at most {} characters; this one has {}",
+                grouped(MAX_NOTE as i64),
+                grouped(n as i64)
+            ),
+        ));
+    }
+    Ok(())
+}
+
 // ---- The charts (`charts.ron`) and the scenario's other numbers ----
 
 /// Political points or victory points a chart gives or takes at once (an entry, a zone, a square).

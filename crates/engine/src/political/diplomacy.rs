@@ -105,6 +105,27 @@ impl OneRound for Diplomacy {
 /// Longest message accepted.
 pub const MAX_MESSAGE: usize = 4000;
 
+/// Coalition's limit on 4.1: the messages and proposals one power may send in one Diplomacy Step (grants and
+/// revocations of access and accepted cessions are public acts, not messages, and do not count). Generous for
+/// play (a proposal of each kind to each other power and many letters), it keeps what one player can make the
+/// others read bounded.
+pub const MAX_SENDS: u32 = 60;
+
+/// Coalition's limit on 4.1: refuses a message or proposal from a power that sent `sent` already this step.
+pub fn check_sent(ctx: &Ctx, power: PowerId, sent: u32) -> RuleResult<()> {
+    if sent >= MAX_SENDS {
+        return Err(RuleError::new(
+            "4.1",
+            format!(
+                "{} has sent {sent} messages and proposals this step, the most one power may send in a Diplomacy \
+                 Step; pass, and write again next month",
+                name(ctx.scenario, power)
+            ),
+        ));
+    }
+    Ok(())
+}
+
 /// Every power in the game takes part (open round: messages are sent at once).
 pub fn owing(ctx: &Ctx) -> Vec<PowerId> {
     ctx.world.powers_in_game()

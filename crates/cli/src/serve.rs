@@ -19,6 +19,30 @@ pub struct Args {
     /// random one, printed at start).
     #[arg(long)]
     pub admin_token: Option<String>,
+    /// The games one client address may create (or import) in an hour.
+    #[arg(long, default_value_t = coalition_server::limits::CREATIONS_PER_HOUR.max)]
+    pub creations_per_hour: u64,
+    /// The address players open, for the links in notices (default: http:// and the listening address).
+    #[arg(long, env = "COALITION_PUBLIC_URL")]
+    pub public_url: Option<String>,
+    /// Send e-mail notices through this SMTP server: `smtp://host:25`, `smtp://user:pass@host:587?tls=required`
+    /// (STARTTLS), `smtps://user:pass@host:465` (TLS). Off when absent.
+    #[arg(long, env = "COALITION_SMTP_URL")]
+    pub smtp: Option<String>,
+    /// The sender of e-mail notices.
+    #[arg(
+        long,
+        env = "COALITION_MAIL_FROM",
+        default_value = "Coalition <coalition@localhost>"
+    )]
+    pub mail_from: String,
+    /// Which webhook URLs seats may leave for notices: `off`, `public` (https:// at public addresses only) or
+    /// `local` (http:// and local addresses too: a private network).
+    #[arg(long, env = "COALITION_WEBHOOKS", default_value = "off", value_parser = ["off", "public", "local"])]
+    pub webhooks: String,
+    /// How many minutes before a deadline its reminder goes out.
+    #[arg(long, env = "COALITION_REMIND_MINUTES", default_value_t = 60, value_parser = clap::value_parser!(u32).range(1..=10_080))]
+    pub remind_minutes: u32,
 }
 
 /// Runs the server until SIGTERM or Ctrl-C.
@@ -37,11 +61,25 @@ pub fn serve(mut args: Args) -> Result<(), Failure> {
         .try_init();
     let rt = tokio::runtime::Runtime::new().map_err(|e| Failure::Other(e.into()))?;
     rt.block_on(async {
+        use coalition_server::notices::{Notices, Webhooks};
         let bound = coalition_server::bind(coalition_server::Config {
             database: args.database.clone(),
             addr: args.addr,
             admin_token: args.admin_token.clone(),
             snapshot_every: None,
+            creations_per_hour: Some(args.creations_per_hour),
+            notices: Notices {
+                base_url: args.public_url.clone().unwrap_or_default(),
+                smtp: args.smtp.clone(),
+                mail_from: args.mail_from.clone(),
+                webhooks: match args.webhooks.as_str() {
+                    "public" => Webhooks::Public,
+                    "local" => Webhooks::Local,
+                    _ => Webhooks::Off,
+                },
+                remind_before_ms: i64::from(args.remind_minutes) * 60_000,
+                ..Notices::default()
+            },
         })
         .await?
         .with_routes(coalition_web::routes);
@@ -50,6 +88,12 @@ pub fn serve(mut args: Args) -> Result<(), Failure> {
             bound.addr, bound.addr
         );
         println!("database: {}", args.database);
+        let n = &bound.server.hub.notices;
+        println!(
+            "notices: e-mail {}, webhooks {}",
+            if n.smtp.is_some() { "on" } else { "off" },
+            args.webhooks
+        );
         if printed {
             println!("operator token (hosts every game): {}", bound.admin_token);
         }

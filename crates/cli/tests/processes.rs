@@ -735,9 +735,11 @@ fn two_servers_on_one_postgresql_database_play_one_game() {
         // month changes.
         let month = start.split(' ').next().unwrap().to_string();
         let seats = [(&anne, &ua), (&bill, &ub), (&cleo, &ua), (&cleo, &ub)];
+        let other = |url: &String| if *url == ua { ub.clone() } else { ua.clone() };
         let t = Instant::now();
         let mut round = 0usize;
         let mut accepted = 0;
+        let mut reads = 0;
         loop {
             let (_, pos) = info(&c, &ua, &game).await;
             if !pos.starts_with(&month) {
@@ -754,10 +756,27 @@ fn two_servers_on_one_postgresql_database_play_one_game() {
                     continue;
                 }
                 for (p, d) in owed(&c, url, &game, token).await.unwrap() {
-                    let (st, _) = submit(&c, url, &game, token, &p, &d).await.unwrap();
+                    let (st, body) = submit(&c, url, &game, token, &p, &d).await.unwrap();
                     if st == 200 {
                         accepted += 1;
                         any = true;
+                        // Read at once through the other process: it shows this decision (issue 39).
+                        let acked = body["seq"].as_i64().unwrap();
+                        let there = other(url);
+                        let (seq, _) = info(&c, &there, &game).await;
+                        assert!(
+                            seq >= acked,
+                            "a read through the other process right after entry {acked} was acknowledged \
+                             showed entry {seq}"
+                        );
+                        let (st, v) = send(
+                            c.get(format!("{there}/api/games/{game}/view/{p}"))
+                                .bearer_auth(token.as_str()),
+                        )
+                        .await
+                        .unwrap();
+                        assert_eq!(st, 200, "{v}");
+                        reads += 2;
                     }
                 }
             }
@@ -765,6 +784,44 @@ fn two_servers_on_one_postgresql_database_play_one_game() {
                 tokio::time::sleep(Duration::from_millis(20)).await;
             }
         }
+
+        assert!(reads > 20, "too few reads through the other process: {reads}");
+
+        // The host replaces Bill through A: his token dies on B at once, and his socket on B is closed with
+        // its reason before anything later is pushed.
+        let (st, r) = send(
+            c.post(format!("{ua}/api/games/{game}/host"))
+                .bearer_auth(&host)
+                .json(&json!({"replace": {"player": "bill"}})),
+        )
+        .await
+        .unwrap();
+        assert_eq!(st, 200, "{r}");
+        let (st, _) = send(
+            c.get(format!("{ub}/api/games/{game}/owed"))
+                .bearer_auth(&bill),
+        )
+        .await
+        .unwrap();
+        assert_eq!(st, 401, "B still took the replaced token");
+        let closed = tokio::time::timeout(Duration::from_secs(10), async {
+            use futures_util::StreamExt;
+            while let Some(m) = ws.next().await {
+                match m {
+                    Ok(tokio_tungstenite::tungstenite::Message::Close(f)) => return f,
+                    Ok(tokio_tungstenite::tungstenite::Message::Text(_)) => {}
+                    _ => {}
+                }
+            }
+            None
+        })
+        .await
+        .expect("B closes the replaced seat's socket within 10 s");
+        assert_eq!(
+            closed.map(|f| u16::from(f.code)),
+            Some(4001),
+            "the close frame says why"
+        );
 
         // Both processes agree with each other and with the log.
         let ex = export(&c, &ub, &game, &host).await;

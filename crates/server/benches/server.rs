@@ -263,6 +263,8 @@ fn main() {
             addr: "127.0.0.1:0".parse().unwrap(),
             admin_token: None,
             snapshot_every: None,
+            creations_per_hour: Some(1_000_000),
+            ..Default::default()
         })
         .await
         .expect("the server binds");

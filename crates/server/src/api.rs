@@ -6,7 +6,10 @@ pub use crate::app::App;
 use crate::error::{ApiError, ErrorBody};
 use crate::error::{Body, Query};
 use crate::fair::{self, Export};
+use crate::limits;
 use crate::live::{Appended, Live, OnDeadline, Settings};
+use crate::seats::{self, Holder};
+pub use crate::seats::{check_host_token, holds};
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
@@ -70,7 +73,14 @@ pub struct Created {
 pub struct SeatInfo {
     pub player: String,
     pub powers: Vec<String>,
+    /// Whether a person holds it (its token has been given out).
     pub claimed: bool,
+    /// Who holds it: `free` (anyone with its link may claim it), `person`, or `bot` (nobody may claim it; the
+    /// host hands it to a person).
+    pub held_by: String,
+    /// The kind of the computer player holding it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bot: Option<String>,
 }
 
 /// A game, as anyone with its id may see it (no state: that comes through a seat's view).
@@ -84,6 +94,9 @@ pub struct GameInfo {
     pub seq: i64,
     pub deadline_ms: Option<i64>,
     pub paused: bool,
+    /// Whether the bots still owe decisions the server is playing on (a request plays a bounded share of them;
+    /// the clock plays the rest, a share each half second).
+    pub bots_playing: bool,
     pub commitment: String,
     /// The seed and its salt, once the game is over.
     pub revealed: Option<Revealed>,
@@ -179,23 +192,12 @@ fn token(headers: &HeaderMap) -> Result<String, ApiError> {
 
 /// The seat a request's token opens.
 pub async fn seat_of(app: &App, id: &str, headers: &HeaderMap) -> Result<SeatRow, ApiError> {
-    seat_by_token(app, id, &token(headers)?).await
+    seats::by_token(app, id, &token(headers)?).await
 }
 
-/// The seat `token` opens in game `id`.
+/// The seat `token` opens in game `id` (see [`seats::by_token`]).
 pub async fn seat_by_token(app: &App, id: &str, token: &str) -> Result<SeatRow, ApiError> {
-    let hash = fair::sha256_hex(token);
-    let l = app.hub.live(id).await?;
-    if let Some(s) = l.lock().await.seat_by_hash(&hash) {
-        return Ok(s.clone());
-    }
-    // Claimed through another server process since this one read the seats?
-    app.hub.reload_seats(id).await?;
-    l.lock()
-        .await
-        .seat_by_hash(&hash)
-        .cloned()
-        .ok_or_else(|| ApiError::unauthorized("this token opens no seat of this game"))
+    seats::by_token(app, id, token).await
 }
 
 /// Refuses unless the request carries the game's host token (or the operator's, which hosts every game).
@@ -203,37 +205,8 @@ async fn check_host(app: &App, id: &str, headers: &HeaderMap) -> Result<(), ApiE
     check_host_token(app, id, &token(headers)?).await
 }
 
-/// Refuses unless `token` is the game's host token (or the operator's).
-pub async fn check_host_token(app: &App, id: &str, token: &str) -> Result<(), ApiError> {
-    let hash = fair::sha256_hex(token);
-    let l = app.hub.live(id).await?;
-    if l.lock().await.host_hash == hash || app.admin_hash == hash {
-        Ok(())
-    } else {
-        Err(ApiError::forbidden("only the host's token may do this"))
-    }
-}
-
 fn power(s: &str) -> Result<PowerId, ApiError> {
     PowerId::new(s.trim()).map_err(|e| ApiError::bad_request(format!("power `{s}`: {e}")))
-}
-
-/// The powers a seat holds, as listed at its creation.
-pub fn seat_powers(seat: &SeatRow) -> Vec<PowerId> {
-    seat.powers
-        .split(',')
-        .filter_map(|p| PowerId::new(p).ok())
-        .collect()
-}
-
-/// Whether the seat may act for and see `power` now: one of its powers, or an UMP its player controls (14.3).
-pub fn holds(live: &Live, seat: &SeatRow, p: PowerId) -> Result<PlayerId, ApiError> {
-    let player = live
-        .player_of(seat)
-        .ok_or_else(|| ApiError::internal("a seat without a player id"))?;
-    coalition_engine::umps::players::check_player(&live.game.ctx(), player, p)
-        .map_err(|e| ApiError::rule(StatusCode::FORBIDDEN, e))?;
-    Ok(player)
 }
 
 /// A free seat for each player, holding its powers.
@@ -253,13 +226,27 @@ fn open_seats(players: &[PlayerDef]) -> Vec<SeatRow> {
         .collect()
 }
 
-fn seat_infos(seats: &[SeatRow]) -> Vec<SeatInfo> {
-    seats
+/// The seats of a game as anyone may see them, with who holds each.
+pub fn seat_infos(live: &Live) -> Vec<SeatInfo> {
+    live.seats
         .iter()
-        .map(|s| SeatInfo {
-            player: s.player.clone(),
-            powers: s.powers.split(',').map(str::to_string).collect(),
-            claimed: s.token_hash.is_some(),
+        .map(|s| {
+            let holder = seats::holder(live, s);
+            SeatInfo {
+                player: s.player.clone(),
+                powers: s.powers.split(',').map(str::to_string).collect(),
+                claimed: holder == Holder::Person,
+                held_by: match &holder {
+                    Holder::Free => "free",
+                    Holder::Person => "person",
+                    Holder::Bot(_) => "bot",
+                }
+                .to_string(),
+                bot: match holder {
+                    Holder::Bot(k) => Some(k),
+                    _ => None,
+                },
+            }
         })
         .collect()
 }
@@ -300,23 +287,35 @@ pub async fn new_game(app: &App, req: CreateGame) -> Result<Created, ApiError> {
     header.players = players.clone();
     for (p, kind) in &req.bots {
         coalition_bots::Kind::parse(kind).map_err(ApiError::bad_request)?;
-        header.bots.insert(power(p)?, kind.clone());
+        let p = power(p)?;
+        if scenario.power(p).is_none() {
+            return Err(ApiError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                format!("a bot for `{p}`: the scenario has no such power"),
+            ));
+        }
+        header.bots.insert(p, kind.clone());
     }
     let settings = Settings {
-        step_seconds: req.step_seconds,
+        step_seconds: req
+            .step_seconds
+            .map(|s| limits::STEP_SECONDS.check(s))
+            .transpose()?,
         on_deadline: req.on_deadline,
         salt,
     };
-    found(app, header, settings, commitment, &players).await
+    found(app, header, settings, commitment, &players, &[]).await
 }
 
-/// Stores a new game with a free seat per player and a new host token, and starts it.
+/// Stores a new game with a free seat per player and a new host token, and starts it: its `opening` entries
+/// (an imported game's script), then the bots' answers, in one transaction.
 async fn found(
     app: &App,
     header: Transcript,
     settings: Settings,
     commitment: String,
     players: &[PlayerDef],
+    opening: &[Entry],
 ) -> Result<Created, ApiError> {
     let seats = open_seats(players);
     let host_token = fair::random_hex(24);
@@ -328,14 +327,16 @@ async fn found(
             commitment.clone(),
             fair::sha256_hex(&host_token),
             seats.clone(),
+            opening,
         )
         .await?;
     tracing::info!(game = %id, "game created");
+    let seats = seat_infos(&*app.hub.read(&id).await?);
     Ok(Created {
         id,
         host_token,
         commitment,
-        seats: seat_infos(&seats),
+        seats,
         state,
     })
 }
@@ -343,8 +344,7 @@ async fn found(
 #[utoipa::path(get, path = "/api/games/{id}", responses((status = 200, body = GameInfo), (status = 404, body = ErrorBody)))]
 /// A game's public face: position, who owes, the clock, the seats and the commitment.
 pub async fn game_info(State(app): State<App>, Path(id): Path<String>) -> Res<GameInfo> {
-    let l = app.hub.live(&id).await?;
-    let live = l.lock().await;
+    let live = app.hub.read(&id).await?;
     Ok(Json(GameInfo {
         id: live.id.clone(),
         scenario: live.header.scenario.clone(),
@@ -354,12 +354,13 @@ pub async fn game_info(State(app): State<App>, Path(id): Path<String>) -> Res<Ga
         seq: live.seq,
         deadline_ms: live.deadline_ms,
         paused: live.paused_ms.is_some(),
+        bots_playing: live.wake_ms.is_some(),
         commitment: live.commitment.clone(),
         revealed: live.game.state().finished.then(|| Revealed {
             seed: live.header.seed,
             salt: live.settings.salt.clone(),
         }),
-        seats: seat_infos(&live.seats),
+        seats: seat_infos(&live),
         bots: live
             .bots
             .iter()
@@ -378,30 +379,37 @@ pub async fn claim(
     Ok(Json(claim_seat(&app, &id, player).await?))
 }
 
-/// Claims the free seat `player` of game `id`: a new secret token, of which only the hash is kept.
+/// Claims the free seat `player` of game `id`: a new secret token, of which only the hash is kept. A seat a
+/// person holds, or a computer player, is refused (409): only the host hands those on.
 pub async fn claim_seat(app: &App, id: &str, player: String) -> Result<Claimed, ApiError> {
-    let id = id.to_string();
-    let l = app.hub.live(&id).await?;
-    let seat = l
-        .lock()
-        .await
-        .seats
-        .iter()
-        .find(|s| s.player == player)
-        .cloned()
-        .ok_or_else(|| ApiError::not_found(format!("game `{id}` has no seat `{player}`")))?;
+    let seat = {
+        let live = app.hub.read(id).await?;
+        let seat = live
+            .seats
+            .iter()
+            .find(|s| s.player == player)
+            .cloned()
+            .ok_or_else(|| ApiError::not_found(format!("game `{id}` has no seat `{player}`")))?;
+        if let Holder::Bot(kind) = seats::holder(&live, &seat) {
+            return Err(ApiError::conflict(format!(
+                "the {kind} bot plays the seat `{player}`; nobody may claim it: only the host hands it to a \
+                 person (host action `seat`)"
+            )));
+        }
+        seat
+    };
     let token = fair::random_hex(24);
     if !app
         .hub
         .store
-        .claim_seat(&id, &player, &fair::sha256_hex(&token))
+        .claim_seat(id, &player, &fair::sha256_hex(&token))
         .await?
     {
         return Err(ApiError::conflict(format!(
-            "the seat `{player}` is taken; the host can free it"
+            "the seat `{player}` is taken; the host can give it a new token"
         )));
     }
-    app.hub.reload_seats(&id).await?;
+    app.hub.seats_changed(id).await?;
     Ok(Claimed {
         player,
         token,
@@ -418,14 +426,13 @@ pub async fn owed(
     headers: HeaderMap,
 ) -> Res<Vec<Owed>> {
     let seat = seat_of(&app, &id, &headers).await?;
-    let l = app.hub.live(&id).await?;
-    let live = l.lock().await;
+    let live = app.hub.read(&id).await?;
     let sealed = live.game.state().round.as_ref().is_some_and(|r| r.sealed);
     Ok(Json(
         live.game
             .pending()
             .into_iter()
-            .filter(|p| holds(&live, &seat, *p).is_ok() && !live.bots.contains_key(p))
+            .filter(|p| holds(&live, &seat, *p).is_ok())
             .map(|p| Owed {
                 power: p.to_string(),
                 sealed,
@@ -463,12 +470,12 @@ pub async fn submit_for(
     let p = power(power_name)?;
     app.hub
         .act(id, |live| {
-            let player = holds(live, seat, p)?;
-            if let Some(kind) = live.bots.get(&p) {
-                return Err(ApiError::conflict(format!(
-                    "a {kind} bot holds {p}'s seat; the host hands it back first"
-                )));
+            if !seats::still_holds(live, seat) {
+                return Err(ApiError::unauthorized(
+                    "this seat's token was replaced or its powers handed to a bot",
+                ));
             }
+            let player = holds(live, seat, p)?;
             let decision = decision
                 .decision(live.game.scenario())
                 .map_err(ApiError::refused)?;
@@ -502,8 +509,7 @@ pub async fn view(
 ) -> Res<View> {
     let seat = seat_of(&app, &id, &headers).await?;
     let p = power(&p)?;
-    let l = app.hub.live(&id).await?;
-    let live = l.lock().await;
+    let live = app.hub.read(&id).await?;
     holds(&live, &seat, p)?;
     let mut view = live.game.view_since(p, since.after);
     if since.after < live.game.log_start() {
@@ -530,7 +536,7 @@ pub async fn seat_log(
     seat: &SeatRow,
     after: usize,
 ) -> Result<Vec<Numbered>, ApiError> {
-    let powers = seat_powers(seat);
+    let powers = seats::seat_powers(live, seat);
     let from = after.min(live.game.log_len());
     Ok(app
         .hub
@@ -557,8 +563,7 @@ pub async fn log(
     headers: HeaderMap,
 ) -> Res<Vec<Numbered>> {
     let seat = seat_of(&app, &id, &headers).await?;
-    let l = app.hub.live(&id).await?;
-    let live = l.lock().await;
+    let live = app.hub.read(&id).await?;
     Ok(Json(seat_log(&app, &live, &seat, since.after).await?))
 }
 
@@ -599,32 +604,69 @@ pub async fn host(
                 if l.paused_ms.is_none() {
                     l.paused_ms = Some(now);
                 }
+                Ok(())
             })
             .await?,
         )),
         HostAction::Resume => Ok(clock(
             hub.set_clock(&id, |l, now| {
                 if let Some(p) = l.paused_ms.take() {
-                    l.deadline_ms = l.deadline_ms.map(|d| d + (now - p));
+                    // The time that was left, from now: never past the furthest a deadline may lie.
+                    let left = l.deadline_ms.map(|d| d.saturating_sub(p).max(0));
+                    l.deadline_ms = left.map(|left| {
+                        now.saturating_add(left.min(limits::DEADLINE_AHEAD.max as i64 * 1000))
+                    });
                 }
+                Ok(())
             })
             .await?,
         )),
-        HostAction::Extend { seconds } => Ok(clock(
-            hub.set_clock(&id, |l, now| {
-                let base = l.deadline_ms.unwrap_or(now).max(now);
-                l.deadline_ms = Some(base + seconds as i64 * 1000);
-            })
-            .await?,
-        )),
+        HostAction::Extend { seconds } => {
+            let seconds = limits::EXTEND_SECONDS.check(seconds)? as i64;
+            Ok(clock(
+                hub.set_clock(&id, |l, now| {
+                    let base = l.deadline_ms.unwrap_or(now).max(now);
+                    let deadline = seconds
+                        .checked_mul(1000)
+                        .and_then(|ms| base.checked_add(ms))
+                        .filter(|d| {
+                            *d <= now.saturating_add(limits::DEADLINE_AHEAD.max as i64 * 1000)
+                        })
+                        .ok_or_else(|| {
+                            limits::DEADLINE_AHEAD.refusal(format!(
+                                "extending by {seconds} s would set the deadline more than {} ahead",
+                                limits::DEADLINE_AHEAD.range().replace("0 to ", "")
+                            ))
+                        })?;
+                    l.deadline_ms = Some(deadline);
+                    Ok(())
+                })
+                .await?,
+            ))
+        }
         HostAction::Replace { player } => {
-            if !hub.store.free_seat(&id, &player).await? {
-                return Err(ApiError::not_found(format!(
-                    "game `{id}` has no seat `{player}`"
-                )));
+            {
+                let live = hub.read(&id).await?;
+                let seat = live
+                    .seats
+                    .iter()
+                    .find(|s| s.player == player)
+                    .ok_or_else(|| {
+                        ApiError::not_found(format!("game `{id}` has no seat `{player}`"))
+                    })?;
+                if let Holder::Bot(kind) = seats::holder(&live, seat) {
+                    return Err(ApiError::conflict(format!(
+                        "the {kind} bot plays the seat `{player}`: hand its powers to a person with the host \
+                         action `seat`"
+                    )));
+                }
             }
-            hub.reload_seats(&id).await?;
-            Ok(Json(serde_json::json!({ "freed": player })))
+            let token = new_token(&app, &id, &player).await?;
+            Ok(Json(serde_json::json!({
+                "replaced": player,
+                "token": token,
+                "link": format!("/games/{id}/enter?token={token}"),
+            })))
         }
         HostAction::Seat {
             power: p,
@@ -635,6 +677,13 @@ pub async fn host(
             if let Some(k) = &bot {
                 coalition_bots::Kind::parse(k).map_err(ApiError::bad_request)?;
             }
+            let seat_of_power = |live: &Live| {
+                live.seats
+                    .iter()
+                    .find(|s| seats::listed_powers(s).contains(&p))
+                    .map(|s| (s.clone(), seats::holder(live, s)))
+            };
+            let before = seat_of_power(&*hub.read(&id).await?);
             let done = hub
                 .act(&id, |live| {
                     if !live.game.state().powers.contains_key(&p) {
@@ -651,13 +700,49 @@ pub async fn host(
                     Ok(vec![e])
                 })
                 .await?;
-            Ok(Json(serde_json::json!(done)))
+            let mut answer = serde_json::json!(done);
+            let after = seat_of_power(&*hub.read(&id).await?);
+            match (before, after) {
+                // Every power of a person's seat went to bots: its token dies with it.
+                (_, Some((seat, Holder::Bot(_)))) if seat.token_hash.is_some() => {
+                    hub.store.set_seat_token(&id, &seat.player, None).await?;
+                    hub.seats_changed(&id).await?;
+                    answer["revoked"] = serde_json::json!(seat.player);
+                }
+                // A bot's seat handed to a person: a new token, for the host to pass on.
+                (Some((_, Holder::Bot(_))), Some((seat, h))) if !matches!(h, Holder::Bot(_)) => {
+                    let token = new_token(&app, &id, &seat.player).await?;
+                    answer["seat"] = serde_json::json!(seat.player);
+                    answer["token"] = serde_json::json!(token);
+                    answer["link"] = serde_json::json!(format!("/games/{id}/enter?token={token}"));
+                }
+                _ => {}
+            }
+            Ok(Json(answer))
         }
         HostAction::Expire => {
             let done = hub.act(&id, |live| Ok(live.late_answers())).await?;
             Ok(Json(serde_json::json!(done)))
         }
     }
+}
+
+/// Gives `player`'s seat of game `id` a new token (the old one, if any, stops working at once on every route and
+/// socket, on every server) and returns it: shown once, for the host to pass on.
+async fn new_token(app: &App, id: &str, player: &str) -> Result<String, ApiError> {
+    let token = fair::random_hex(24);
+    if !app
+        .hub
+        .store
+        .set_seat_token(id, player, Some(&fair::sha256_hex(&token)))
+        .await?
+    {
+        return Err(ApiError::not_found(format!(
+            "game `{id}` has no seat `{player}`"
+        )));
+    }
+    app.hub.seats_changed(id).await?;
+    Ok(token)
 }
 
 /// Whether an export may be read: by the host at any time, by anyone once the game is over.
@@ -712,6 +797,7 @@ pub async fn import(
         status: StatusCode::UNPROCESSABLE_ENTITY,
         rule: Some(e.error.rule.clone()),
         reason: e.to_string(),
+        field: None,
     })?;
     let mut header = t.clone();
     header.script.clear();
@@ -721,29 +807,94 @@ pub async fn import(
         header.players.clone()
     };
     let settings = Settings {
-        step_seconds: req.step_seconds,
+        step_seconds: req
+            .step_seconds
+            .map(|s| limits::STEP_SECONDS.check(s))
+            .transpose()?,
         on_deadline: OnDeadline::Default,
         salt: String::new(),
     };
     let commitment = fair::commitment("", header.seed);
-    let mut created = found(&app, header, settings, commitment, &players).await?;
-    let id = created.id.clone();
-    let script = t.script.clone();
-    let state = app
-        .hub
-        .act(&id, |live| {
-            let mut added = Vec::new();
-            for e in &script {
-                if matches!(e, Entry::Refused { .. } | Entry::Logged(_)) {
-                    continue;
-                }
-                live.play(e)
-                    .map_err(|e| ApiError::rule(StatusCode::UNPROCESSABLE_ENTITY, e))?;
-                added.push(e.clone());
-            }
-            Ok(added)
-        })
-        .await?;
-    created.state = state;
+    let opening: Vec<Entry> = t
+        .script
+        .iter()
+        .filter(|e| !matches!(e, Entry::Refused { .. } | Entry::Logged(_)))
+        .cloned()
+        .collect();
+    let created = found(&app, header, settings, commitment, &players, &opening).await?;
     Ok((StatusCode::CREATED, Json(created)))
+}
+
+/// Where a seat wants its notices (`docs/server.md`, "Notices"): an e-mail address, a webhook URL, both or
+/// neither. They go with the seat's token: a new token clears them.
+#[derive(Serialize, Deserialize, Default, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NoticeSettings {
+    #[serde(default)]
+    pub email: Option<String>,
+    /// A URL that takes a JSON POST (Discord's and Slack's incoming webhooks do).
+    #[serde(default)]
+    pub webhook: Option<String>,
+}
+
+#[utoipa::path(get, path = "/api/games/{id}/notices", security(("seat" = [])),
+    responses((status = 200, body = NoticeSettings), (status = 401, body = ErrorBody)))]
+/// Where the seat's notices go.
+pub async fn notices(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Res<NoticeSettings> {
+    let seat = seat_of(&app, &id, &headers).await?;
+    let live = app.hub.read(&id).await?;
+    Ok(Json(
+        live.addresses
+            .iter()
+            .find(|a| a.player == seat.player)
+            .map(|a| NoticeSettings {
+                email: a.email.clone(),
+                webhook: a.webhook.clone(),
+            })
+            .unwrap_or_default(),
+    ))
+}
+
+#[utoipa::path(put, path = "/api/games/{id}/notices", request_body = NoticeSettings, security(("seat" = [])),
+    responses((status = 200, body = NoticeSettings), (status = 401, body = ErrorBody), (status = 422, body = ErrorBody)))]
+/// Sets where the seat's notices go (absent or empty: none of that kind).
+pub async fn set_notices(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Body(req): Body<NoticeSettings>,
+) -> Res<NoticeSettings> {
+    let seat = seat_of(&app, &id, &headers).await?;
+    let clean = |v: Option<String>| v.map(|s| s.trim().to_string()).filter(|s| !s.is_empty());
+    let (email, webhook) = (clean(req.email), clean(req.webhook));
+    let n = &app.hub.notices;
+    if let Some(e) = &email {
+        n.check_email(e)?;
+    }
+    if let Some(w) = &webhook {
+        n.check_webhook(w)?;
+    }
+    let hash = seat.token_hash.clone().unwrap_or_default();
+    if !app
+        .hub
+        .store
+        .set_addresses(
+            &id,
+            &seat.player,
+            &hash,
+            email.as_deref(),
+            webhook.as_deref(),
+        )
+        .await?
+    {
+        return Err(ApiError::unauthorized(
+            "this token opens no seat of this game (the host gave the seat a new one)",
+        ));
+    }
+    app.hub.seats_changed(&id).await?;
+    Ok(Json(NoticeSettings { email, webhook }))
 }

@@ -18,6 +18,8 @@ pub struct Server {
     pub shutdown: watch::Sender<bool>,
     /// The hash of the operator's token, which acts as host of every game on this server.
     pub admin_hash: String,
+    /// The games each client address created in the last hour.
+    pub creations: crate::limits::Rate,
 }
 
 impl Server {

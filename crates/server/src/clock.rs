@@ -1,5 +1,7 @@
 //! Deadlines (issue 17): each step of a game may carry one; when it passes, the late powers take their default
-//! decisions (rule 3.6) or their bots play, and the game moves on. Each server process says it is alive every
+//! decisions (rule 3.6) or their bots play, and the game moves on. The clock also plays on the games whose bots
+//! still owe decisions after a request played its share of them (issue 39: `limits::BOT_ENTRIES`), a share each
+//! tick, and queues the reminders of deadlines that are near (`notices::remind`). Each server process says it is alive every
 //! second; one that starts after every server was down moves every running deadline on by the time they were
 //! down, so nobody misses a deadline while no server could take their decision. Every minute it lets go of the
 //! games nobody asked for in ten minutes.
@@ -53,6 +55,9 @@ pub async fn run(server: Arc<Server>) {
         if let Err(e) = server.hub.store.heartbeat(&server.id, now).await {
             tracing::warn!("heartbeat: {e}");
         }
+        if ticks % 2 == 0 {
+            crate::notices::remind(&server, now).await;
+        }
         let due = match server.hub.store.due_games(now).await {
             Ok(d) => d,
             Err(e) => {
@@ -76,7 +81,7 @@ pub async fn run(server: Arc<Server>) {
                 .await;
             match r {
                 Ok(done) if done.entries > 0 => {
-                    tracing::info!(game = %id, "deadline passed: {} late decision(s) taken", done.entries)
+                    tracing::info!(game = %id, "{} decision(s) taken: late powers' defaults, or bots playing on", done.entries)
                 }
                 Ok(_) => {}
                 Err(e) => tracing::warn!(game = %id, "deadline: {}", e.reason),

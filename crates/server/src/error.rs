@@ -13,6 +13,8 @@ pub struct ApiError {
     pub status: StatusCode,
     pub rule: Option<String>,
     pub reason: String,
+    /// The request's field a limit refused (`step_seconds`), absent otherwise.
+    pub field: Option<String>,
 }
 
 /// The body of a refusal.
@@ -28,6 +30,9 @@ pub struct ErrorDetail {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rule: Option<String>,
     pub reason: String,
+    /// The request's field past its limit (`docs/server.md` lists the limits).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub field: Option<String>,
 }
 
 impl ApiError {
@@ -36,6 +41,7 @@ impl ApiError {
             status,
             rule: None,
             reason: reason.into(),
+            field: None,
         }
     }
     /// A refusal under a rule, with `status`.
@@ -44,6 +50,7 @@ impl ApiError {
             status,
             rule: Some(e.rule),
             reason: e.reason,
+            field: None,
         }
     }
     /// A refused decision: 409 when the power owes nothing now or has already decided (3.1, 3.2: the game is
@@ -96,6 +103,7 @@ impl IntoResponse for ApiError {
             error: ErrorDetail {
                 rule: self.rule,
                 reason: self.reason,
+                field: self.field,
             },
         };
         (self.status, Json(body)).into_response()

@@ -11,15 +11,15 @@ use crate::error::ApiError;
 use coalition_bots::{Kind, Table};
 use coalition_engine::event::Event;
 use coalition_engine::game::Game;
-use coalition_engine::ids::{PlayerId, PowerId};
+use coalition_engine::ids::PowerId;
 use coalition_engine::kernel::dice::DicePosition;
 use coalition_engine::scenario::{Scenario, embedded_scenario};
 use coalition_engine::transcript::{Entry, Transcript, play_entry};
-use coalition_store::{GameRow, SeatRow, Store, StoreError};
+use coalition_store::{Addresses, GameRow, SeatRow, Store, StoreError};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
-use tokio::sync::{Mutex, broadcast};
+use tokio::sync::{Mutex, OwnedMutexGuard, broadcast};
 
 /// How many events a stored chunk holds: chunk `k` holds the game's events `k * CHUNK` to `k * CHUNK + CHUNK - 1`.
 pub const CHUNK: usize = 64;
@@ -56,17 +56,27 @@ pub enum OnDeadline {
     Bot,
 }
 
+/// What a game tells the WebSockets it holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Signal {
+    /// The log's new length.
+    Log(usize),
+    /// The seats changed (a claim, a new token, a seat handed to a bot): each socket checks its seat again.
+    Seats,
+}
+
 /// What identifies a round for its deadline: a new round starts when the position or the round's kind changes,
 /// or when a power owes a decision it did not owe before (in a sealed round the owing powers only get fewer).
 #[derive(Clone, Debug, PartialEq, Eq)]
-struct RoundKey {
+pub struct RoundKey {
     position: String,
     kind: Option<String>,
-    owing: BTreeSet<PowerId>,
+    /// The powers owing a decision.
+    pub owing: BTreeSet<PowerId>,
 }
 
 impl RoundKey {
-    fn of(g: &Game) -> RoundKey {
+    pub fn of(g: &Game) -> RoundKey {
         let st = g.state();
         RoundKey {
             position: st.position.to_string(),
@@ -74,7 +84,8 @@ impl RoundKey {
             owing: g.pending().into_iter().collect(),
         }
     }
-    fn starts_after(&self, before: &RoundKey) -> bool {
+    /// Whether this round is a new one after `before` (its deadline starts again; its owing seats are told).
+    pub fn starts_after(&self, before: &RoundKey) -> bool {
         self.position != before.position
             || self.kind != before.kind
             || !self.owing.is_subset(&before.owing)
@@ -98,8 +109,14 @@ pub struct Live {
     pub paused_ms: Option<i64>,
     pub finished: bool,
     pub seats: Vec<SeatRow>,
-    /// Tells the game's WebSockets the log's new length.
-    pub tx: broadcast::Sender<usize>,
+    /// Where the seats that asked for notices want them.
+    pub addresses: Vec<Addresses>,
+    /// The store's count of changes to the game's row and seats, as last read.
+    pub version: i64,
+    /// When the clock plays the game on (bots still owing after a request's share of their decisions).
+    pub wake_ms: Option<i64>,
+    /// Tells the game's WebSockets what changed.
+    pub tx: broadcast::Sender<Signal>,
     round: RoundKey,
     /// How many chunks of the game's events the store holds (its events `0 .. stored * CHUNK`).
     stored: usize,
@@ -109,13 +126,6 @@ pub struct Live {
 }
 
 impl Live {
-    /// The seat whose token hashes to `hash`.
-    pub fn seat_by_hash(&self, hash: &str) -> Option<&SeatRow> {
-        self.seats
-            .iter()
-            .find(|s| s.token_hash.as_deref() == Some(hash))
-    }
-
     /// Plays one entry read from the log (or made by the server) on the game, keeping the seating.
     pub fn play(&mut self, e: &Entry) -> Result<(), coalition_engine::RuleError> {
         play_entry(&mut self.game, e)?;
@@ -179,10 +189,11 @@ impl Live {
         }
     }
 
-    /// The bots' answers: every decision owed by a seat a bot holds, played on the game, until only people owe.
-    fn bot_answers(&mut self) -> Vec<Entry> {
+    /// The bots' answers: the decisions owed by seats bots hold, played on the game until only people owe or
+    /// [`crate::limits::BOT_ENTRIES`] are played; true when the bots may owe more (the clock plays on).
+    fn bot_answers(&mut self) -> (Vec<Entry>, bool) {
         if self.bots.is_empty() || self.game.state().finished {
-            return Vec::new();
+            return (Vec::new(), false);
         }
         let seed = bot_seed(&self.commitment, self.seq);
         let bots = self.bots.clone();
@@ -190,11 +201,14 @@ impl Live {
             bots.get(&p).and_then(|k| Kind::parse(k).ok())
         });
         let mut played = Vec::new();
-        while let Some(e) = table.play_next_bot(&mut self.game) {
+        while played.len() < crate::limits::BOT_ENTRIES.max as usize {
+            let Some(e) = table.play_next_bot(&mut self.game) else {
+                return (played, false);
+            };
             played.push(e);
             self.spill();
         }
-        played
+        (played, true)
     }
 
     /// The late powers' decisions when the deadline passes: each owing power's default (3.6), or its bot's pick
@@ -215,9 +229,39 @@ impl Live {
         played
     }
 
-    /// The players' ids by seat name.
-    pub fn player_of(&self, seat: &SeatRow) -> Option<PlayerId> {
-        PlayerId::new(&seat.player).ok()
+    /// After entries were played: a new round gets its deadline (`step_seconds` on, with checked arithmetic), a
+    /// finished game none; the clock is asked to play on at once when the bots may owe more (`more`).
+    /// `first`: the game's first entries (at its creation), which start its first round.
+    fn settle(&mut self, round_before: &RoundKey, now: i64, first: bool, more: bool) {
+        let round = RoundKey::of(&self.game);
+        let new_round = first || round.starts_after(round_before);
+        self.round = round;
+        if self.game.state().finished {
+            self.finished = true;
+            self.deadline_ms = None;
+            self.wake_ms = None;
+            return;
+        }
+        if new_round {
+            // A round that starts while the game is paused gets its time too: resuming adds the pause to it.
+            self.deadline_ms = self
+                .settings
+                .step_seconds
+                .filter(|_| !self.game.pending().is_empty())
+                .and_then(|s| i64::try_from(s).ok()?.checked_mul(1000)?.checked_add(now));
+        }
+        self.wake_ms = more.then_some(now);
+    }
+
+    /// What the last action added, as its answer says.
+    fn appended(&self, entries: usize) -> Appended {
+        Appended {
+            seq: self.seq,
+            entries,
+            position: self.game.state().position.to_string(),
+            owing: self.game.pending(),
+            finished: self.game.state().finished,
+        }
     }
 
     /// `power`'s seat-visible event, for a seat holding `powers`: `None` when none of them may see it; another
@@ -245,6 +289,39 @@ pub fn now_ms() -> i64 {
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_millis() as i64)
         .unwrap_or(0)
+}
+
+/// A game's clock and marks, as they stood before an action (to write only what it changed).
+#[derive(Clone, Copy)]
+struct Clock {
+    deadline_ms: Option<i64>,
+    paused_ms: Option<i64>,
+    finished: bool,
+    wake_ms: Option<i64>,
+}
+
+impl Clock {
+    fn of(live: &Live) -> Clock {
+        Clock {
+            deadline_ms: live.deadline_ms,
+            paused_ms: live.paused_ms,
+            finished: live.finished,
+            wake_ms: live.wake_ms,
+        }
+    }
+}
+
+/// The entries as the store's log keeps them: (kind, JSON).
+fn entry_rows(entries: &[Entry]) -> Vec<(String, String)> {
+    entries
+        .iter()
+        .map(|e| {
+            (
+                kind_of(e).to_string(),
+                serde_json::to_string(e).unwrap_or_default(),
+            )
+        })
+        .collect()
 }
 
 /// The entry's kind, as the store's `kind` column keeps it.
@@ -291,6 +368,10 @@ pub struct Hub {
     pub snapshot_every: i64,
     /// Games this process loaded from a snapshot (and then the entries after it), not from their whole log.
     pub restored: std::sync::atomic::AtomicUsize,
+    /// The notices to players this server writes (off unless `coalition serve` turns them on).
+    pub notices: crate::notices::Notices,
+    /// The WebSockets open on each seat (game, player), for [`crate::limits::SOCKETS_PER_SEAT`].
+    pub sockets: std::sync::Mutex<BTreeMap<(String, String), usize>>,
 }
 
 /// What the server keeps in a snapshot: the entries it covers, the seating then, where the dice stood, how many
@@ -316,6 +397,8 @@ impl Hub {
             shared,
             snapshot_every: snapshot_every.max(1),
             restored: Default::default(),
+            notices: Default::default(),
+            sockets: Default::default(),
         }
     }
 
@@ -336,7 +419,9 @@ impl Hub {
         self.games.lock().expect("games").len()
     }
 
-    /// Creates a game: its row, seats and the game itself, started (the bots answer at once).
+    /// Creates a game: the game started, its `opening` entries (an imported game's script) and the bots' first
+    /// answers played in memory, then its row, seats and those entries stored in one transaction (a creation cut
+    /// short leaves nothing), and only then held.
     pub async fn create(
         &self,
         header: Transcript,
@@ -344,27 +429,92 @@ impl Hub {
         commitment: String,
         host_hash: String,
         seats: Vec<SeatRow>,
+        opening: &[Entry],
     ) -> Result<(String, Appended), ApiError> {
         let scenario = self.scenario(&header.scenario)?;
-        // Refuse a game that cannot start before anything is stored.
-        header
+        let game = header
             .start(scenario)
             .map_err(|e| ApiError::rule(axum::http::StatusCode::UNPROCESSABLE_ENTITY, e))?;
         let id = crate::fair::random_hex(8);
-        let row = GameRow {
+        let now = now_ms();
+        let round = RoundKey::of(&game);
+        let mut live = Live {
             id: id.clone(),
-            created_ms: now_ms(),
-            header: serde_json::to_string(&header).map_err(ApiError::internal)?,
+            bots: header.bots.clone(),
+            header,
+            game,
+            seq: 0,
+            settings,
             commitment,
             host_hash,
-            settings: serde_json::to_string(&settings).map_err(ApiError::internal)?,
             deadline_ms: None,
             paused_ms: None,
             finished: false,
+            seats,
+            addresses: Vec::new(),
+            version: 0,
+            wake_ms: None,
+            tx: broadcast::channel(64).0,
+            round: round.clone(),
+            stored: 0,
+            pending: Vec::new(),
         };
-        self.store.create_game(&row, &seats).await?;
-        let done = self.act(&id, |_| Ok(Vec::new())).await?;
+        let mut entries = Vec::new();
+        for e in opening {
+            live.play(e)
+                .map_err(|e| ApiError::rule(axum::http::StatusCode::UNPROCESSABLE_ENTITY, e))?;
+            entries.push(e.clone());
+        }
+        let (bots, more) = live.bot_answers();
+        entries.extend(bots);
+        let rows = entry_rows(&entries);
+        let chunks = live.chunks_to_store();
+        live.seq = rows.len() as i64;
+        live.settle(&round, now, true, more);
+        let row = GameRow {
+            id: id.clone(),
+            created_ms: now,
+            header: serde_json::to_string(&live.header).map_err(ApiError::internal)?,
+            commitment: live.commitment.clone(),
+            host_hash: live.host_hash.clone(),
+            settings: serde_json::to_string(&live.settings).map_err(ApiError::internal)?,
+            deadline_ms: live.deadline_ms,
+            paused_ms: None,
+            finished: live.finished,
+            wake_ms: live.wake_ms,
+            version: 0,
+        };
+        self.store
+            .create_game(&row, &live.seats, &rows, &chunks)
+            .await?;
+        live.stored_all();
+        let done = live.appended(entries.len());
+        self.games
+            .lock()
+            .expect("games")
+            .insert(id.clone(), Arc::new(Mutex::new(live)));
+        self.touched
+            .lock()
+            .expect("touched")
+            .insert(id.clone(), now);
         Ok((id, done))
+    }
+
+    /// Game `id` to read, caught up with the store first when other servers may have written to it (one query
+    /// of its last entry and its row's version; a reload only when either moved), so every server answers alike.
+    pub async fn read(&self, id: &str) -> Result<OwnedMutexGuard<Live>, ApiError> {
+        let l = self.live(id).await?;
+        let mut live = l.lock_owned().await;
+        if self.shared {
+            match self.store.marks(id).await? {
+                Some((seq, version)) if seq != live.seq || version != live.version => {
+                    self.catch_up(&mut live).await?
+                }
+                Some(_) => {}
+                None => return Err(ApiError::not_found(format!("no game `{id}`"))),
+            }
+        }
+        Ok(live)
     }
 
     /// The live game `id`, loaded from the store when this process does not hold it yet.
@@ -465,6 +615,9 @@ impl Hub {
             paused_ms: row.paused_ms,
             finished: row.finished,
             seats: self.store.seats(id).await?,
+            addresses: self.store.addresses(id).await?,
+            version: row.version,
+            wake_ms: row.wake_ms,
             tx: broadcast::channel(64).0,
             round,
             stored,
@@ -521,9 +674,12 @@ impl Hub {
         Ok((game, k.seq, k.bots, chunks))
     }
 
-    /// Plays the entries other writers appended since `live.seq`, and re-reads the game's clock and seats. The
-    /// events' chunks they completed are stored (by them, or now: a game stored before its events were).
+    /// Plays the entries other writers appended since `live.seq`, and re-reads the game's row (clock, wake-up,
+    /// version) and its seats. The events' chunks they completed are stored (by them, or now: a game stored
+    /// before its events were). The sockets are told of new events, and of changed seats.
     pub async fn catch_up(&self, live: &mut Live) -> Result<(), ApiError> {
+        // The row first: a version read before the seats never hides a change made after them.
+        let row = self.store.game(&live.id).await?;
         let rows = self.store.log(&live.id, live.seq).await?;
         let before = live.game.log_len();
         for r in rows {
@@ -542,17 +698,33 @@ impl Hub {
             }
             live.stored_all();
         }
-        if self.shared || live.seq == 0 {
-            if let Some(row) = self.store.game(&live.id).await? {
-                live.deadline_ms = row.deadline_ms;
-                live.paused_ms = row.paused_ms;
-                live.finished = row.finished;
+        if let Some(row) = row
+            && (self.shared || row.version != live.version)
+        {
+            live.deadline_ms = row.deadline_ms;
+            live.paused_ms = row.paused_ms;
+            live.finished = row.finished;
+            live.wake_ms = row.wake_ms;
+            if row.version != live.version {
+                live.version = row.version;
+                self.reread_seats(live).await?;
             }
-            live.seats = self.store.seats(&live.id).await?;
         }
         live.round = RoundKey::of(&live.game);
         if live.game.log_len() != before {
-            let _ = live.tx.send(live.game.log_len());
+            let _ = live.tx.send(Signal::Log(live.game.log_len()));
+        }
+        Ok(())
+    }
+
+    /// Re-reads `live`'s seats and their notice addresses from the store; when the seats changed, the sockets
+    /// check theirs again.
+    async fn reread_seats(&self, live: &mut Live) -> Result<(), ApiError> {
+        let seats = self.store.seats(&live.id).await?;
+        live.addresses = self.store.addresses(&live.id).await?;
+        if seats != live.seats {
+            live.seats = seats;
+            let _ = live.tx.send(Signal::Seats);
         }
         Ok(())
     }
@@ -593,23 +765,19 @@ impl Hub {
                 self.catch_up(&mut live).await?;
             }
             let round_before = live.round.clone();
+            let was = Clock::of(&live);
             let mut entries = act(&mut live)?;
-            entries.extend(live.bot_answers());
+            let (bots, more) = live.bot_answers();
+            entries.extend(bots);
             let now = now_ms();
+            live.settle(&round_before, now, false, more);
             if !entries.is_empty() {
-                let rows: Vec<(String, String)> = entries
-                    .iter()
-                    .map(|e| {
-                        (
-                            kind_of(e).to_string(),
-                            serde_json::to_string(e).unwrap_or_default(),
-                        )
-                    })
-                    .collect();
+                let rows = entry_rows(&entries);
                 let chunks = live.chunks_to_store();
+                let notices = self.notices.on_change(&live, &round_before, was.finished);
                 match self
                     .store
-                    .append(id, live.seq + 1, &rows, &chunks, now)
+                    .append(id, live.seq + 1, &rows, &chunks, &notices, now)
                     .await
                 {
                     Ok(()) => {
@@ -642,70 +810,61 @@ impl Hub {
             // The entries are stored: what follows (the clock, the finished mark, the pushes) must not turn the
             // acknowledgment into a refusal; a failure is logged, and the next action or load puts it right.
             if let Err(e) = self
-                .after_append(&mut live, round_before, now, entries.len() as i64)
+                .after_append(&mut live, was, entries.len() as i64)
                 .await
             {
                 tracing::warn!(game = %id, "after appending: {}", e.reason);
             }
-            return Ok(Appended {
-                seq: live.seq,
-                entries: entries.len(),
-                position: live.game.state().position.to_string(),
-                owing: live.game.pending(),
-                finished: live.game.state().finished,
-            });
+            return Ok(live.appended(entries.len()));
         }
         Err(ApiError::conflict(
             "other writers kept appending to this game; try again",
         ))
     }
 
-    /// After an append: a new round gets its deadline, a finished game is marked, the seats are told.
-    async fn after_append(
-        &self,
-        live: &mut Live,
-        round_before: RoundKey,
-        now: i64,
-        added: i64,
-    ) -> Result<(), ApiError> {
-        let round = RoundKey::of(&live.game);
-        let new_round = round.starts_after(&round_before) || live.seq == added;
-        live.round = round;
-        if live.game.state().finished && !live.finished {
-            live.finished = true;
-            live.deadline_ms = None;
+    /// After an action (its entries appended, its clock settled): the store gets the new deadline or the
+    /// finished mark, and the wake-up when the bots may owe more; the seats (and the other servers) are told.
+    async fn after_append(&self, live: &mut Live, was: Clock, added: i64) -> Result<(), ApiError> {
+        let Clock {
+            deadline_ms: deadline,
+            paused_ms: paused,
+            finished,
+            wake_ms: wake,
+        } = was;
+        if live.finished && !finished {
             self.store.set_finished(&live.id).await?;
-        } else if new_round {
-            // A round that starts while the game is paused gets its time too: resuming adds the pause to it.
-            let deadline = live
-                .settings
-                .step_seconds
-                .filter(|_| !live.game.pending().is_empty())
-                .map(|s| now + s as i64 * 1000);
-            if deadline != live.deadline_ms {
-                live.deadline_ms = deadline;
-                self.store
-                    .set_clock(&live.id, live.deadline_ms, live.paused_ms)
-                    .await?;
-            }
+            live.version += 1;
+        } else if (live.deadline_ms, live.paused_ms) != (deadline, paused) {
+            self.store
+                .set_clock(&live.id, live.deadline_ms, live.paused_ms)
+                .await?;
+            live.version += 1;
+        }
+        if live.wake_ms != wake && !live.finished {
+            self.store.set_wake(&live.id, live.wake_ms).await?;
         }
         if added > 0 && live.seq / self.snapshot_every > (live.seq - added) / self.snapshot_every {
             self.keep_snapshot(live);
         }
         if added > 0 {
-            let _ = live.tx.send(live.game.log_len());
-            if self.shared {
-                if let Err(e) = self
-                    .store
-                    .notify(&format!("{}:{}", live.id, live.seq))
-                    .await
-                {
-                    // Only the other processes' pushes wait: they catch up on their next action.
-                    tracing::warn!(game = %live.id, "NOTIFY failed: {e}");
-                }
-            }
+            let _ = live.tx.send(Signal::Log(live.game.log_len()));
+            self.tell_others(live).await;
         }
         Ok(())
+    }
+
+    /// On PostgreSQL, tells the other server processes that `live` changed (NOTIFY), so that they catch it up and
+    /// push to the sockets they hold.
+    async fn tell_others(&self, live: &Live) {
+        if self.shared
+            && let Err(e) = self
+                .store
+                .notify(&format!("{}:{}", live.id, live.seq))
+                .await
+        {
+            // Only the other processes' pushes wait: they catch up on their next read or action.
+            tracing::warn!(game = %live.id, "NOTIFY failed: {e}");
+        }
     }
 
     /// Writes a snapshot of the game in the background (a failure only means a slower load). The store holds
@@ -736,29 +895,39 @@ impl Hub {
         });
     }
 
-    /// Sets the clock of game `id` (the host's pause, resume and extension).
+    /// Sets the clock of game `id` (the host's pause, resume and extension): `f` changes it or refuses.
     pub async fn set_clock(
         &self,
         id: &str,
-        f: impl FnOnce(&mut Live, i64),
+        f: impl FnOnce(&mut Live, i64) -> Result<(), ApiError>,
     ) -> Result<(Option<i64>, Option<i64>), ApiError> {
         let l = self.live(id).await?;
         let mut live = l.lock().await;
         if self.shared {
             self.catch_up(&mut live).await?;
         }
-        f(&mut live, now_ms());
-        self.store
-            .set_clock(&live.id, live.deadline_ms, live.paused_ms)
-            .await?;
+        let before = (live.deadline_ms, live.paused_ms);
+        f(&mut live, now_ms())?;
+        if (live.deadline_ms, live.paused_ms) != before {
+            self.store
+                .set_clock(&live.id, live.deadline_ms, live.paused_ms)
+                .await?;
+            live.version += 1;
+            self.tell_others(&live).await;
+        }
         Ok((live.deadline_ms, live.paused_ms))
     }
 
-    /// Re-reads the seats of game `id` (after a claim or a replacement).
-    pub async fn reload_seats(&self, id: &str) -> Result<(), ApiError> {
+    /// After the store's seats of game `id` changed (a claim, a new token, a seat handed to a bot, notice
+    /// addresses): re-reads them, tells this server's sockets to check their seats, and the other servers.
+    pub async fn seats_changed(&self, id: &str) -> Result<(), ApiError> {
         let l = self.live(id).await?;
         let mut live = l.lock().await;
-        live.seats = self.store.seats(id).await?;
+        if let Some(row) = self.store.game(id).await? {
+            live.version = row.version;
+        }
+        self.reread_seats(&mut live).await?;
+        self.tell_others(&live).await;
         Ok(())
     }
 

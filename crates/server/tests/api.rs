@@ -211,7 +211,7 @@ async fn bad_requests_get_a_4xx_with_a_reason_and_change_nothing() {
             resp.status().as_u16(),
             resp.json().await.unwrap(),
         ));
-        let big = "x".repeat(coalition_server::BODY_LIMIT + 10);
+        let big = "x".repeat(coalition_server::limits::BODY_DECISION.bytes() + 10);
         let resp = srv
             .http
             .post(format!("{}{path}", srv.url))
@@ -452,7 +452,7 @@ async fn a_socket_that_reconnects_gets_what_it_missed_or_a_resync() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_finished_game_reveals_its_seed_and_verifies_and_a_tampered_export_does_not() {
     let srv = Srv::start(&sqlite_file()).await;
-    // Bots in every seat play the whole campaign as soon as the game is created.
+    // Bots in every seat: the creating request plays a bounded share of their decisions, the clock the rest.
     let (s, g) = srv
         .post(
             "/api/games",
@@ -461,9 +461,13 @@ async fn a_finished_game_reveals_its_seed_and_verifies_and_a_tampered_export_doe
         )
         .await;
     assert_eq!(s, 201, "{g}");
-    assert_eq!(g["finished"], true, "{g}");
+    assert!(
+        g["entries"].as_u64().unwrap() <= coalition_server::limits::BOT_ENTRIES.max,
+        "{g}"
+    );
     let id = g["id"].as_str().unwrap();
-    let info = srv.info(id).await;
+    let info = srv.settled(id).await;
+    assert_eq!(info["finished"], true, "{info}");
     let seed = info["revealed"]["seed"].as_u64().unwrap();
     let salt = info["revealed"]["salt"].as_str().unwrap();
     assert_eq!(
@@ -517,23 +521,36 @@ async fn an_exported_game_is_imported_at_the_same_point_and_a_seat_goes_to_a_bot
         r["entries"].as_u64().unwrap() >= 2,
         "the seat entry and the bot's answer: {r}"
     );
-    let (_, owed) = srv
+    // Anne's seat held only France: its token died with it.
+    assert_eq!(r["revoked"], "anne", "{r}");
+    let (s, _) = srv
         .get(&format!("/api/games/{id}/owed"), Some(&seats[0].2))
         .await;
-    assert_eq!(owed, json!([]), "a bot's seat owes the person nothing");
+    assert_eq!(s, 401, "a seat handed to a bot keeps no token");
     let (s, r) = srv
         .host(&id, &host, json!({"seat": {"power": "france"}}))
         .await;
     assert_eq!(s, 200, "{r}");
-    // The host frees Bill's seat: his token stops working, and the seat can be claimed again.
-    let (s, _) = srv
+    let anne = r["token"]
+        .as_str()
+        .expect("a new token for the seat")
+        .to_string();
+    let (s, _) = srv.get(&format!("/api/games/{id}/owed"), Some(&anne)).await;
+    assert_eq!(s, 200);
+    // The host replaces Bill: his token stops working, and the new one is the host's to pass on; nobody else
+    // can claim the seat.
+    let (s, r) = srv
         .host(&id, &host, json!({"replace": {"player": "bill"}}))
         .await;
-    assert_eq!(s, 200);
+    assert_eq!(s, 200, "{r}");
     let (s, _) = srv
         .get(&format!("/api/games/{id}/owed"), Some(&seats[1].2))
         .await;
     assert_eq!(s, 401);
+    let (s, _) = srv
+        .get(&format!("/api/games/{id}/owed"), r["token"].as_str())
+        .await;
+    assert_eq!(s, 200);
     let (s, _) = srv
         .post(
             &format!("/api/games/{id}/seats/bill/claim"),
@@ -541,7 +558,7 @@ async fn an_exported_game_is_imported_at_the_same_point_and_a_seat_goes_to_a_bot
             json!({}),
         )
         .await;
-    assert_eq!(s, 200);
+    assert_eq!(s, 409);
     let (_, e) = srv
         .get(&format!("/api/games/{id}/export"), Some(ADMIN))
         .await;
@@ -600,11 +617,16 @@ async fn a_long_game_loads_from_its_snapshot_as_it_was() {
         )
         .await;
     assert_eq!(s, 200, "{r}");
+    srv.settled(&id).await;
     let (s, r) = srv
         .host(&id, &host, json!({"seat": {"power": "austria"}}))
         .await;
     assert_eq!(s, 200, "{r}");
-    let before = srv.info(&id).await;
+    let bill = r["token"]
+        .as_str()
+        .expect("a bot's seat handed to a person gets a token")
+        .to_string();
+    let before = srv.settled(&id).await;
     let (_, e) = srv
         .get(&format!("/api/games/{id}/export"), Some(&host))
         .await;
@@ -633,14 +655,6 @@ async fn a_long_game_loads_from_its_snapshot_as_it_was() {
         serde_json::to_value(&export_after.log).unwrap()
     );
     // Austria, a person's seat again, plays on in the restored game, and it still verifies.
-    let (_, c) = srv
-        .post(
-            &format!("/api/games/{id}/seats/bill/claim"),
-            None,
-            json!({}),
-        )
-        .await;
-    let bill = c["token"].as_str().unwrap().to_string();
     let (_, owed) = srv.get(&format!("/api/games/{id}/owed"), Some(&bill)).await;
     if let Some(o) = owed.as_array().unwrap().first() {
         let (s, r) = srv
@@ -672,8 +686,8 @@ async fn a_long_game_holds_its_recent_events_and_serves_the_older_ones_from_the_
         let (id, host, seats) = srv
             .three_seats(json!({"bots": {"austria": "heuristic", "prussia": "random"}}))
             .await;
-        let (_, _, anne) = seats[0].clone();
-        // France's seat to a bot too: the bots play on, and the log grows past many chunks.
+        // France's seat to a bot too: the bots play on, and the log grows past many chunks; then France back to
+        // a person, whose new token reads the log.
         let (s, r) = srv
             .host(
                 &id,
@@ -682,6 +696,14 @@ async fn a_long_game_holds_its_recent_events_and_serves_the_older_ones_from_the_
             )
             .await;
         assert_eq!(s, 200, "{r}");
+        assert_eq!(r["revoked"], "anne", "{r}");
+        assert_eq!(seats[0].0, "anne");
+        srv.settled(&id).await;
+        let (s, r) = srv
+            .host(&id, &host, json!({"seat": {"power": "france"}}))
+            .await;
+        assert_eq!(s, 200, "{r}");
+        let anne = r["token"].as_str().unwrap().to_string();
         let (_, e) = srv
             .get(&format!("/api/games/{id}/export"), Some(&host))
             .await;

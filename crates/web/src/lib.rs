@@ -14,18 +14,32 @@ mod seat;
 mod table;
 
 use axum::Router;
+use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
 use coalition_server::App;
+use coalition_server::limits;
 
 pub use page::PAGE_LIMIT;
 
 /// The browser's routes, served beside the API by `coalition serve`.
 pub fn routes(app: App) -> Router {
+    let body = |l: limits::Limit| DefaultBodyLimit::max(l.bytes());
     Router::new()
         .route("/", get(lobby::lobby))
-        .route("/games", post(lobby::create))
+        .route(
+            "/games",
+            post(lobby::create)
+                .layer(body(limits::BODY_CREATE))
+                .route_layer(axum::middleware::from_fn_with_state(
+                    app.clone(),
+                    coalition_server::creations,
+                )),
+        )
         .route("/games/{id}", get(table::page))
-        .route("/games/{id}/decide", post(table::decide))
+        .route(
+            "/games/{id}/decide",
+            post(table::decide).layer(body(limits::BODY_DECISION)),
+        )
         .route("/games/{id}/map.svg", get(map::svg))
         .route("/games/{id}/records", get(panels::records_page))
         .route("/games/{id}/live", get(table::live))
@@ -36,5 +50,6 @@ pub fn routes(app: App) -> Router {
         )
         .route("/games/{id}/enter", get(lobby::enter))
         .route("/static/{file}", get(assets::file))
+        .layer(body(limits::BODY_OTHER))
         .with_state(app)
 }

@@ -15,7 +15,9 @@ use coalition_present::describe;
 use coalition_server::App;
 use coalition_server::api::{self, CreateGame};
 use coalition_server::error::ApiError;
+use coalition_server::limits;
 use coalition_server::live::OnDeadline;
+use coalition_server::seats::{self, Holder};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
@@ -117,14 +119,13 @@ async fn lobby_page(
 async fn my_games(app: &App, headers: &HeaderMap) -> Vec<MyGame> {
     let mut out = Vec::new();
     for (id, seat_token, host_token) in cookies::games(headers) {
-        let Ok(l) = app.hub.live(&id).await else {
-            continue;
-        };
         let seat = match &seat_token {
             Some(t) => api::seat_by_token(app, &id, t).await.ok(),
             None => None,
         };
-        let live = l.lock().await;
+        let Ok(live) = app.hub.read(&id).await else {
+            continue;
+        };
         let s = live.game.scenario().clone();
         let st = live.game.state();
         let owed: Vec<String> = match &seat {
@@ -132,7 +133,7 @@ async fn my_games(app: &App, headers: &HeaderMap) -> Vec<MyGame> {
                 .game
                 .pending()
                 .into_iter()
-                .filter(|p| api::holds(&live, seat, *p).is_ok() && !live.bots.contains_key(p))
+                .filter(|p| api::holds(&live, seat, *p).is_ok())
                 .map(|p| describe::power(&s, p))
                 .collect(),
             None => Vec::new(),
@@ -243,11 +244,12 @@ fn read_form(
     };
     let step_seconds = match field("step_seconds").filter(|v| !v.is_empty()) {
         None => None,
-        Some(v) => Some(v.parse::<u64>().map_err(|_| {
-            ApiError::bad_request(format!(
-                "the seconds a step waits must be a whole number, not `{v}`"
+        Some(v) => Some(limits::STEP_SECONDS.check(v.parse::<u64>().map_err(|_| {
+            limits::STEP_SECONDS.refusal(format!(
+                "the seconds a step waits must be a whole number from {}, not `{v}`",
+                limits::STEP_SECONDS.range()
             ))
-        })?),
+        })?)?),
     };
     Ok(CreateGame {
         scenario: scenario.to_string(),
@@ -266,6 +268,8 @@ pub struct SeatLine {
     pub player: String,
     pub powers: String,
     pub claimed: bool,
+    /// The computer player holding every power of the seat: nobody may take it.
+    pub bot: Option<String>,
     pub bots: String,
     pub link: String,
     pub mine: bool,
@@ -289,7 +293,6 @@ pub async fn seats(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Result<Response, Failure> {
-    let l = app.hub.live(&id).await?;
     let mine = match cookies::get(&headers, &cookies::seat_name(&id)) {
         Some(t) => api::seat_by_token(&app, &id, &t).await.ok(),
         None => None,
@@ -298,18 +301,23 @@ pub async fn seats(
         Some(t) => api::check_host_token(&app, &id, &t).await.is_ok(),
         None => false,
     };
-    let live = l.lock().await;
+    let live = app.hub.read(&id).await?;
     let s = live.game.scenario().clone();
     let base = origin(&headers);
     let seats = live
         .seats
         .iter()
         .map(|seat| {
-            let powers = api::seat_powers(seat);
+            let powers = seats::listed_powers(seat);
+            let holder = seats::holder(&live, seat);
             SeatLine {
                 player: seat.player.clone(),
                 powers: describe::powers(&s, &powers),
-                claimed: seat.token_hash.is_some(),
+                claimed: holder == Holder::Person,
+                bot: match holder {
+                    Holder::Bot(k) => Some(k),
+                    _ => None,
+                },
                 bots: powers
                     .iter()
                     .filter_map(|p| {
@@ -347,6 +355,7 @@ struct SeatPage {
     player: String,
     powers: String,
     claimed: bool,
+    bot: Option<String>,
 }
 
 fn find_seat(
@@ -366,16 +375,20 @@ pub async fn seat(
     State(app): State<App>,
     Path((id, player)): Path<(String, String)>,
 ) -> Result<Response, Failure> {
-    let l = app.hub.live(&id).await?;
-    let live = l.lock().await;
+    let live = app.hub.read(&id).await?;
     let seat = find_seat(&live, &id, &player)?;
-    let powers: Vec<PowerId> = api::seat_powers(&seat);
+    let powers: Vec<PowerId> = seats::listed_powers(&seat);
+    let holder = seats::holder(&live, &seat);
     Ok(html(
         StatusCode::OK,
         &SeatPage {
             title: format!("Seat {player} of game {id}"),
             powers: describe::powers(live.game.scenario(), &powers),
-            claimed: seat.token_hash.is_some(),
+            claimed: holder == Holder::Person,
+            bot: match holder {
+                Holder::Bot(k) => Some(k),
+                _ => None,
+            },
             id,
             player,
         },

@@ -33,6 +33,9 @@ pub struct Focus {
     pub to: Option<String>,
     #[serde(default)]
     pub log: Option<String>,
+    /// The page of the messages shown.
+    #[serde(default)]
+    pub msg: Option<String>,
 }
 
 impl Focus {
@@ -230,8 +233,7 @@ pub async fn svg(
     headers: HeaderMap,
 ) -> Result<Response, Failure> {
     let seat = crate::seat::by_cookie(&app, &id, &headers).await?;
-    let l = app.hub.live(&id).await?;
-    let live = l.lock().await;
+    let live = app.hub.read(&id).await?;
     let p = crate::seat::seat_power(&live, &seat, focus.power.as_deref())?;
     let first = crate::seat::seat_powers_now(&live, &seat).first().copied();
     let v = live.game.view_since(p, live.game.log_len());

@@ -159,9 +159,12 @@ pub fn minors(s: &Scenario, v: &View) -> Vec<MinorLine> {
         .collect()
 }
 
-/// 4.1: the messages and proposals this power sent or received, oldest first.
-pub fn messages(s: &Scenario, v: &View) -> Vec<String> {
-    v.log
+/// 4.1: the messages and proposals this power sent or received, oldest first, cut into pages (see [`pages`]):
+/// page `page` (the latest when none or out of range). However many and long the messages other players send,
+/// the table stays under its size limit.
+pub fn messages(s: &Scenario, v: &View, page: Option<usize>) -> Paged<String> {
+    let lines: Vec<String> = v
+        .log
         .iter()
         .filter_map(|e| match e {
             Event::MessageSent { message: m } => {
@@ -184,7 +187,43 @@ pub fn messages(s: &Scenario, v: &View) -> Vec<String> {
             }
             _ => None,
         })
-        .collect()
+        .collect();
+    Paged::cut(lines, String::len, page)
+}
+
+/// One page of a long list (the log, the messages): its lines, which page it is (0: the oldest) and how many.
+pub struct Paged<T> {
+    pub lines: Vec<T>,
+    pub page: usize,
+    pub pages: usize,
+}
+
+/// The most text (bytes) one page of the log or of the messages holds: with the rest of the table, a page stays
+/// well under `PAGE_LIMIT`.
+pub const PAGE_TEXT: usize = 48 * 1024;
+
+impl<T> Paged<T> {
+    /// Cuts `lines` into pages of at most [`LOG_LINES`] lines and [`PAGE_TEXT`] bytes (a line longer than that
+    /// has a page of its own) and keeps page `page` (the latest when none or out of range).
+    pub fn cut(mut lines: Vec<T>, size: impl Fn(&T) -> usize, page: Option<usize>) -> Paged<T> {
+        let mut starts = vec![0];
+        let (mut n, mut bytes) = (0, 0);
+        for (i, l) in lines.iter().enumerate() {
+            let b = size(l);
+            if n > 0 && (n == LOG_LINES || bytes + b > PAGE_TEXT) {
+                starts.push(i);
+                (n, bytes) = (0, 0);
+            }
+            n += 1;
+            bytes += b;
+        }
+        let pages = starts.len();
+        let page = page.filter(|p| *p < pages).unwrap_or(pages - 1);
+        let end = starts.get(page + 1).copied().unwrap_or(lines.len());
+        lines.truncate(end);
+        let lines = lines.split_off(starts[page].min(lines.len()));
+        Paged { lines, page, pages }
+    }
 }
 
 pub struct LogLine {
@@ -197,17 +236,12 @@ pub struct LogLine {
 pub const LOG_LINES: usize = 120;
 
 /// One page of the log.
-pub struct LogPage {
-    pub lines: Vec<LogLine>,
-    /// Which page this is (0: the oldest), and how many there are.
-    pub page: usize,
-    pub pages: usize,
-}
+pub type LogPage = Paged<LogLine>;
 
-/// V.3: the log as this power may read it (every die with its modifiers), oldest first, cut into pages of
-/// `LOG_LINES`: page `page` (the latest when none or out of range).
+/// V.3: the log as this power may read it (every die with its modifiers), oldest first, cut into pages (see
+/// [`Paged::cut`]): page `page` (the latest when none or out of range).
 pub fn log(s: &Scenario, v: &View, page: Option<usize>) -> LogPage {
-    let mut lines: Vec<LogLine> = v
+    let lines: Vec<LogLine> = v
         .log
         .iter()
         .enumerate()
@@ -216,12 +250,7 @@ pub fn log(s: &Scenario, v: &View, page: Option<usize>) -> LogPage {
                 .map(|text| LogLine { n: i + 1, text })
         })
         .collect();
-    let pages = lines.len().div_ceil(LOG_LINES).max(1);
-    let page = page.filter(|p| *p < pages).unwrap_or(pages - 1);
-    let start = page * LOG_LINES;
-    lines.truncate((start + LOG_LINES).min(lines.len()));
-    let lines = lines.split_off(start.min(lines.len()));
-    LogPage { lines, page, pages }
+    Paged::cut(lines, |l| l.text.len(), page)
 }
 
 /// The battle this power fights now (Coalition's 7.5).
@@ -277,8 +306,7 @@ pub async fn records_page(
     headers: HeaderMap,
 ) -> Result<Response, Failure> {
     let seat = crate::seat::by_cookie(&app, &id, &headers).await?;
-    let l = app.hub.live(&id).await?;
-    let live = l.lock().await;
+    let live = app.hub.read(&id).await?;
     let p = crate::seat::seat_power(&live, &seat, None)?;
     let v = crate::seat::whole_views(&app, &live, &[p])
         .await?

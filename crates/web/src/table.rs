@@ -105,7 +105,10 @@ pub struct Table {
     pub status: Vec<StatusRow>,
     pub matrix: Matrix,
     pub minors: Vec<MinorLine>,
-    pub messages: Vec<String>,
+    pub messages: panels::Paged<String>,
+    /// The addresses of the messages' earlier and later pages.
+    pub msg_earlier: Option<String>,
+    pub msg_later: Option<String>,
     pub log: LogPage,
     /// The addresses of the log's earlier and later pages.
     pub log_earlier: Option<String>,
@@ -148,8 +151,7 @@ pub async fn build(
     refusal: Option<String>,
     notice: Option<String>,
 ) -> Result<Table, ApiError> {
-    let l = app.hub.live(id).await?;
-    let live = l.lock().await;
+    let live = app.hub.read(id).await?;
     let p = seat_power(&live, seat, focus.power.as_deref())?;
     let mine = seat_powers_now(&live, seat);
     let s = live.game.scenario().clone();
@@ -248,6 +250,10 @@ pub async fn build(
     let log_page = |k: usize| format!("{base}?power={p}&log={k}#log-h");
     let log_earlier = (log.page > 0).then(|| log_page(log.page - 1));
     let log_later = (log.page + 1 < log.pages).then(|| log_page(log.page + 1));
+    let messages = panels::messages(&s, v, focus.msg.as_deref().and_then(|m| m.parse().ok()));
+    let msg_page = |k: usize| format!("{base}?power={p}&msg={k}#msg-h");
+    let msg_earlier = (messages.page > 0).then(|| msg_page(messages.page - 1));
+    let msg_later = (messages.page + 1 < messages.pages).then(|| msg_page(messages.page + 1));
     // The map's places, for the keyboard's way to them; the chosen one's forces.
     let mut places: Vec<(String, String, bool)> = s
         .map
@@ -387,7 +393,9 @@ pub async fn build(
         status: panels::status(&s, v),
         matrix: panels::diplomacy(&s, v),
         minors: panels::minors(&s, v),
-        messages: panels::messages(&s, v),
+        messages,
+        msg_earlier,
+        msg_later,
         log,
         log_earlier,
         log_later,

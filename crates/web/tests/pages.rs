@@ -34,6 +34,8 @@ async fn start() -> Srv {
         addr: "127.0.0.1:0".parse().unwrap(),
         admin_token: Some("operator".into()),
         snapshot_every: None,
+        creations_per_hour: Some(1_000_000),
+        ..Default::default()
     })
     .await
     .expect("the server starts")
@@ -449,13 +451,35 @@ async fn the_lobby_creates_a_game_with_its_rules_seats_bots_and_deadline() {
         "{seats}"
     );
     assert!(seats.contains("Prussia by the heuristic bot"), "{seats}");
-    // A bad number is refused with the reason, on the lobby.
-    let mut bad = fields.to_vec();
-    bad.retain(|(k, _)| *k != "step_seconds");
-    bad.push(("step_seconds", "soon"));
-    let (s, _, body) = srv.form("/games", "", &bad, false).await;
-    assert_eq!(s, 400);
-    assert!(body.contains("whole number"), "{body}");
+    // Cleo's seat is the bot's: shown as played by it, with no link to take it; its own page offers nothing.
+    assert!(seats.contains("the heuristic bot"), "{seats}");
+    assert!(
+        !seats.contains(&format!("/games/{id}/seats/cleo")),
+        "a bot's seat has no link to share: {seats}"
+    );
+    let (s, page) = srv.page(&format!("/games/{id}/seats/cleo"), "").await;
+    assert_eq!(s, 200);
+    assert!(
+        page.contains("nobody may take it") && !page.contains("Take this seat"),
+        "{page}"
+    );
+    let (s, _, body) = srv
+        .form(&format!("/games/{id}/seats/cleo"), "", &[], false)
+        .await;
+    assert_eq!(s, 409, "taking a bot's seat: {body}");
+    // A bad number is refused with the reason and its range, on the lobby.
+    for (v, why) in [
+        ("soon", "whole number"),
+        ("18446744073709551615", "1 to 31,536,000 seconds"),
+        ("0", "1 to 31,536,000 seconds"),
+    ] {
+        let mut bad = fields.to_vec();
+        bad.retain(|(k, _)| *k != "step_seconds");
+        bad.push(("step_seconds", v));
+        let (s, _, body) = srv.form("/games", "", &bad, false).await;
+        assert_eq!(s, 422, "{v}");
+        assert!(body.contains(why), "{v}: {body}");
+    }
 }
 
 /// A golden transcript cut at the last entry after which `keep` holds of the game, imported through the API:
@@ -783,4 +807,71 @@ async fn a_fleet_is_sailed_by_choosing_it_and_clicking_a_marked_sea() {
     assert_eq!(s, 303, "{typed}: {body}");
     let after = srv.server.hub.live(&id).await.unwrap().lock().await.seq;
     assert!(after > before, "the sail was played and stored");
+}
+
+/// Issue 39: however many and long the messages another player sends, and however long the host's notes, no page
+/// grows past its limit: the messages and the log are shown a page at a time.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn many_long_messages_and_notes_are_paged_and_no_page_passes_its_limit() {
+    // rule: 4.1
+    let srv = start().await;
+    let (id, seats) = srv.three_seats().await;
+    let token = |cookie: &str| cookie.split('=').nth(1).unwrap().to_string();
+    let anne = token(&seats[0].2);
+    let letter = "w".repeat(coalition_engine::political::diplomacy::MAX_MESSAGE - 20);
+    let most = coalition_engine::political::diplomacy::MAX_SENDS;
+    for i in 0..most {
+        let r = srv
+            .http
+            .post(format!("{}/api/games/{id}/decisions", srv.url))
+            .bearer_auth(&anne)
+            .json(&json!({"power": "france", "decision": format!("message austria: {i:03} {letter}")}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 200, "letter {i}");
+    }
+    for i in 0..30 {
+        let r = srv
+            .http
+            .post(format!("{}/api/games/{id}/host", srv.url))
+            .bearer_auth("operator")
+            .json(&json!({"adjust": {"adjustment": {"money": {"power": "france", "delta": 0}}, "note": format!("{i} {}", "n".repeat(1_990))}}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 200, "note {i}");
+    }
+    for (_, power, cookie) in &seats {
+        for path in [
+            format!("/games/{id}"),
+            format!("/games/{id}?msg=0"),
+            format!("/games/{id}?log=0"),
+            format!("/games/{id}/records"),
+        ] {
+            let (s, html) = srv.page(&path, cookie).await;
+            assert_eq!(s, 200, "{power} {path}");
+            assert!(
+                html.len() < coalition_web::PAGE_LIMIT,
+                "{power} {path}: {} bytes",
+                html.len()
+            );
+        }
+    }
+    // Austria reads the latest letters first, and the earliest a page at a time.
+    let (_, html) = srv.page(&format!("/games/{id}"), &seats[1].2).await;
+    assert!(
+        html.contains(&format!("{:03} www", most - 1)),
+        "the latest letter"
+    );
+    assert!(html.contains("Earlier messages"));
+    assert!(
+        !html.contains("000 www"),
+        "the first letter is on an earlier page"
+    );
+    let (_, first) = srv.page(&format!("/games/{id}?msg=0"), &seats[1].2).await;
+    assert!(first.contains("000 www") && first.contains("Later messages"));
+    // Prussia was written nothing.
+    let (_, html) = srv.page(&format!("/games/{id}"), &seats[2].2).await;
+    assert!(!html.contains("www"), "another power's letters");
 }

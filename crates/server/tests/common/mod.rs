@@ -56,14 +56,34 @@ impl Srv {
 
     /// Starts a server on `database` that keeps a snapshot every `snapshot_every` entries.
     pub async fn start_with(database: &str, snapshot_every: Option<i64>) -> Srv {
-        let bound = bind(Config {
+        Srv::start_config(Config {
             database: database.to_string(),
-            addr: "127.0.0.1:0".parse().unwrap(),
-            admin_token: Some(ADMIN.to_string()),
             snapshot_every,
+            ..Srv::config()
         })
         .await
-        .expect("the server starts");
+    }
+
+    /// The test servers' settings: a free port, the test operator's token, creations without a practical limit.
+    pub fn config() -> Config {
+        Config {
+            addr: "127.0.0.1:0".parse().unwrap(),
+            admin_token: Some(ADMIN.to_string()),
+            creations_per_hour: Some(1_000_000),
+            ..Config::default()
+        }
+    }
+
+    /// The test servers' settings, changed by `f`.
+    pub fn config_with(f: impl FnOnce(&mut Config)) -> Config {
+        let mut c = Srv::config();
+        f(&mut c);
+        c
+    }
+
+    /// Starts a server with `config`.
+    pub async fn start_config(config: Config) -> Srv {
+        let bound = bind(config).await.expect("the server starts");
         let url = format!("http://{}", bound.addr);
         let server = bound.server.clone();
         let (tx, rx) = tokio::sync::oneshot::channel::<()>();
@@ -141,6 +161,16 @@ impl Srv {
         let host = g["host_token"].as_str().unwrap().to_string();
         let mut seats = Vec::new();
         for (player, power) in [("anne", "france"), ("bill", "austria"), ("cleo", "prussia")] {
+            if g["seats"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|s| s["player"] == player && s["held_by"] == "bot")
+            {
+                // A bot's seat cannot be claimed: it has no token.
+                seats.push((player.to_string(), power.to_string(), String::new()));
+                continue;
+            }
             let (s, c) = self
                 .post(
                     &format!("/api/games/{id}/seats/{player}/claim"),
@@ -162,6 +192,22 @@ impl Srv {
     pub async fn host(&self, id: &str, host: &str, action: Value) -> (u16, Value) {
         self.post(&format!("/api/games/{id}/host"), Some(host), action)
             .await
+    }
+
+    /// The game once its bots have stopped playing on in the background (`bots_playing`), within a minute.
+    pub async fn settled(&self, id: &str) -> Value {
+        let t = std::time::Instant::now();
+        loop {
+            let v = self.info(id).await;
+            if v["bots_playing"] == false {
+                return v;
+            }
+            assert!(
+                t.elapsed() < std::time::Duration::from_secs(60),
+                "the bots still play on after a minute: {v}"
+            );
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
     }
 
     /// The game's public face.

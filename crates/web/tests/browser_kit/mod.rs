@@ -210,6 +210,8 @@ impl Srv {
             addr: "127.0.0.1:0".parse().unwrap(),
             admin_token: Some(ADMIN.to_string()),
             snapshot_every: None,
+            creations_per_hour: Some(1_000_000),
+            ..Default::default()
         })
         .await
         .expect("the server starts");

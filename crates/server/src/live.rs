@@ -519,6 +519,19 @@ impl Hub {
 
     /// The live game `id`, loaded from the store when this process does not hold it yet.
     pub async fn live(&self, id: &str) -> Result<Arc<Mutex<Live>>, ApiError> {
+        // A game's id is a few letters and digits (`fair::random_hex`): anything else names no game, and never
+        // reaches the database (a NUL byte is no text to PostgreSQL).
+        if id.is_empty()
+            || id.len() > 64
+            || !id
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+        {
+            return Err(ApiError::not_found(format!(
+                "no game `{}`",
+                id.escape_debug()
+            )));
+        }
         self.touched
             .lock()
             .expect("touched")

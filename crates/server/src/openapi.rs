@@ -23,6 +23,8 @@ use axum::Json;
         api::host,
         api::export,
         api::import,
+        api::notices,
+        api::set_notices,
         crate::ws::socket
     ),
     components(schemas(
@@ -38,6 +40,7 @@ use axum::Json;
         api::Clock,
         api::Numbered,
         api::Import,
+        api::NoticeSettings,
         ErrorBody,
         ErrorDetail,
         Appended,

@@ -577,3 +577,32 @@ async fn a_refused_creation_leaves_nothing_behind() {
         srv.stop().await;
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bots_still_playing_when_the_server_stops_play_on_after_it_starts_again() {
+    let db = sqlite_file();
+    let srv = Srv::start(&db).await;
+    let (s, g) = srv
+        .post(
+            "/api/games",
+            None,
+            json!({"scenario": "test", "bots": {"france": "heuristic", "austria": "heuristic", "prussia": "random"}}),
+        )
+        .await;
+    assert_eq!(s, 201, "{g}");
+    let id = g["id"].as_str().unwrap().to_string();
+    assert_eq!(g["finished"], false, "{g}");
+    // Stopped at once: the clock has not played on yet (or not far).
+    srv.stop().await;
+    let srv = Srv::start(&db).await;
+    let info = srv.info(&id).await;
+    assert!(info["seq"].as_i64().unwrap() >= 400, "{info}");
+    assert_eq!(
+        info["finished"], false,
+        "not over before the restart: {info}"
+    );
+    assert_eq!(info["bots_playing"], true, "{info}");
+    let end = srv.settled(&id).await;
+    assert_eq!(end["finished"], true, "{end}");
+    srv.stop().await;
+}

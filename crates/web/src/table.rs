@@ -516,5 +516,12 @@ pub async fn live(
         Ok(s) => s,
         Err(r) => return r,
     };
-    ws.on_upgrade(move |socket| coalition_server::ws::run(app, id, seat, after.after, socket))
+    let slot = match coalition_server::ws::Slot::take(&app, &id, &seat.player) {
+        Ok(s) => s,
+        Err(e) => return e.into_response(),
+    };
+    ws.on_upgrade(move |socket| async move {
+        coalition_server::ws::run(app, id, seat, after.after, socket).await;
+        drop(slot);
+    })
 }

@@ -68,8 +68,9 @@ pub const ATTEMPTS: i64 = 6;
 pub const RETRY_MS: i64 = 30_000;
 /// How many notices the sender takes at once.
 const BATCH: i64 = 20;
-/// How long a server holds a notice it took before another may take it.
-const LEASE_MS: i64 = 120_000;
+/// How long a server holds a notice it took before another may take it: longer than a whole batch's sending
+/// at its slowest (`BATCH` times `SEND_TIMEOUT`), so no two servers send one notice.
+const LEASE_MS: i64 = 600_000;
 /// How long one sending may take.
 const SEND_TIMEOUT: Duration = Duration::from_secs(20);
 

@@ -124,17 +124,7 @@ async fn hostile_requests_are_refused_as_documented_and_change_nothing() {
     use reqwest::Method as M;
     for db in databases() {
         let srv = Srv::start(&db).await;
-        let (s, g) = srv
-            .post(
-                "/api/games",
-                None,
-                json!({"scenario": "test", "players": {"anne": ["france"], "bill": ["austria"], "gb": ["prussia"]},
-                       "bots": {"prussia": "heuristic"}}),
-            )
-            .await;
-        assert_eq!(s, 201, "{g}");
-        let id = g["id"].as_str().unwrap().to_string();
-        let host = g["host_token"].as_str().unwrap().to_string();
+        let (id, host) = srv.with_a_bots_seat().await;
         let claim = |p: &'static str| {
             let (srv, id) = (&srv, id.clone());
             async move {

@@ -71,17 +71,7 @@ fn seat<'a>(info: &'a Value, player: &str) -> &'a Value {
 async fn a_bots_seat_cannot_be_claimed_and_every_path_that_gives_out_a_token_is_the_hosts() {
     for db in databases() {
         let srv = Srv::start(&db).await;
-        let (s, g) = srv
-            .post(
-                "/api/games",
-                None,
-                json!({"scenario": "test", "players": {"anne": ["france"], "bill": ["austria"], "gb": ["prussia"]},
-                       "bots": {"prussia": "heuristic"}}),
-            )
-            .await;
-        assert_eq!(s, 201, "{g}");
-        let id = g["id"].as_str().unwrap().to_string();
-        let host = g["host_token"].as_str().unwrap().to_string();
+        let (id, host) = srv.with_a_bots_seat().await;
         let info = srv.info(&id).await;
         assert_eq!(seat(&info, "gb")["held_by"], "bot", "{info}");
         assert_eq!(seat(&info, "gb")["bot"], "heuristic");

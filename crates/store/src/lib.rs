@@ -414,21 +414,16 @@ impl Store {
         player: &str,
         token_hash: &str,
     ) -> StoreResult<bool> {
-        let mut tx = self.pool.begin().await?;
-        let done = sqlx::query(
+        self.change_seat(
+            game,
+            sqlx::query(
             "UPDATE seats SET token_hash = $1 WHERE game = $2 AND player = $3 AND token_hash IS NULL",
         )
         .bind(token_hash)
         .bind(game)
-        .bind(player)
-        .execute(&mut *tx)
-        .await?;
-        if done.rows_affected() != 1 {
-            return Ok(false);
-        }
-        Self::bump(&mut tx, game).await?;
-        tx.commit().await?;
-        Ok(true)
+        .bind(player),
+        )
+        .await
     }
 
     /// Gives `player`'s seat a new token's hash, or none (the seat is freed, or a bot took all its powers): the
@@ -440,21 +435,16 @@ impl Store {
         player: &str,
         token_hash: Option<&str>,
     ) -> StoreResult<bool> {
-        let mut tx = self.pool.begin().await?;
-        let done = sqlx::query(
+        self.change_seat(
+            game,
+            sqlx::query(
             "UPDATE seats SET token_hash = $1, email = NULL, webhook = NULL WHERE game = $2 AND player = $3",
         )
         .bind(token_hash)
         .bind(game)
-        .bind(player)
-        .execute(&mut *tx)
-        .await?;
-        if done.rows_affected() != 1 {
-            return Ok(false);
-        }
-        Self::bump(&mut tx, game).await?;
-        tx.commit().await?;
-        Ok(true)
+        .bind(player),
+        )
+        .await
     }
 
     /// Where `player`'s seat wants its notices (none: no notice of that kind), if the seat still carries the
@@ -467,23 +457,18 @@ impl Store {
         email: Option<&str>,
         webhook: Option<&str>,
     ) -> StoreResult<bool> {
-        let mut tx = self.pool.begin().await?;
-        let done = sqlx::query(
+        self.change_seat(
+            game,
+            sqlx::query(
             "UPDATE seats SET email = $1, webhook = $2 WHERE game = $3 AND player = $4 AND token_hash = $5",
         )
         .bind(email)
         .bind(webhook)
         .bind(game)
         .bind(player)
-        .bind(token_hash)
-        .execute(&mut *tx)
-        .await?;
-        if done.rows_affected() != 1 {
-            return Ok(false);
-        }
-        Self::bump(&mut tx, game).await?;
-        tx.commit().await?;
-        Ok(true)
+        .bind(token_hash),
+        )
+        .await
     }
 
     /// The notice addresses of `game`'s seats that have any, by player.
@@ -505,6 +490,22 @@ impl Store {
                 })
             })
             .collect::<Result<_, sqlx::Error>>()?)
+    }
+
+    /// Runs one change of a seat of `game`, counted in the game's version, in one transaction: true when it
+    /// changed exactly one seat (else nothing changed).
+    async fn change_seat<'q>(
+        &self,
+        game: &str,
+        q: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>,
+    ) -> StoreResult<bool> {
+        let mut tx = self.pool.begin().await?;
+        if q.execute(&mut *tx).await?.rows_affected() != 1 {
+            return Ok(false);
+        }
+        Self::bump(&mut tx, game).await?;
+        tx.commit().await?;
+        Ok(true)
     }
 
     /// Counts a change of `game`'s row or seats.

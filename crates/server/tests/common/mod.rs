@@ -188,6 +188,24 @@ impl Srv {
         (id, host, seats)
     }
 
+    /// A game of the test scenario whose Prussia a bot plays: seats anne (France) and bill (Austria), free, and
+    /// gb (Prussia), the bot's. Its id and host token.
+    pub async fn with_a_bots_seat(&self) -> (String, String) {
+        let (s, g) = self
+            .post(
+                "/api/games",
+                None,
+                json!({"scenario": "test", "players": {"anne": ["france"], "bill": ["austria"], "gb": ["prussia"]},
+                       "bots": {"prussia": "heuristic"}}),
+            )
+            .await;
+        assert_eq!(s, 201, "{g}");
+        (
+            g["id"].as_str().unwrap().to_string(),
+            g["host_token"].as_str().unwrap().to_string(),
+        )
+    }
+
     /// A host action on game `id` with the token `host`.
     pub async fn host(&self, id: &str, host: &str, action: Value) -> (u16, Value) {
         self.post(&format!("/api/games/{id}/host"), Some(host), action)

@@ -846,17 +846,7 @@ pub async fn notices(
     headers: HeaderMap,
 ) -> Res<NoticeSettings> {
     let seat = seat_of(&app, &id, &headers).await?;
-    let live = app.hub.read(&id).await?;
-    Ok(Json(
-        live.addresses
-            .iter()
-            .find(|a| a.player == seat.player)
-            .map(|a| NoticeSettings {
-                email: a.email.clone(),
-                webhook: a.webhook.clone(),
-            })
-            .unwrap_or_default(),
-    ))
+    Ok(Json(notices_of(&app, &id, &seat).await?))
 }
 
 #[utoipa::path(put, path = "/api/games/{id}/notices", request_body = NoticeSettings, security(("seat" = [])),
@@ -869,6 +859,31 @@ pub async fn set_notices(
     Body(req): Body<NoticeSettings>,
 ) -> Res<NoticeSettings> {
     let seat = seat_of(&app, &id, &headers).await?;
+    Ok(Json(set_notices_for(&app, &id, &seat, req).await?))
+}
+
+/// The notice settings of `seat` (the seat a request's token opened), or those it holds now.
+pub async fn notices_of(app: &App, id: &str, seat: &SeatRow) -> Result<NoticeSettings, ApiError> {
+    let live = app.hub.read(id).await?;
+    Ok(live
+        .addresses
+        .iter()
+        .find(|a| a.player == seat.player)
+        .map(|a| NoticeSettings {
+            email: a.email.clone(),
+            webhook: a.webhook.clone(),
+        })
+        .unwrap_or_default())
+}
+
+/// Sets where `seat`'s notices go (the API's and the browser's one way): each address checked against what this
+/// server sends, stored only while the seat still carries the token that asked.
+pub async fn set_notices_for(
+    app: &App,
+    id: &str,
+    seat: &SeatRow,
+    req: NoticeSettings,
+) -> Result<NoticeSettings, ApiError> {
     let clean = |v: Option<String>| v.map(|s| s.trim().to_string()).filter(|s| !s.is_empty());
     let (email, webhook) = (clean(req.email), clean(req.webhook));
     let n = &app.hub.notices;
@@ -883,7 +898,7 @@ pub async fn set_notices(
         .hub
         .store
         .set_addresses(
-            &id,
+            id,
             &seat.player,
             &hash,
             email.as_deref(),
@@ -895,6 +910,6 @@ pub async fn set_notices(
             "this token opens no seat of this game (the host gave the seat a new one)",
         ));
     }
-    app.hub.seats_changed(&id).await?;
-    Ok(Json(NoticeSettings { email, webhook }))
+    app.hub.seats_changed(id).await?;
+    Ok(NoticeSettings { email, webhook })
 }

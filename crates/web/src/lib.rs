@@ -8,6 +8,7 @@ mod cookies;
 mod lobby;
 mod map;
 mod markdown;
+mod notices;
 mod page;
 mod panels;
 mod seat;
@@ -49,6 +50,12 @@ pub fn routes(app: App) -> Router {
             get(lobby::seat).post(lobby::take),
         )
         .route("/games/{id}/enter", get(lobby::enter))
+        .route(
+            "/games/{id}/notices",
+            get(notices::show)
+                .post(notices::save)
+                .layer(body(limits::BODY_NOTICES)),
+        )
         .route("/static/{file}", get(assets::file))
         .layer(body(limits::BODY_OTHER))
         .with_state(app)

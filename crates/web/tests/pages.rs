@@ -20,6 +20,11 @@ struct Srv {
 }
 
 async fn start() -> Srv {
+    start_with(|_| {}).await
+}
+
+/// A server with its settings changed by `f`.
+async fn start_with(f: impl FnOnce(&mut Config)) -> Srv {
     let dir = std::env::temp_dir().join(format!(
         "coalition-web-test-{}-{}",
         std::process::id(),
@@ -29,17 +34,19 @@ async fn start() -> Srv {
             .as_nanos()
     ));
     std::fs::create_dir_all(&dir).unwrap();
-    let bound = bind(Config {
+    let mut config = Config {
         database: dir.join("coalition.db").to_str().unwrap().to_string(),
         addr: "127.0.0.1:0".parse().unwrap(),
         admin_token: Some("operator".into()),
         snapshot_every: None,
         creations_per_hour: Some(1_000_000),
         ..Default::default()
-    })
-    .await
-    .expect("the server starts")
-    .with_routes(coalition_web::routes);
+    };
+    f(&mut config);
+    let bound = bind(config)
+        .await
+        .expect("the server starts")
+        .with_routes(coalition_web::routes);
     let url = format!("http://{}", bound.addr);
     let server = bound.server.clone();
     tokio::spawn(bound.serve(std::future::pending()));
@@ -874,4 +881,64 @@ async fn many_long_messages_and_notes_are_paged_and_no_page_passes_its_limit() {
     // Prussia was written nothing.
     let (_, html) = srv.page(&format!("/games/{id}"), &seats[2].2).await;
     assert!(!html.contains("www"), "another power's letters");
+}
+
+/// Issue 39: a seat sets where its notices go from its table (the server's checks, its refusals in words).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_sets_its_notices_in_the_pages() {
+    let srv = start_with(|c| {
+        c.notices.webhooks = coalition_server::notices::Webhooks::Local;
+    })
+    .await;
+    let (id, seats) = srv.three_seats().await;
+    let anne = &seats[0].2;
+    let (s, table) = srv.page(&format!("/games/{id}"), anne).await;
+    assert_eq!(s, 200);
+    assert!(
+        table.contains(&format!("/games/{id}/notices")),
+        "the table links to it"
+    );
+    let (s, page) = srv.page(&format!("/games/{id}/notices"), anne).await;
+    assert_eq!(s, 200);
+    assert!(page.contains("this server sends no e-mail"), "{page}");
+    let (s, _, page) = srv
+        .form(
+            &format!("/games/{id}/notices"),
+            anne,
+            &[("webhook", "ftp://nowhere/x")],
+            false,
+        )
+        .await;
+    assert_eq!(s, 422);
+    assert!(
+        page.contains("https:// URL") || page.contains("http"),
+        "{page}"
+    );
+    assert!(
+        page.contains("ftp://nowhere/x"),
+        "what was typed stays: {page}"
+    );
+    let (s, _, page) = srv
+        .form(
+            &format!("/games/{id}/notices"),
+            anne,
+            &[("webhook", "http://127.0.0.1:9/hook")],
+            false,
+        )
+        .await;
+    assert_eq!(s, 200, "{page}");
+    assert!(page.contains("Saved."));
+    let token = anne.split('=').nth(1).unwrap();
+    let r = srv
+        .http
+        .get(format!("{}/api/games/{id}/notices", srv.url))
+        .bearer_auth(token)
+        .send()
+        .await
+        .unwrap();
+    let v: Value = r.json().await.unwrap();
+    assert_eq!(v["webhook"], "http://127.0.0.1:9/hook");
+    // Without a seat's cookie: no page.
+    let (s, _) = srv.page(&format!("/games/{id}/notices"), "").await;
+    assert!((400..500).contains(&s), "{s}");
 }

@@ -1,7 +1,9 @@
 //! Issue 39: players are told when it is their turn, by e-mail (to a local SMTP sink this test runs) and by
 //! webhook (to a local HTTP receiver it runs): one notice per step a seat comes to owe, none for a seat that
 //! acted, a reminder before a deadline to the seats that still owe, one at the end; none carries a decision or a
-//! message; a failing mail server holds up no decision. Only loopback addresses.
+//! message; a failing mail server holds up no decision. Only loopback addresses. On SQLite only: servers sharing
+//! a database share its outbox, so on the tests' shared PostgreSQL database another test's server would send
+//! these notices through its own SMTP sink (the outbox's queries are checked on PostgreSQL in the store's suite).
 
 mod common;
 

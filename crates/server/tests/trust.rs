@@ -264,7 +264,13 @@ async fn a_seats_sockets_close_when_the_host_replaces_it_or_hands_it_to_a_bot_be
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_number_a_request_carries_has_a_range() {
-    let srv = Srv::start(&sqlite_file()).await;
+    for db in databases() {
+        ranges(&db).await;
+    }
+}
+
+async fn ranges(db: &str) {
+    let srv = Srv::start(db).await;
     let create = |secs: Value| {
         let srv = &srv;
         async move {
@@ -363,8 +369,14 @@ async fn every_number_a_request_carries_has_a_range() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_limit_answers_with_the_json_refusal() {
+    for db in databases() {
+        limits(&db).await;
+    }
+}
+
+async fn limits(db: &str) {
     let srv = Srv::start_config(Srv::config_with(|c| {
-        c.database = sqlite_file();
+        c.database = db.to_string();
         c.creations_per_hour = Some(4);
     }))
     .await;

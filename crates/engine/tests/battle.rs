@@ -1,7 +1,8 @@
 //! Coalition's field combat (`docs/rules/combat.md`) and the land options 12.3.2 to 12.3.7.3 and 12.7: battles
 //! resolved with forced dice, each number checked by hand against the tables of `combat.ron`.
 
-use coalition_engine::battle::field::{Battle, check, resolve};
+use coalition_engine::battle::check::check;
+use coalition_engine::battle::day::{Battle, resolve};
 use coalition_engine::battle::side::{combat_morale, command, dated_ratings, effective_tactical};
 use coalition_engine::battle::{BattleCorps, GuardCommitment, Options, Outcome, Report, Setup};
 use coalition_engine::ids::{Key, LeaderId};

@@ -2,7 +2,7 @@
 //! exactly 1, and agree with battles resolved on random dice; the table of chits refuses the pairs a setup cannot
 //! fight and says why.
 
-use coalition_engine::battle::field::resolve;
+use coalition_engine::battle::day::resolve;
 use coalition_engine::battle::odds::{Natural, Odds, Ratio, odds, table};
 use coalition_engine::battle::{
     BattleCorps, BattleLeader, GuardCommitment, Options, Outcome, Setup, SideSetup,

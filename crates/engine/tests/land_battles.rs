@@ -6,7 +6,7 @@ mod common;
 
 use common::{refused, submit};
 
-use coalition_engine::battle::field::DayReport;
+use coalition_engine::battle::day::DayReport;
 use coalition_engine::event::Event;
 use coalition_engine::game::Game;
 use coalition_engine::ids::{AreaId, CorpsId, PowerId};

@@ -1,7 +1,7 @@
 //! Rules 4.5.2, 7.5 and 12.3.4.3 (Coalition's field combat, `docs/rules/combat.md`): whether a setup can be fought
 //! with its chits: both sides have factors, an outflank can be made, a committed guard may commit.
 
-use super::field::{SIDES, role_name};
+use super::state::{SIDES, role_name};
 use super::{GuardCommitment, Setup, SideSetup};
 use crate::kernel::error::{RuleError, RuleResult};
 use crate::kernel::ids::Key;

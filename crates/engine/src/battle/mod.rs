@@ -3,9 +3,11 @@
 //!
 //! The battle is a pure calculation: a [`Setup`] (the corps, leaders, chits, terrain and options of both sides)
 //! and a source of dice give a [`Report`]. The Land Phase builds the setup from the world, fights it a day at a
-//! time ([`field::Battle`]: new chits each day) and applies the report; `coalition battle` builds it from a
-//! description. The files: `side` (morale, commander, ratings), `check` (whether a setup can be fought), `field`
-//! (the procedure, a state machine that consumes one die at a time), `day` (a battle fought one day at a time),
+//! time ([`day::Battle`]: new chits each day) and applies the report; `coalition battle` builds it from a
+//! description. The files, each importing only those below it: `state` (what the procedure carries from one die
+//! to the next, and the readings every step shares), `side` (morale, commander, ratings), `check` (whether a
+//! setup can be fought), `field` (the procedure, a state machine that consumes one die at a time), `day` (a
+//! battle fought one day at a time, and a whole battle resolved),
 //! `losses` (who loses which factors), `trivial` (7.5.3 and 12.3.10), `odds` (the exact chances of every outcome,
 //! with `memo`, its cache of loss allocations), `foresight` (the default chits, 3.6, by the first round's odds),
 //! `casualties` (12.7, after the battle), `guard` (the guard's
@@ -13,9 +15,9 @@
 //! 12.3.6's competitive roll for odd losses).
 
 pub mod casualties;
-mod check;
-mod day;
-pub mod field;
+pub mod check;
+pub mod day;
+mod field;
 pub mod foresight;
 mod guard;
 pub mod losses;
@@ -24,6 +26,7 @@ mod odd;
 pub mod odds;
 mod reinforce;
 pub mod side;
+mod state;
 pub mod trivial;
 
 use crate::kernel::dice::Roll;

@@ -5,8 +5,8 @@
 //! factor-weighted average with it from then on; the command does not change during the battle. A corps that has
 //! not arrived by the day's end does not join the battle; the Land Phase may send others on later days.
 
-use super::field::{At, Cx, Log, SIDES, State, ix, role_name, signed};
 use super::side::{combat_morale, intrinsic};
+use super::state::{At, Cx, Log, SIDES, State, ix, role_name, signed};
 use super::{BattleLeader, Setup};
 use crate::scenario::combat::Role;
 use std::sync::Arc;

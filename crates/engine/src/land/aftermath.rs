@@ -2,7 +2,7 @@
 //! fought, its dice logged, its losses and prisoners recorded, the pursuit (7.5.8), the political points by size
 //! (7.5.7, with 14.3.2.1.3's cap), leader casualties (12.7) and the retreats (7.5.9).
 
-use super::combat::{Battle, BattleRecord, Retreat, points_power, side_leaders};
+use super::setup::{Battle, BattleRecord, Retreat, points_power, side_leaders};
 use super::{LCtx, LCx, LandEvent};
 use crate::battle::{self, Outcome, Report, Setup};
 use crate::kernel::dice::{Dice, Roll};

@@ -16,7 +16,9 @@
 //! places and removes no depots; its supply is traced and foraging rolled as for any other.
 //!
 //! The files, by what they decide: `order` (7.1), `movement` (7.3), `depots` (7.2), `supply` (7.4), `combat`
-//! and `aftermath` (7.5), `siege` (7.5.4), `conquest` (7.6, 7.7), `notation` (the text forms).
+//! and `aftermath` (7.5), `siege` (7.5.4), `conquest` (7.6, 7.7), `notation` (the text forms). The combat group
+//! imports only downward: `setup` (the battle as the phase keeps it, and its setup from the world) below
+//! `reinforce`, `odds` and `aftermath`, below `combat` (a battle's chits checked and offered), below `days`.
 
 mod aftermath;
 pub mod combat;
@@ -30,13 +32,14 @@ mod notation;
 pub mod odds;
 mod order;
 mod reinforce;
+pub mod setup;
 pub mod siege;
 pub mod supply;
 
-pub use combat::{Battle, BattleRecord, GuardOrder, Retreat};
 pub use notation::parse;
 use order::places;
 pub use order::slots;
+pub use setup::{Battle, BattleRecord, GuardOrder, Retreat};
 pub use siege::{SiegeCombat, SiegeRecord};
 
 use crate::kernel::dice::Dice;
@@ -241,8 +244,8 @@ pub enum LandEvent {
         day: u8,
         chits: (AttackChit, DefendChit),
         setup: Box<crate::battle::Setup>,
-        report: Box<crate::battle::field::DayReport>,
-        battle: Box<crate::battle::field::Battle>,
+        report: Box<crate::battle::day::DayReport>,
+        battle: Box<crate::battle::day::Battle>,
     },
     /// 7.5: a battle fought, its last day over (every day's dice were logged with its day; losses and points
     /// follow).

@@ -5,8 +5,8 @@
 //! (4.4.6.1) and the city changes hands at the Conquest Step (7.7). The numbers are `combat.ron`'s `siege`.
 
 use super::aftermath::{apply_losses, capture, record_losses, rolls_of};
-use super::combat::{Battle, dominant_of, fighting_power, points_power, side_setup};
 use super::movement::{moves_for, own_corps_in};
+use super::setup::{Battle, dominant_of, fighting_power, points_power, side_setup};
 use super::{LCtx, LCx, LandDecision, LandEvent};
 use crate::battle::{self, BattleCorps, Outcome, Report, Setup, SideSetup};
 use crate::kernel::dice::{Dice, Modifier};
@@ -480,7 +480,7 @@ fn garrison_side(
         })
         .collect();
     let mut corps = corps;
-    super::combat::cap_umps(ctx, &mut corps);
+    super::setup::cap_umps(ctx, &mut corps);
     SideSetup {
         dominant: dominant_of(ctx, &corps),
         corps,
@@ -530,7 +530,7 @@ fn assault(
     };
     let garrisons = hostile_garrisons(w, power, area);
     let b = frame(area, power, attacking.clone(), Vec::new());
-    let leaders = super::combat::side_leaders(&ctx, &b, Role::Defender)
+    let leaders = super::setup::side_leaders(&ctx, &b, Role::Defender)
         .into_iter()
         .map(|(_, l)| l)
         .collect();
@@ -540,7 +540,7 @@ fn assault(
         terrain: terrain(&ctx, area),
         river: false,
         chits: vec![(chit, DefendChit::Defend)],
-        options: super::combat::options(&ctx),
+        options: super::setup::options(&ctx),
         walls: city(&ctx, area).map(|(_, k)| k),
         days: Some(cx.scenario.combat.siege.days),
     };
@@ -571,7 +571,7 @@ fn sortie(cx: &mut LCx, power: PowerId, area: AreaId, chit: AttackChit, dice: &m
     let garrisons = own_garrisons(w, power, area);
     let defending = enemy_corps(w, power, area);
     let b = frame(area, power, Vec::new(), defending.clone());
-    let leaders = super::combat::side_leaders(&ctx, &b, Role::Attacker)
+    let leaders = super::setup::side_leaders(&ctx, &b, Role::Attacker)
         .into_iter()
         .map(|(_, l)| l)
         .collect();
@@ -581,7 +581,7 @@ fn sortie(cx: &mut LCx, power: PowerId, area: AreaId, chit: AttackChit, dice: &m
         terrain: terrain(&ctx, area),
         river: false,
         chits: vec![(chit, DefendChit::Defend)],
-        options: super::combat::options(&ctx),
+        options: super::setup::options(&ctx),
         walls: None,
         days: Some(cx.scenario.combat.siege.days),
     };
@@ -667,7 +667,7 @@ fn terrain(ctx: &LCtx, area: AreaId) -> crate::scenario::Terrain {
 
 /// Fights a siege combat and logs its dice; `None` (nothing fought) if the setup cannot be fought.
 fn fight(cx: &mut LCx, setup: &Setup, dice: &mut Dice) -> Option<Report> {
-    let report = battle::field::resolve(&cx.scenario.combat, setup, &mut || dice.d6()).ok()?;
+    let report = battle::day::resolve(&cx.scenario.combat, setup, &mut || dice.d6()).ok()?;
     for roll in rolls_of(&report) {
         cx.push(WorldEvent::DiceRolled { roll });
     }

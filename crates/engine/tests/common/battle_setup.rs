@@ -2,7 +2,7 @@
 //! forced dice.
 #![allow(dead_code)]
 
-use coalition_engine::battle::field::resolve;
+use coalition_engine::battle::day::resolve;
 use coalition_engine::battle::{BattleCorps, BattleLeader, Options, Report, Setup, SideSetup};
 use coalition_engine::ids::Key;
 use coalition_engine::scenario::combat::{AttackChit, CombatChart, DefendChit};

@@ -48,7 +48,7 @@ impl State {
         self.cavalry_withdrawal = setup.options.cavalry_withdrawals
             && all_cavalry(&setup.defender, &self.present[1])
             && !all_cavalry(&setup.attacker, &self.present[0]);
-        if cx.command[1].leader {
+        if self.led(cx, Role::Defender) {
             self.at = At::Withdraw;
         } else {
             self.next_withdrawal(cx, 0, log);
@@ -274,7 +274,10 @@ impl State {
     /// What the next die is rolled against.
     pub(crate) fn against(&self, cx: &Cx) -> Against {
         match self.at {
-            At::Withdraw => Against::Target(self.withdraw_target(cx, cx.command[1].strategic).0),
+            At::Withdraw => Against::Target(
+                self.withdraw_target(cx, self.strategic(cx, Role::Defender))
+                    .0,
+            ),
             At::WithdrawCorps(i) => {
                 let (s, _) = intrinsic(cx.chart, &cx.setup.defender.corps[i]);
                 Against::Target(self.withdraw_target(cx, s).0)
@@ -291,7 +294,7 @@ impl State {
             At::Fire(r) => Against::Table {
                 table: self.fire_table(cx, r),
                 modifier: self.net_modifier(cx, r),
-                firing: self.factors(cx, r),
+                firing: self.firing(cx, r),
                 morale: true,
             },
             At::OddBombard | At::OddFire => Against::Face,
@@ -332,7 +335,8 @@ impl State {
             At::Withdraw => {
                 let ok = effect.0 != 0;
                 if let Some(l) = log.as_deref_mut() {
-                    let (target, why) = self.withdraw_target(cx, cx.command[1].strategic);
+                    let (target, why) =
+                        self.withdraw_target(cx, self.strategic(cx, Role::Defender));
                     let purpose = format!(
                         "day {}: the defender withdraws on {target} or less (strategic {})",
                         self.day,
@@ -405,7 +409,7 @@ impl State {
         } else {
             0
         };
-        let strategic = cx.command[ix(r)].strategic as i32;
+        let strategic = self.strategic(cx, r) as i32;
         (
             strategic + terrain as i32 + cx.p.outflank_bonus as i32 + later as i32,
             r,
@@ -424,7 +428,7 @@ impl State {
             let purpose = format!(
                 "the {}'s outflank arrives before round {round} on {target} or less (strategic {}{}{}{})",
                 role_name(r),
-                cx.command[ix(r)].strategic,
+                self.strategic(cx, r),
                 signed(terrain as i32, " terrain"),
                 signed(cx.p.outflank_bonus as i32, " chits"),
                 signed(later as i32, " later round")
@@ -474,7 +478,7 @@ impl State {
         self.pending[ix(r)] = hit;
         if let Some(l) = log.as_deref_mut() {
             let table = self.fire_table(cx, r);
-            let firing = self.factors(cx, r);
+            let firing = self.firing(cx, r);
             let purpose = format!("the {} fires on {table}", role_name(r));
             let roll = cx.roll(r, "7.5.2", purpose, face, self.modifiers(cx, r));
             debug_assert_eq!(roll.total, face as i32 + self.net_modifier(cx, r));

@@ -575,6 +575,7 @@ struct Compact {
     pending: [(u32, i32); 2],
     odd: u32,
     outcome: Option<Outcome>,
+    took: [Option<u8>; 2],
 }
 
 /// A number for each value of a state's shared parts: equal values, equal numbers. Each value seen is held, so
@@ -635,6 +636,7 @@ impl Interned {
             pending,
             odd,
             outcome,
+            took,
         } = s;
         Compact {
             day: *day,
@@ -653,6 +655,7 @@ impl Interned {
             pending: *pending,
             odd: self.dice.of(odd),
             outcome: *outcome,
+            took: *took,
         }
     }
 }

@@ -5,7 +5,7 @@
 //! `field` (the day and its rounds), `reinforce`, `guard` and `odd`; `day` fights a battle a day at a time.
 
 use super::memo::Allocations;
-use super::side::{Command, cavalry};
+use super::side::{Chief, Command, cavalry, chief, leader_chief};
 use super::{Outcome, Report, RoundReport, Setup};
 use crate::kernel::dice::{Modifier, Roll};
 use crate::scenario::Factors;
@@ -97,6 +97,14 @@ pub(crate) struct State {
     #[serde(default, skip_serializing_if = "no_dice")]
     pub(crate) odd: Arc<[u8]>,
     pub(crate) outcome: Option<Outcome>,
+    /// Coalition's 7.5.1 and 7.5.2: the leader who took command of a side when a stack he led joined the battle
+    /// (an index into [`Cx::leaders`]); none: the battle's first commander still commands.
+    #[serde(default, skip_serializing_if = "no_change_of_command")]
+    pub(crate) took: [Option<u8>; 2],
+}
+
+fn no_change_of_command(t: &[Option<u8>; 2]) -> bool {
+    t.iter().all(Option::is_none)
 }
 
 fn no_dice(d: &Arc<[u8]>) -> bool {
@@ -118,6 +126,11 @@ pub(crate) struct Cx<'a> {
     pub(crate) setup: &'a Setup,
     pub(crate) morale: [i32; 2],
     pub(crate) command: &'a [Command; 2],
+    /// Each side's first commander (4.5.4), before 10.6.1.2.1's reduction.
+    pub(super) chiefs: [Chief; 2],
+    /// Each side's leaders who may command: those present from the start, then the leaders of its reinforcing
+    /// stacks in stack order (Coalition's 7.5.2); [`State::took`] indexes them.
+    pub(super) leaders: [Vec<Chief>; 2],
     pub(crate) p: &'a ChitPairing,
     pub(super) terrain: Option<&'a TerrainEffect>,
     /// 7.5.4.1: an assault's walls, moving the tables as terrain does.
@@ -140,13 +153,21 @@ impl<'a> Cx<'a> {
             setup,
             morale,
             command,
+            chiefs: [&setup.attacker, &setup.defender].map(|s| chief(chart, &setup.options, s)),
+            leaders: [&setup.attacker, &setup.defender].map(|s| {
+                (s.leaders.iter())
+                    .chain(s.reinforcements.iter().filter_map(|g| g.leader.as_ref()))
+                    .map(leader_chief)
+                    .collect()
+            }),
             p,
             terrain: chart.terrain.get(&setup.terrain),
             walls: setup
                 .walls
+                .filter(|_| setup.kind.behind_walls())
                 .and_then(|k| chart.siege.walls.get(&k).copied())
                 .unwrap_or_default(),
-            days: setup.days.unwrap_or(chart.days).max(1),
+            days: setup.days.unwrap_or(setup.kind.days(chart)).max(1),
             memo: None,
         }
     }
@@ -179,7 +200,10 @@ impl<'a> Cx<'a> {
     }
 
     pub(super) fn bombardment(&self) -> bool {
-        self.setup.options.artillery && self.terrain.is_some_and(|t| t.bombardment)
+        // 12.3.5: the bombardment is a special use of the artillery: not in a siege assault or a sortie.
+        self.setup.options.artillery
+            && self.setup.kind.bombards()
+            && self.terrain.is_some_and(|t| t.bombardment)
     }
 
     pub(super) fn roll(
@@ -247,6 +271,7 @@ impl State {
             pending: [(0, 0); 2],
             odd: Arc::from([]),
             outcome: None,
+            took: [None, None],
         }
     }
 
@@ -270,6 +295,54 @@ impl State {
         self.sum_of(cx, r, Factors::total)
     }
 
+    /// 7.5.2 (Coalition's reading of 12.3.3.1's note): the factors side `r` fires with, the casualty table's
+    /// column: its factors in the fight, and once its outflanking force has arrived, that force's factors a
+    /// second time (an arrived outflanking force counts double; not for cavalry superiority, 12.3.3.1).
+    pub(super) fn firing(&self, cx: &Cx, r: Role) -> u32 {
+        let mut n = self.factors(cx, r);
+        if self.arrived && cx.p.outflank == Some(r) {
+            let side = &cx.setup.side(r).corps;
+            n += (self.left[ix(r)].iter().enumerate())
+                .filter(|(i, _)| self.present[ix(r)][*i] && side[*i].outflanking)
+                .map(|(_, f)| f.total())
+                .sum::<u32>();
+        }
+        n
+    }
+
+    /// Who commands side `r` now: the leader who took command when his stack joined, else the first commander.
+    pub(super) fn chief<'c>(&self, cx: &'c Cx, r: Role) -> &'c Chief {
+        match self.took[ix(r)] {
+            Some(i) => &cx.leaders[ix(r)][i as usize],
+            None => &cx.chiefs[ix(r)],
+        }
+    }
+
+    /// 10.6.1.2.1: the corps side `r`'s commander commands now: its corps in the fight with factors left (not an
+    /// outflanking force that has not arrived, nor corps on their way, withdrawn or destroyed).
+    pub(super) fn corps_engaged(&self, cx: &Cx, r: Role) -> usize {
+        (self.left[ix(r)].iter().enumerate())
+            .filter(|(i, f)| !f.is_empty() && self.engaged(cx, r, *i))
+            .count()
+    }
+
+    /// Side `r`'s commander's tactical rating now, reduced for the corps it commands now (10.6.1.2.1, 12.3.7.1,
+    /// 12.3.7.2).
+    pub(super) fn tactical(&self, cx: &Cx, r: Role) -> u8 {
+        self.chief(cx, r)
+            .tactical_with(self.corps_engaged(cx, r), &cx.setup.options)
+    }
+
+    /// Side `r`'s commander's strategic rating now.
+    pub(super) fn strategic(&self, cx: &Cx, r: Role) -> u8 {
+        self.chief(cx, r).strategic
+    }
+
+    /// Whether a leader commands side `r` now.
+    pub(super) fn led(&self, cx: &Cx, r: Role) -> bool {
+        self.chief(cx, r).nation.is_some()
+    }
+
     pub(super) fn sum_of(&self, cx: &Cx, r: Role, f: impl Fn(&Factors) -> u32) -> u32 {
         self.left[ix(r)]
             .iter()
@@ -285,7 +358,7 @@ impl State {
             + cx.p
                 .bonuses
                 .iter()
-                .filter(|b| b.side == r && b.commander == cx.command[ix(r)].power)
+                .filter(|b| b.side == r && Some(b.commander) == self.chief(cx, r).nation)
                 .map(|b| b.morale)
                 .sum::<i32>()
     }
@@ -303,9 +376,10 @@ impl State {
         if !cx.p.commander_chart {
             return 0;
         }
-        let (a, d) = cx
-            .chart
-            .commander_modifiers(cx.command[0].tactical, cx.command[1].tactical);
+        let (a, d) = cx.chart.commander_modifiers(
+            self.tactical(cx, Role::Attacker),
+            self.tactical(cx, Role::Defender),
+        );
         (if r == Role::Attacker { a } else { d }) as i32
     }
 
@@ -325,10 +399,10 @@ impl State {
 
     /// The chits' specials to side `r`'s die.
     pub(super) fn bonuses<'c>(&self, cx: &Cx<'c>, r: Role) -> impl Iterator<Item = &'c ChitBonus> {
-        let power = cx.command[ix(r)].power;
+        let nation = self.chief(cx, r).nation;
         cx.p.bonuses
             .iter()
-            .filter(move |b| b.side == r && b.die != 0 && b.commander == power)
+            .filter(move |b| b.side == r && b.die != 0 && Some(b.commander) == nation)
     }
 
     /// The combat die's net modifier for side `r` (4.5.4's chart, 12.3.3.1, the chits' specials), held within the
@@ -351,8 +425,8 @@ impl State {
                 "7.5.2",
                 format!(
                     "commander chart: tactical {} against {}",
-                    cx.command[ix(r)].tactical,
-                    cx.command[ix(r.other())].tactical
+                    self.tactical(cx, r),
+                    self.tactical(cx, r.other())
                 ),
             ));
         }

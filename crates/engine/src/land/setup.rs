@@ -200,6 +200,11 @@ pub(super) fn battle_leader(ctx: &LCtx, area: AreaId, id: LeaderId) -> Option<Ba
         strategic,
         tactical,
         tactical_max: def.tactical_max,
+        // 4.5.5: the chart's specials follow the commander's own nation (a minor's leader is not its controller's).
+        nation: match st.nation {
+            Nation::Minor(m) => Some(m.0),
+            Nation::Power(_) => None,
+        },
     })
 }
 
@@ -322,6 +327,7 @@ pub(super) fn base_setup(ctx: &LCtx, b: &Battle) -> Setup {
         river: across_river(ctx, b),
         chits: Vec::new(),
         options: options(ctx),
+        kind: Default::default(),
         walls: None,
         days: None,
     }

@@ -862,7 +862,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             }
             let mut dice = coalition_engine::dice::Dice::new(seed);
             let report =
-                coalition_engine::battle::field::resolve(&s.combat, &setup, &mut || dice.d6())
+                coalition_engine::battle::day::resolve(&s.combat, &setup, &mut || dice.d6())
                     .map_err(Failure::Refused)?;
             if json {
                 println!(

@@ -6,7 +6,7 @@
 //! Run: `cargo bench -p coalition-engine --bench battle`.
 
 use coalition_engine::battle::Setup;
-use coalition_engine::battle::field::resolve;
+use coalition_engine::battle::day::resolve;
 use coalition_engine::battle::odds::odds;
 use coalition_engine::dice::Dice;
 use coalition_engine::scenario::combat::{AttackChit, DefendChit};

@@ -5,7 +5,7 @@
 //!
 //! Run: `cargo run --release -p coalition-engine --example odds_figures [FILTER]`.
 
-use coalition_engine::battle::field::Battle;
+use coalition_engine::battle::day::Battle;
 use coalition_engine::battle::foresight::foresee;
 use coalition_engine::battle::odds::odds;
 use coalition_engine::battle::{Reinforcing, Setup};

@@ -1,7 +1,8 @@
 //! Coalition's field combat (`docs/rules/combat.md`) and the land options 12.3.2 to 12.3.7.3 and 12.7: battles
 //! resolved with forced dice, each number checked by hand against the tables of `combat.ron`.
 
-use coalition_engine::battle::field::{Battle, check, resolve};
+use coalition_engine::battle::check::check;
+use coalition_engine::battle::day::{Battle, resolve};
 use coalition_engine::battle::side::{combat_morale, command, dated_ratings, effective_tactical};
 use coalition_engine::battle::{BattleCorps, GuardCommitment, Options, Outcome, Report, Setup};
 use coalition_engine::ids::{Key, LeaderId};
@@ -712,6 +713,7 @@ mod random {
                         further_reductions: o[7],
                         overwhelming_numbers: o[3],
                     },
+                    kind: Default::default(),
                     walls: None,
                     days: None,
                 }
@@ -810,7 +812,11 @@ fn a_fortress_walls_move_an_assaults_tables_and_a_limited_combat_lasts_its_days(
     // casualty level -1, the defender's morale level +1) make them 2-1 and 4-2.
     let mut s = french_v_austrian(AttackChit::Assault, DefendChit::Defend);
     s.walls = Some(coalition_engine::scenario::CityKind::Fortress);
-    s.days = Some(1);
+    // Walls stand only in an assault.
+    let e = resolve(&chart(), &s, &mut || 1).unwrap_err();
+    assert_eq!(e.rule, "7.5.4.1");
+    // An assault is a limited field combat: its days are the siege's (one), from its kind.
+    s.kind = coalition_engine::battle::CombatKind::Assault;
     let mut it = std::iter::repeat(1u8);
     let r = resolve(&chart(), &s, &mut || it.next().unwrap()).unwrap();
     let fire = &r.rounds[0].fire;
@@ -822,7 +828,7 @@ fn a_fortress_walls_move_an_assaults_tables_and_a_limited_combat_lasts_its_days(
     // Without the walls and the limit the same dice fight on to day 2.
     let mut plain = s.clone();
     plain.walls = None;
-    plain.days = None;
+    plain.kind = coalition_engine::battle::CombatKind::Field;
     let mut it = std::iter::repeat(1u8);
     let r = resolve(&chart(), &plain, &mut || it.next().unwrap()).unwrap();
     assert_eq!(r.rounds[0].fire[0].table.to_string(), "3-1");

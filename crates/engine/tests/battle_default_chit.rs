@@ -2,7 +2,7 @@
 //! chosen by the exact odds of the day's first round, the best worst case over the enemy's chits.
 
 use coalition_engine::battle::Setup;
-use coalition_engine::battle::field::Battle;
+use coalition_engine::battle::day::Battle;
 use coalition_engine::battle::foresight::{Foresight, foresee, playable};
 use coalition_engine::scenario::CorpsKind;
 use coalition_engine::scenario::combat::{AttackChit, DefendChit};

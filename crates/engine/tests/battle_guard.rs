@@ -1,7 +1,7 @@
 //! 12.3.4 and 12.3.4.3 to 12.3.4.5 with the guard of more than one nationality on a side: one nationality's guard
 //! commits, all of its guard factors, its losses come from it alone, and losing all of it breaks the side.
 
-use coalition_engine::battle::field::check;
+use coalition_engine::battle::check::check;
 use coalition_engine::battle::{GuardCommitment, Outcome, Setup};
 use coalition_engine::scenario::combat::{AttackChit, DefendChit, Role};
 use coalition_engine::scenario::{CorpsKind, Factors};

@@ -1,7 +1,7 @@
 //! 12.3.6's odd losses: where the proportional shares of a mixed force leave a loss between equal claims, the
 //! nationalities in contention roll one die each and the lowest takes it (Coalition's competitive roll).
 
-use coalition_engine::battle::field::resolve;
+use coalition_engine::battle::day::resolve;
 use coalition_engine::battle::{BattleCorps, Report, Setup};
 use coalition_engine::scenario::CorpsKind;
 use coalition_engine::scenario::combat::{AttackChit, DefendChit, Role};

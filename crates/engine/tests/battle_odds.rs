@@ -2,7 +2,7 @@
 //! exactly 1, and agree with battles resolved on random dice; the table of chits refuses the pairs a setup cannot
 //! fight and says why.
 
-use coalition_engine::battle::field::resolve;
+use coalition_engine::battle::day::resolve;
 use coalition_engine::battle::odds::{Natural, Odds, Ratio, odds, table};
 use coalition_engine::battle::{
     BattleCorps, BattleLeader, GuardCommitment, Options, Outcome, Setup, SideSetup,
@@ -69,17 +69,14 @@ fn pairs_the_setup_cannot_fight_are_listed_with_their_rule() {
     let c = chart();
     let mut s = example();
     // No French corps outflanks now: the attacker's Outflank is refused, the defender's (Kutuzov present, but
-    // all its corps in the pinning force) too, wherever the pairing has a side outflank (not Outflank v Outflank).
+    // all its corps in the pinning force) too; each refused whatever the other side plays, even against a chit
+    // with which nobody outflanks (Outflank v Outflank, Outflank v Cordon): a side's chits are its own (issue 40).
     for x in s.attacker.corps.iter_mut() {
         x.outflanking = false;
     }
     let lines = table(&c, &s).unwrap();
     for l in &lines {
-        let outflank = c
-            .pairing(l.chits.0, l.chits.1, s.river)
-            .unwrap()
-            .outflank
-            .is_some();
+        let outflank = l.chits.0 == AttackChit::Outflank || l.chits.1 == DefendChit::Outflank;
         assert_eq!(l.refused.is_some(), outflank, "{:?}", l.chits);
         assert_eq!(l.odds.is_some(), !outflank);
         if let Some(e) = &l.refused {
@@ -209,6 +206,7 @@ mod random {
                                 strategic: s,
                                 tactical: 1,
                                 tactical_max: 1,
+                                nation: None,
                             }),
                         }
                     })
@@ -222,6 +220,7 @@ mod random {
                         strategic: s,
                         tactical: t,
                         tactical_max: m,
+                        nation: None,
                     })
                     .into_iter()
                     .collect(),
@@ -268,6 +267,7 @@ mod random {
                     further_reductions: o[7],
                     overwhelming_numbers: o[8],
                 },
+                kind: Default::default(),
                 walls: None,
                 days: None,
             })

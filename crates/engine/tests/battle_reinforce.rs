@@ -5,7 +5,7 @@
 mod setup;
 use setup::*;
 
-use coalition_engine::battle::field::check;
+use coalition_engine::battle::check::check;
 use coalition_engine::battle::{self, BattleLeader, Report, Setup};
 use coalition_engine::scenario::combat::{AttackChit, DefendChit};
 use coalition_engine::scenario::{CorpsKind, Terrain};

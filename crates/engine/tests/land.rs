@@ -350,3 +350,60 @@ fn a_corps_on_loan_moves_with_its_borrower_and_goes_home_when_the_loan_ends() {
         "the return is logged under B.4"
     );
 }
+
+/// January 1805, France first and done at once; Austria to move, with Schwarzenberg at Vienna and VI Corps at
+/// Salzburg.
+fn austria_to_move() -> Game {
+    let mut g = at_france_turn(
+        standard(),
+        &[
+            r#"{"leader": {"leader": "schwarzenberg", "status": "active", "location": {"area": "vienna"}}}"#,
+            r#"{"corps": {"corps": "au-6", "factors": {"infantry": 6}, "location": {"area": "salzburg"}}}"#,
+        ],
+    );
+    submit(&mut g, "france", "done");
+    while g.state().land.current() != Some(p("austria")) {
+        for q in g.pending() {
+            g.submit_default(q).unwrap();
+        }
+    }
+    g
+}
+
+#[test]
+fn a_leader_moves_at_the_pace_of_the_corps_he_moves_with() {
+    // rule: 7.3
+    let mut g = austria_to_move();
+    // Vienna to Salzburg with II Corps: 3 points of its 4.
+    submit(
+        &mut g,
+        "austria",
+        "move au-2,schwarzenberg vienna>linz>salzburg",
+    );
+    assert_eq!(
+        g.state().land.leader_spent
+            [&coalition_engine::ids::LeaderId::new("schwarzenberg").unwrap()],
+        3
+    );
+    // He may not go on with VI Corps over the pass (3 more points), though VI Corps may, alone.
+    assert_eq!(
+        refused(
+            &mut g,
+            "austria",
+            "move au-6,schwarzenberg salzburg>innsbruck"
+        ),
+        "7.3"
+    );
+    let listed: Vec<String> = g
+        .choices(p("austria"))
+        .iter()
+        .map(|d| d.to_string())
+        .collect();
+    assert!(listed.contains(&"move au-6 salzburg>innsbruck".to_string()));
+    assert!(!listed.contains(&"move au-6,schwarzenberg salzburg>innsbruck".to_string()));
+    // One more point (Linz, clear) is within his pace: offered and accepted.
+    assert!(listed.contains(&"move au-6,schwarzenberg salzburg>linz".to_string()));
+    // `undo` gives his points back with the corps'.
+    submit(&mut g, "austria", "undo");
+    assert!(g.state().land.leader_spent.values().all(|v| *v == 0));
+}

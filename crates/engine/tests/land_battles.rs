@@ -6,13 +6,13 @@ mod common;
 
 use common::{refused, submit};
 
-use coalition_engine::battle::field::DayReport;
+use coalition_engine::battle::day::DayReport;
 use coalition_engine::event::Event;
 use coalition_engine::game::Game;
 use coalition_engine::ids::{AreaId, CorpsId, PowerId};
 use coalition_engine::land::{LandEvent, Stage};
 use coalition_engine::rulebook::{OptionalRule, Preset, Rulebook};
-use coalition_engine::scenario::combat::{AttackChit, DefendChit};
+use coalition_engine::scenario::combat::{AttackChit, DefendChit, Role};
 use coalition_engine::scenario::{Location, LossCause};
 use coalition_engine::world::WorldEvent;
 
@@ -766,7 +766,19 @@ fn the_odds_of_a_battle_under_way_start_from_what_the_days_before_left() {
             l.chits
         );
     }
-    assert!(fought > 20, "most pairs can be fought: {fought}");
+    // Every pair is fought but those with an Outflank its side may not play (4.5.2, whatever the other plays).
+    let (setup_now, _) = table_now(&g);
+    let playable =
+        |r, outflank| coalition_engine::battle::check::may_play(&setup_now, 2, r, outflank).is_ok();
+    let expected = lines
+        .iter()
+        .filter(|l| {
+            playable(Role::Attacker, l.chits.0 == AttackChit::Outflank)
+                && playable(Role::Defender, l.chits.1 == DefendChit::Outflank)
+        })
+        .count();
+    assert_eq!(fought, expected);
+    assert!(fought >= 20, "most pairs can be fought: {fought}");
     // Once the battle is over, no table is offered.
     fight_out(&mut g, "attack escalated_assault", "defend counterattack");
     assert!(table_of(&g).is_none());

@@ -225,7 +225,15 @@ fn an_assault_fights_the_garrison_behind_its_walls_and_a_broken_garrison_surrend
         })
         .expect("the assault is recorded");
     assert_eq!(record.kind, SiegeCombat::Assault);
-    assert_eq!(record.setup.days, Some(1));
+    // A limited field combat: an assault's kind gives it the siege's days (one).
+    assert_eq!(
+        record.setup.kind,
+        coalition_engine::battle::CombatKind::Assault
+    );
+    assert_eq!(
+        record.setup.kind.days(&g.scenario().combat),
+        g.scenario().combat.siege.days
+    );
     assert_eq!(
         record.setup.walls,
         Some(coalition_engine::scenario::CityKind::City)
@@ -384,5 +392,163 @@ fn a_sortie_won_restarts_the_siege_and_moves_political_points() {
         siege.since,
         g.state().position.date,
         "the siege starts again"
+    );
+}
+
+/// How many dice `power`'s siege combat `order` rolls before 12.7's checks when its dice are `fight` (then ones):
+/// the combat played on a copy of the game.
+fn combat_dice(g: &Game, power: &str, order: &str, fight: &[u8]) -> usize {
+    let mut dry = g.clone();
+    dry.force_dice(fight).unwrap();
+    let before = dry.log().len();
+    submit(&mut dry, power, order);
+    dry.log()[before..]
+        .iter()
+        .take_while(|e| !matches!(e, Event::Land(LandEvent::SiegeCombatFought { .. })))
+        .filter_map(|e| match e {
+            Event::World(WorldEvent::DiceRolled { roll }) => Some(roll.faces.len()),
+            _ => None,
+        })
+        .sum()
+}
+
+/// The 12.7 rolls logged from event `from` on.
+fn casualty_rolls(g: &Game, from: usize) -> Vec<(String, Vec<u8>)> {
+    g.log()[from..]
+        .iter()
+        .filter_map(|e| match e {
+            Event::World(WorldEvent::DiceRolled { roll }) if roll.rule == "12.7" => {
+                Some((roll.who.clone(), roll.faces.clone()))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+fn leader_status(g: &Game, l: &str) -> coalition_engine::scenario::LeaderStatus {
+    g.state().forces.leaders[&coalition_engine::ids::LeaderId::new(l).unwrap()].status
+}
+
+/// Every power owing a decision takes its default until the game reaches `date`'s `step`.
+fn defaults_until(g: &mut Game, date: Date, step: Step) {
+    while g.state().position.date < date
+        || (g.state().position.date == date && g.state().position.step < step)
+    {
+        let owing = g.pending();
+        assert!(!owing.is_empty(), "the game stopped");
+        for q in owing {
+            g.submit_default(q).unwrap();
+        }
+    }
+}
+
+#[test]
+fn a_leader_wounded_in_an_assault_misses_three_complete_months() {
+    // rule: 12.7
+    // rule: 7.5.4.1
+    // Davout marches on Linz with France's I Corps; Mack stands in Linz with its garrison.
+    let mut g = siege_game(
+        4,
+        &[
+            r#"{"leader": {"leader": "davout", "status": "active", "location": {"area": "munich"}}}"#,
+            r#"{"leader": {"leader": "mack", "status": "active", "location": {"area": "linz"}}}"#,
+        ],
+    );
+    submit(&mut g, "france", "move fr-1,davout munich>passau>linz");
+    submit(&mut g, "france", "done");
+    let fight = [6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1];
+    let n = combat_dice(&g, "france", "assault linz assault", &fight);
+    // The assault's own dice, then France's check (6 and 6: a casualty; Davout alone: no choice die; a 3: wounded
+    // for 3 months), then Austria's (1 and 1).
+    let mut dice: Vec<u8> = fight
+        .iter()
+        .copied()
+        .chain(std::iter::repeat(1))
+        .take(n)
+        .collect();
+    dice.extend([6, 6, 3, 1, 1]);
+    g.force_dice(&dice).unwrap();
+    let before = g.log().len();
+    submit(&mut g, "france", "assault linz assault");
+    assert_eq!(
+        casualty_rolls(&g, before),
+        vec![
+            ("france".to_string(), vec![6, 6]),
+            ("france".to_string(), vec![3]),
+            ("austria".to_string(), vec![1, 1]),
+        ],
+        "both sides with leaders present check after the assault, attacker first"
+    );
+    // Wounded in January for 3 complete months: February, March and April; back in May.
+    assert_eq!(
+        leader_status(&g, "davout"),
+        coalition_engine::scenario::LeaderStatus::Wounded {
+            until: Date::new(1805, 5).unwrap()
+        }
+    );
+    let wounded = g.log()[before..].iter().find_map(|e| match e {
+        Event::World(WorldEvent::LeaderChanged { rule, reason, .. }) if rule == "12.7" => {
+            Some(reason.clone())
+        }
+        _ => None,
+    });
+    assert_eq!(
+        wounded.as_deref(),
+        Some("Davout is wounded for 3 complete month(s), back in 1805-05 at Linz")
+    );
+    // April's Land Phase: still off the map; May's: back (its Reinforcement Phase returned him).
+    defaults_until(&mut g, Date::new(1805, 4).unwrap(), Step::Land);
+    assert!(matches!(
+        leader_status(&g, "davout"),
+        coalition_engine::scenario::LeaderStatus::Wounded { .. }
+    ));
+    defaults_until(&mut g, Date::new(1805, 5).unwrap(), Step::Naval);
+    assert_eq!(
+        leader_status(&g, "davout"),
+        coalition_engine::scenario::LeaderStatus::Active
+    );
+}
+
+#[test]
+fn a_sortie_ends_with_each_sides_check_for_leader_casualties() {
+    // rule: 12.7
+    // rule: 7.5.4.2.1
+    // A strong garrison (10 infantry) with Mack, besieged by a weak French corps (4 infantry) with Davout.
+    let mut g = siege_game(
+        10,
+        &[
+            r#"{"leader": {"leader": "davout", "status": "active", "location": {"area": "munich"}}}"#,
+            r#"{"leader": {"leader": "mack", "status": "active", "location": {"area": "linz"}}}"#,
+            r#"{"corps": {"corps": "fr-1", "factors": {"infantry": 4}, "location": {"area": "munich"}}}"#,
+        ],
+    );
+    submit(&mut g, "france", "move fr-1,davout munich>passau>linz");
+    submit(&mut g, "france", "done");
+    submit(&mut g, "france", "done");
+    defaults_until_siege_step(&mut g, "austria");
+    let fight = [6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1];
+    let n = combat_dice(&g, "austria", "sortie linz assault", &fight);
+    // The garrison's side first: Mack is hit (6, 6) and killed (6); then the besiegers' (2, 3).
+    let mut dice: Vec<u8> = fight
+        .iter()
+        .copied()
+        .chain(std::iter::repeat(1))
+        .take(n)
+        .collect();
+    dice.extend([6, 6, 6, 2, 3]);
+    g.force_dice(&dice).unwrap();
+    let before = g.log().len();
+    submit(&mut g, "austria", "sortie linz assault");
+    assert_eq!(
+        casualty_rolls(&g, before),
+        vec![
+            ("austria".to_string(), vec![6, 6]),
+            ("austria".to_string(), vec![6]),
+            ("france".to_string(), vec![2, 3]),
+        ]
+    );
+    assert_eq!(
+        leader_status(&g, "mack"),
+        coalition_engine::scenario::LeaderStatus::Dead
     );
 }

@@ -145,3 +145,117 @@ fn no_source_file_is_over_1000_lines() {
         long.join("\n")
     );
 }
+
+/// The sibling files of one directory each file names (`super::NAME` and `crate::DIR::NAME`), from its code
+/// (comments left out): file stem → the stems it names.
+fn sibling_imports(dir: &Path, module: &str) -> BTreeMap<String, Vec<String>> {
+    let mut files = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_some_and(|x| x == "rs") {
+            files.push(p);
+        }
+    }
+    let stems: Vec<String> = files
+        .iter()
+        .map(|f| f.file_stem().unwrap().to_string_lossy().to_string())
+        .filter(|s| s != "mod")
+        .collect();
+    let mut out = BTreeMap::new();
+    for f in &files {
+        let stem = f.file_stem().unwrap().to_string_lossy().to_string();
+        if stem == "mod" {
+            continue;
+        }
+        let text = std::fs::read_to_string(f).unwrap();
+        let mut named = Vec::new();
+        for line in text.lines() {
+            let code = line.split("//").next().unwrap_or("");
+            for prefix in ["super::".to_string(), format!("crate::{module}::")] {
+                let mut rest = code;
+                while let Some(i) = rest.find(prefix.as_str()) {
+                    let after = &rest[i + prefix.len()..];
+                    let name: String = after
+                        .chars()
+                        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                        .collect();
+                    if stems.contains(&name) && name != stem && !named.contains(&name) {
+                        named.push(name);
+                    }
+                    rest = after;
+                }
+            }
+        }
+        named.sort();
+        out.insert(stem, named);
+    }
+    out
+}
+
+/// A cycle among the files of `graph`, as the files around it, if there is one.
+fn a_cycle(graph: &BTreeMap<String, Vec<String>>) -> Option<Vec<String>> {
+    fn visit(
+        n: &str,
+        graph: &BTreeMap<String, Vec<String>>,
+        state: &mut BTreeMap<String, u8>,
+        path: &mut Vec<String>,
+    ) -> Option<Vec<String>> {
+        match state.get(n).copied().unwrap_or(0) {
+            2 => return None,
+            1 => {
+                let i = path.iter().position(|p| p == n).unwrap();
+                let mut c = path[i..].to_vec();
+                c.push(n.to_string());
+                return Some(c);
+            }
+            _ => {}
+        }
+        state.insert(n.to_string(), 1);
+        path.push(n.to_string());
+        for m in graph.get(n).into_iter().flatten() {
+            if let Some(c) = visit(m, graph, state, path) {
+                return Some(c);
+            }
+        }
+        path.pop();
+        state.insert(n.to_string(), 2);
+        None
+    }
+    let mut state = BTreeMap::new();
+    for n in graph.keys() {
+        if let Some(c) = visit(n, graph, &mut state, &mut Vec::new()) {
+            return Some(c);
+        }
+    }
+    None
+}
+
+/// Issue 40: within the battle layer and the Land Phase, each file imports only files below it: no two files
+/// name each other, directly or around a circle (what they share lives one level down: `battle/state.rs`,
+/// `land/setup.rs`).
+#[test]
+fn the_files_of_the_battle_layer_and_the_land_phase_import_only_downward() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    for module in ["battle", "land"] {
+        let graph = sibling_imports(&src.join(module), module);
+        assert!(
+            a_cycle(&graph).is_none(),
+            "src/{module}: the files import each other in a circle: {}",
+            a_cycle(&graph).unwrap().join(" -> ")
+        );
+    }
+}
+
+#[test]
+fn the_cycle_finder_sees_a_circle_of_three() {
+    let g: BTreeMap<String, Vec<String>> = [("a", vec!["b"]), ("b", vec!["c"]), ("c", vec!["a"])]
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v.into_iter().map(String::from).collect()))
+        .collect();
+    assert_eq!(a_cycle(&g).unwrap(), vec!["a", "b", "c", "a"]);
+    let dag: BTreeMap<String, Vec<String>> = [("a", vec!["b"]), ("b", vec![])]
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v.into_iter().map(String::from).collect()))
+        .collect();
+    assert!(a_cycle(&dag).is_none());
+}

@@ -132,9 +132,10 @@ fn a_corps_embarks_sails_to_portugal_and_lands_there() {
     );
     submit(&mut g, "great-britain", "disembark gb-2 lisbon");
     assert_eq!(corps_at(&g, "gb-2"), area("lisbon"));
+    // Landing spent its movement (Coalition's 6.2.5): the refusal cites the landing, not 7.3.3's enemy corps.
     assert_eq!(
         refused(&mut g, "great-britain", "move gb-2 lisbon>coimbra"),
-        "7.3.3"
+        "6.2.5"
     );
 }
 

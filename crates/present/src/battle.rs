@@ -2,7 +2,7 @@
 //! printed round by round with every die, its modifiers and their reasons; with `--odds`, the exact odds of every
 //! pair of chits.
 
-use coalition_engine::battle::field::DayReport;
+use coalition_engine::battle::day::DayReport;
 use coalition_engine::battle::odds::Line;
 use coalition_engine::battle::{Fire, Outcome, Report, RoundReport, Setup};
 use coalition_engine::dice::Roll;

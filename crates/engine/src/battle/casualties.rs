@@ -2,7 +2,9 @@
 //! leaders present rolls two dice; on the chart's total (12) one of its leaders, chosen by a die among those
 //! present, is hit, and one more die says killed (6) or wounded for that many months.
 
+use crate::kernel::calendar::Date;
 use crate::kernel::dice::Roll;
+use crate::scenario::LeaderStatus;
 use crate::scenario::combat::CombatChart;
 use serde::{Deserialize, Serialize};
 
@@ -15,6 +17,34 @@ pub enum Casualty {
     Wounded {
         months: u8,
     },
+}
+
+impl Casualty {
+    /// 12.7: the leader's status after a combat fought in month `date`: dead, or wounded until the month he comes
+    /// back. He is off the map "for a number of complete months equal to the die roll": the rest of the month of
+    /// the combat is no complete month, so a leader wounded for 3 months in January misses February, March and
+    /// April and comes back at May's Reinforcement Phase (which returns a leader whose month has come).
+    pub fn status(self, date: Date) -> LeaderStatus {
+        match self {
+            Casualty::Killed => LeaderStatus::Dead,
+            Casualty::Wounded { months } => LeaderStatus::Wounded {
+                until: date.plus_months(months as i32 + 1),
+            },
+        }
+    }
+
+    /// `killed`, or `wounded for 3 month(s), back in 1805-05`, for a combat fought in month `date`.
+    pub fn describe(self, date: Date) -> String {
+        match self.status(date) {
+            LeaderStatus::Wounded { until } => match self {
+                Casualty::Wounded { months } => {
+                    format!("wounded for {months} complete month(s), back in {until}")
+                }
+                Casualty::Killed => unreachable!("a killed leader is dead"),
+            },
+            _ => "killed".into(),
+        }
+    }
 }
 
 /// 12.7 for one side with `leaders` present (their names): the rolls and, if a leader was hit, which (an index into
@@ -72,4 +102,34 @@ pub fn roll(
         Casualty::Wounded { months: face }
     };
     (rolls, Some((who_idx, c)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_leader_wounded_for_three_months_misses_three_complete_months() {
+        // rule: 12.7
+        let jan = Date::new(1805, 1).unwrap();
+        // Wounded in January for 3: February, March and April are the complete months; back in May.
+        assert_eq!(
+            Casualty::Wounded { months: 3 }.status(jan),
+            LeaderStatus::Wounded {
+                until: Date::new(1805, 5).unwrap()
+            }
+        );
+        // December for 1: January missed, back in February of the next year.
+        assert_eq!(
+            Casualty::Wounded { months: 1 }.status(Date::new(1805, 12).unwrap()),
+            LeaderStatus::Wounded {
+                until: Date::new(1806, 2).unwrap()
+            }
+        );
+        assert_eq!(Casualty::Killed.status(jan), LeaderStatus::Dead);
+        assert_eq!(
+            Casualty::Wounded { months: 3 }.describe(jan),
+            "wounded for 3 complete month(s), back in 1805-05"
+        );
+    }
 }

@@ -1,12 +1,12 @@
 //! Rules 4.5.2, 7.5 and 12.3.4.3 (Coalition's field combat, `docs/rules/combat.md`): whether a setup can be fought
 //! with its chits: both sides have factors, an outflank can be made, a committed guard may commit.
 
-use super::field::{SIDES, role_name};
+use super::state::{SIDES, role_name};
 use super::{GuardCommitment, Setup, SideSetup};
 use crate::kernel::error::{RuleError, RuleResult};
 use crate::kernel::ids::Key;
 use crate::scenario::CorpsKind;
-use crate::scenario::combat::{AttackChit, ChitPairing, CombatChart, DefendChit};
+use crate::scenario::combat::{AttackChit, ChitPairing, CombatChart, DefendChit, Role};
 use std::collections::BTreeMap;
 
 /// Checks a setup before a battle: both sides have factors, the chits' outflank can be made (4.5.2: a leader
@@ -14,6 +14,12 @@ use std::collections::BTreeMap;
 /// the outflanking one), a committed guard may commit (12.3.4.3).
 pub fn check(chart: &CombatChart, setup: &Setup) -> RuleResult<()> {
     check_factors(setup)?;
+    if setup.walls.is_some() && !setup.kind.behind_walls() {
+        return Err(RuleError::new(
+            "7.5.4.1",
+            "a city's walls stand only in an assault on it (\"kind\": \"assault\")",
+        ));
+    }
     if setup.chits.is_empty() {
         return Err(RuleError::new("7.5", "a battle needs each side's chit"));
     }
@@ -77,9 +83,8 @@ pub(crate) fn check_guard(chart: &CombatChart, setup: &Setup) -> RuleResult<()> 
     Ok(())
 }
 
-/// 4.5.2 and 4.5.5: the line of the chart for day `day`'s chits, if the setup can fight it: an outflank needs a
-/// leader present, a corps other than artillery in each force, the artillery in the pinning force and cossacks
-/// and freikorps in the outflanking one.
+/// 4.5.2 and 4.5.5: the line of the chart for day `day`'s chits, if the setup can fight it: each side may play its
+/// chit ([`may_play`]).
 pub fn check_chits<'c>(
     chart: &'c CombatChart,
     setup: &Setup,
@@ -92,45 +97,55 @@ pub fn check_chits<'c>(
             format!("no line of the chart for {a:?} v {d:?}"),
         ));
     };
-    if let Some(r) = p.outflank {
-        let s = setup.side(r);
-        let why = |m: &str| {
-            Err(RuleError::new(
-                "7.5.2",
-                format!("day {day}: the {} may not outflank: {m}", role_name(r)),
-            ))
-        };
-        if s.leaders.is_empty() {
-            return why("no leader is present");
-        }
-        let groups = |out: bool| {
-            s.corps
-                .iter()
-                .filter(|c| {
-                    c.outflanking == out
-                        && c.kind != CorpsKind::Artillery
-                        && c.reinforcing.is_none()
-                })
-                .count()
-        };
-        if groups(true) == 0 || groups(false) == 0 {
-            return why("each force needs a corps other than artillery");
-        }
-        if s.corps
-            .iter()
-            .any(|c| c.outflanking && c.kind == CorpsKind::Artillery)
-        {
-            return why("artillery stays in the pinning force");
-        }
-        if s.corps.iter().any(|c| {
-            !c.outflanking
-                && c.reinforcing.is_none()
-                && matches!(c.kind, CorpsKind::Cossack | CorpsKind::Freikorps)
-        }) {
-            return why("cossacks and freikorps go in the outflanking force");
-        }
-    }
+    may_play(setup, day, Role::Attacker, a == AttackChit::Outflank)?;
+    may_play(setup, day, Role::Defender, d == DefendChit::Outflank)?;
     Ok(p)
+}
+
+/// 4.5.2: whether side `r` may play its chit on day `day`, whatever the enemy plays (the one check behind a
+/// battle, the odds table, the Land Phase's choices and the default chits): an Outflank (`outflank`) needs a
+/// leader present, a corps other than artillery in each force, the artillery in the pinning force and cossacks
+/// and freikorps in the outflanking one. It needs them even against a chit with which nobody outflanks (Outflank
+/// v Outflank, Outflank v Cordon): a side that cannot make an outflank does not hold the chit.
+pub fn may_play(setup: &Setup, day: usize, r: Role, outflank: bool) -> RuleResult<()> {
+    if !outflank {
+        return Ok(());
+    }
+    let s = setup.side(r);
+    let why = |m: &str| {
+        Err(RuleError::new(
+            "7.5.2",
+            format!("day {day}: the {} may not outflank: {m}", role_name(r)),
+        ))
+    };
+    if s.leaders.is_empty() {
+        return why("no leader is present");
+    }
+    let groups = |out: bool| {
+        s.corps
+            .iter()
+            .filter(|c| {
+                c.outflanking == out && c.kind != CorpsKind::Artillery && c.reinforcing.is_none()
+            })
+            .count()
+    };
+    if groups(true) == 0 || groups(false) == 0 {
+        return why("each force needs a corps other than artillery");
+    }
+    if s.corps
+        .iter()
+        .any(|c| c.outflanking && c.kind == CorpsKind::Artillery)
+    {
+        return why("artillery stays in the pinning force");
+    }
+    if s.corps.iter().any(|c| {
+        !c.outflanking
+            && c.reinforcing.is_none()
+            && matches!(c.kind, CorpsKind::Cossack | CorpsKind::Freikorps)
+    }) {
+        return why("cossacks and freikorps go in the outflanking force");
+    }
+    Ok(())
 }
 
 /// 12.3.4.3: the guard factors of each nationality of a side (by its corps' `nation`), given each corps'

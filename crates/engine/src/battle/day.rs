@@ -1,8 +1,9 @@
 //! Rule 7.5.2 (Coalition's field combat, `docs/rules/combat.md`): a battle fought one day at a time, the chits
 //! chosen for each day, what the battle carries between days kept in a value the Land Phase can store.
 
-use super::field::{At, Cx, State, check_chits, check_factors, check_guard};
+use super::check::{check, check_chits, check_factors, check_guard};
 use super::side::{Command, combat_morale, command};
+use super::state::{At, Cx, Log, State};
 use super::{Outcome, Report, RoundReport, Setup, SideSetup};
 use crate::kernel::dice::Roll;
 use crate::kernel::error::{RuleError, RuleResult};
@@ -208,25 +209,26 @@ impl Battle {
     }
 }
 
-/// The record being written while a day is fought: the battle's report and the round under way.
-pub(crate) struct Log<'r> {
-    pub(crate) report: &'r mut Report,
-    pub(crate) round: Option<RoundReport>,
-}
-
-impl<'r> Log<'r> {
-    pub(crate) fn new(report: &'r mut Report) -> Log<'r> {
-        Log {
-            report,
-            round: None,
-        }
+/// Resolves a battle: `die` gives each die's face (1 to 6) in the order the procedure rolls them. Day `n` is
+/// fought with the setup's `n`th pair of chits (the last pair repeats).
+pub fn resolve(
+    chart: &CombatChart,
+    setup: &Setup,
+    die: &mut dyn FnMut() -> u8,
+) -> RuleResult<Report> {
+    // 7.5.3 and 12.3.10: a very small force against a large one is a trivial combat, whatever its chits.
+    if super::trivial::overwhelmed(chart, setup).is_none() {
+        check(chart, setup)?;
     }
-
-    pub(crate) fn round(&mut self) -> &mut RoundReport {
-        self.round.as_mut().expect("a round is under way")
+    let mut b = Battle::start(chart, setup)?;
+    while !b.is_over() {
+        let i = (b.day() as usize - 1).min(setup.chits.len().saturating_sub(1));
+        let chits = setup
+            .chits
+            .get(i)
+            .copied()
+            .unwrap_or((AttackChit::Assault, DefendChit::Defend));
+        b.fight(chart, setup, chits, die)?;
     }
-
-    pub(crate) fn note(&mut self, note: String) {
-        self.round().notes.push(note);
-    }
+    Ok(b.into_report())
 }

@@ -12,7 +12,8 @@
 //! default (Assault, Defend) first.
 
 use super::Setup;
-use super::field::{Battle, check_chits};
+use super::check::check_chits;
+use super::day::Battle;
 use super::odds::{Reached, Stop, dice_ahead, reach};
 use crate::battle::Outcome;
 use crate::scenario::combat::{AttackChit, CombatChart, DefendChit, Role};

@@ -3,7 +3,7 @@
 
 use super::Fire;
 use super::check::{committed_nation, guard_by_nation};
-use super::field::{Cx, Log, State, ix, role_name};
+use super::state::{Cx, Log, State, ix, role_name};
 use crate::kernel::ids::Key;
 use crate::scenario::combat::Role;
 use std::sync::Arc;

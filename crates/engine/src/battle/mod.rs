@@ -3,9 +3,11 @@
 //!
 //! The battle is a pure calculation: a [`Setup`] (the corps, leaders, chits, terrain and options of both sides)
 //! and a source of dice give a [`Report`]. The Land Phase builds the setup from the world, fights it a day at a
-//! time ([`field::Battle`]: new chits each day) and applies the report; `coalition battle` builds it from a
-//! description. The files: `side` (morale, commander, ratings), `check` (whether a setup can be fought), `field`
-//! (the procedure, a state machine that consumes one die at a time), `day` (a battle fought one day at a time),
+//! time ([`day::Battle`]: new chits each day) and applies the report; `coalition battle` builds it from a
+//! description. The files, each importing only those below it: `state` (what the procedure carries from one die
+//! to the next, and the readings every step shares), `side` (morale, commander, ratings), `check` (whether a
+//! setup can be fought), `field` (the procedure, a state machine that consumes one die at a time), `day` (a
+//! battle fought one day at a time, and a whole battle resolved),
 //! `losses` (who loses which factors), `trivial` (7.5.3 and 12.3.10), `odds` (the exact chances of every outcome,
 //! with `memo`, its cache of loss allocations), `foresight` (the default chits, 3.6, by the first round's odds),
 //! `casualties` (12.7, after the battle), `guard` (the guard's
@@ -13,9 +15,9 @@
 //! 12.3.6's competitive roll for odd losses).
 
 pub mod casualties;
-mod check;
-mod day;
-pub mod field;
+pub mod check;
+pub mod day;
+mod field;
 pub mod foresight;
 mod guard;
 pub mod losses;
@@ -24,11 +26,12 @@ mod odd;
 pub mod odds;
 mod reinforce;
 pub mod side;
+mod state;
 pub mod trivial;
 
 use crate::kernel::dice::Roll;
 use crate::kernel::ids::Key;
-use crate::scenario::combat::{AttackChit, DefendChit, Role, TableId};
+use crate::scenario::combat::{AttackChit, CombatChart, DefendChit, Role, TableId};
 use crate::scenario::{CityKind, CorpsKind, Factors, Terrain};
 use serde::{Deserialize, Serialize};
 
@@ -78,6 +81,16 @@ pub struct BattleLeader {
     pub strategic: u8,
     pub tactical: u8,
     pub tactical_max: u8,
+    /// Its own nation, when it is not the power it serves (a minor's leader: Wrede is Bavarian).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nation: Option<Key>,
+}
+
+impl BattleLeader {
+    /// The leader's nationality (the chart's specials follow the commander's: 4.5.5).
+    pub fn nationality(&self) -> Key {
+        self.nation.unwrap_or(self.power)
+    }
 }
 
 /// 12.3.4: a guard commitment: the round of the day it is made in, the morale levels it shifts (1 or 2) and the
@@ -141,6 +154,49 @@ pub struct Options {
     pub overwhelming_numbers: bool,
 }
 
+/// What a combat is (7.5, 7.5.4; 12.3.5 and 12.7 name them): a field combat (a relieving force's too, 7.5.4.2.3),
+/// or one of a siege's limited field combats, the besiegers' assault on the city (7.5.4.1) or the garrison's
+/// attack on its besiegers (7.5.4.2.1). What applies to a combat follows from its kind here, in one place.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum CombatKind {
+    #[default]
+    Field,
+    Assault,
+    Sortie,
+}
+
+impl CombatKind {
+    /// 12.3.5: whether the artillery's special uses (its bombardment, 12.3.5.1 to 12.3.5.5) apply. They do in a
+    /// field combat, the relieving force's included (Coalition fights it as a field combat, 7.5.4.2.3); "they do
+    /// not apply during siege assaults or defender attacks". 12.3.5.6 (artillery alone breaks) is no special use
+    /// and holds in every combat.
+    pub fn bombards(self) -> bool {
+        self == CombatKind::Field
+    }
+
+    /// 7.5.4.1: whether a city's walls move the tables: only in an assault on it.
+    pub fn behind_walls(self) -> bool {
+        self == CombatKind::Assault
+    }
+
+    /// 7.5 and 7.5.4: the days a combat of this kind lasts: a field combat the chart's `days`, a limited field
+    /// combat (an assault, a sortie) the siege's `days`.
+    pub fn days(self, chart: &CombatChart) -> u8 {
+        match self {
+            CombatKind::Field => chart.days,
+            CombatKind::Assault | CombatKind::Sortie => chart.siege.days,
+        }
+    }
+
+    /// Whether the kind is a field combat (for the description's default).
+    pub fn is_field(&self) -> bool {
+        *self == CombatKind::Field
+    }
+}
+
 /// Everything a field combat needs.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Setup {
@@ -154,10 +210,13 @@ pub struct Setup {
     pub chits: Vec<(AttackChit, DefendChit)>,
     #[serde(default)]
     pub options: Options,
+    /// What the combat is (a field combat unless said): the options that apply and its days follow from it.
+    #[serde(default, skip_serializing_if = "CombatKind::is_field")]
+    pub kind: CombatKind,
     /// 7.5.4.1: an assault on a city: its kind, whose walls (`combat.ron`'s `siege.walls`) move the tables.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub walls: Option<CityKind>,
-    /// 7.5.4: a limited field combat's days (an assault's, a sortie's); none: the chart's `days`.
+    /// The combat's days, if not those of its kind (`CombatKind::days`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub days: Option<u8>,
 }
@@ -243,6 +302,19 @@ pub struct Report {
     pub defender_left: Vec<Factors>,
     /// Corps of the defender that withdrew before the battle (their indices).
     pub withdrawn: Vec<usize>,
+    /// Coalition's 7.5.1 and 7.5.2: leaders who took command of their side on joining the battle, in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub took_command: Vec<TookCommand>,
+}
+
+/// Coalition's 7.5.1 and 7.5.2: a leader who took command of a side when the stack he led joined the battle.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TookCommand {
+    pub day: u8,
+    pub round: u8,
+    pub side: Role,
+    /// The leader's name, with its ratings as the battle reads them.
+    pub commander: String,
 }
 
 impl RoundReport {
@@ -275,6 +347,7 @@ impl Report {
             attacker_left: Vec::new(),
             defender_left: Vec::new(),
             withdrawn: Vec::new(),
+            took_command: Vec::new(),
         }
     }
 

@@ -2,9 +2,9 @@
 //! both sides at once, and the competitive roll for the odd losses that proportional losses leave between equal
 //! claims of two or more nationalities (one die each, `At::OddBombard` and `At::OddFire`).
 
-use super::field::{At, Cx, Log, SIDES, State, ix, role_name};
 use super::losses::{allocate_with, competitive};
 use super::memo::ByAddress;
+use super::state::{At, Cx, Log, SIDES, State, ix, role_name};
 use crate::kernel::ids::Key;
 use crate::scenario::Factors;
 use crate::scenario::combat::Role;

@@ -1,14 +1,17 @@
 //! Coalition's 7.5 (`docs/rules/combat.md`, "Odds"): the exact chances of a field combat's outcomes for a pair of
 //! chits fought every day, over every die the battle may roll: enumerated, not sampled.
 //!
-//! The battle's [`field`](super::field) state machine is walked from its first die to every end. Each die splits a
+//! The battle's `field` state machine is walked from its first die to every end. Each die splits a
 //! state six ways; states that are equal fight on alike and are merged, and taken in the procedure's order (day,
 //! round, step) so that each is expanded once with all its chances gathered: a dynamic programme over states.
 //! Chances are exact: counts of dice sequences over 6 to the most dice the battle can roll, in integers.
 //! 12.7's leader casualties are rolled after the battle and are not part of it: they are left out.
 
-use super::field::{Allocations, At, Battle, Cx, State, check_chits};
+use super::check::check_chits;
+use super::day::Battle;
+use super::memo::Allocations;
 use super::memo::FxBuild;
+use super::state::{At, Cx, State};
 use super::{Outcome, Report, Setup};
 use crate::kernel::error::{RuleError, RuleResult};
 use crate::scenario::combat::{AttackChit, CombatChart, DefendChit, Role};
@@ -572,6 +575,7 @@ struct Compact {
     pending: [(u32, i32); 2],
     odd: u32,
     outcome: Option<Outcome>,
+    took: [Option<u8>; 2],
 }
 
 /// A number for each value of a state's shared parts: equal values, equal numbers. Each value seen is held, so
@@ -632,6 +636,7 @@ impl Interned {
             pending,
             odd,
             outcome,
+            took,
         } = s;
         Compact {
             day: *day,
@@ -650,6 +655,7 @@ impl Interned {
             pending: *pending,
             odd: self.dice.of(odd),
             outcome: *outcome,
+            took: *took,
         }
     }
 }
@@ -840,7 +846,7 @@ fn odds_of<C: Count>(chits: (AttackChit, DefendChit), k: u32, endings: Endings<C
 }
 
 /// The exact odds of the battle `setup` fought with `chits` every day (its own chits are not read): refused as
-/// [`super::field::resolve`] would refuse it. A trivial combat (7.5.3, 12.3.10) reads only whether the defender's
+/// [`super::day::resolve`] would refuse it. A trivial combat (7.5.3, 12.3.10) reads only whether the defender's
 /// chit is Withdraw. 12.7's leader casualties, rolled after the battle, are not part of it.
 pub fn odds(
     chart: &CombatChart,

@@ -5,8 +5,8 @@
 //! factor-weighted average with it from then on; the command does not change during the battle. A corps that has
 //! not arrived by the day's end does not join the battle; the Land Phase may send others on later days.
 
-use super::field::{At, Cx, Log, SIDES, State, ix, role_name, signed};
-use super::side::{combat_morale, intrinsic};
+use super::side::{combat_morale, intrinsic, pick};
+use super::state::{At, Cx, Log, SIDES, State, ix, role_name, signed};
 use super::{BattleLeader, Setup};
 use crate::scenario::combat::Role;
 use std::sync::Arc;
@@ -147,10 +147,75 @@ impl State {
                 &factors,
                 |j| !me.is_waiting(r, j),
             ));
+            if g.and_then(|g| led(cx, r, g)).is_some() {
+                self.command_again(cx, r, log.as_deref_mut());
+            }
         }
         match self.next_reinforcement(cx, r, i + 1) {
             Some(at) => self.at = at,
             None => self.before_outflank(cx, log),
+        }
+    }
+}
+
+impl State {
+    /// Coalition's 7.5.1 with 7.5.2: a stack led by a leader has joined side `r`: its commander is chosen again by
+    /// 4.5.4 among the leaders now present (those of the start and of the stacks that joined), counting the corps
+    /// now in the battle. The newcomer takes command if the rule picks him (the public calculator lets a joining
+    /// leader of better seniority take over; Coalition has no seniority, so its own order of choice decides).
+    fn command_again(&mut self, cx: &Cx, r: Role, log: Option<&mut Log>) {
+        let side = cx.setup.side(r);
+        let here: Vec<&super::BattleCorps> = (side.corps.iter().enumerate())
+            .filter(|(i, _)| self.present[ix(r)][*i] && !self.left[ix(r)][*i].is_empty())
+            .map(|(_, c)| c)
+            .collect();
+        // Every leader who may command, with its index into `cx.leaders`: the start's, then each joined stack's.
+        let mut who: Vec<(usize, &BattleLeader)> = side.leaders.iter().enumerate().collect();
+        let mut k = side.leaders.len();
+        for (g, stack) in side.reinforcements.iter().enumerate() {
+            if let Some(l) = &stack.leader {
+                let joined = (side.corps.iter().enumerate())
+                    .any(|(i, c)| c.reinforcing == Some(g as u8) && self.present[ix(r)][i]);
+                if joined {
+                    who.push((k, l));
+                }
+                k += 1;
+            }
+        }
+        let leaders: Vec<&BattleLeader> = who.iter().map(|(_, l)| *l).collect();
+        let Some(p) = pick(&here, &leaders) else {
+            return;
+        };
+        let now = who[p].0;
+        let first = pick(
+            &(side.corps.iter())
+                .filter(|c| c.reinforcing.is_none())
+                .collect::<Vec<_>>(),
+            &side.leaders.iter().collect::<Vec<_>>(),
+        );
+        let took = (Some(now) != first).then_some(now as u8);
+        if took == self.took[ix(r)] {
+            return;
+        }
+        self.took[ix(r)] = took;
+        if let Some(l) = log {
+            let commander = format!(
+                "{} (strategic {}, tactical {})",
+                who[p].1.name,
+                self.strategic(cx, r),
+                self.tactical(cx, r)
+            );
+            l.note(format!(
+                "{commander} takes command of the {} (7.5.1)",
+                role_name(r)
+            ));
+            let (day, round) = (self.day, self.round);
+            l.report.took_command.push(super::TookCommand {
+                day,
+                round,
+                side: r,
+                commander,
+            });
         }
     }
 }

@@ -1,7 +1,7 @@
 //! Rules 4.5.3 and 4.5.4 as Coalition writes them (`docs/rules/combat.md` 7.5.1–7.5.2), with 12.3.2, 12.3.7.1
 //! and 12.3.7.2: a side's combat morale, its commander and the commander's effective ratings.
 
-use super::{BattleCorps, Options, SideSetup};
+use super::{BattleCorps, BattleLeader, Options, SideSetup};
 use crate::scenario::combat::CombatChart;
 use crate::scenario::{CorpsKind, Factors, UnitKind};
 
@@ -93,10 +93,13 @@ pub struct Command {
     pub strategic: u8,
     /// The tactical rating after 10.6.1.2.1's reduction (and 12.3.7.2's).
     pub tactical: u8,
-    /// The commanding power (for the chit specials).
+    /// The commanding power (the leader's, or the one supplying most corps when no leader commands).
     pub power: crate::kernel::ids::Key,
     /// Whether a leader commands (else the corps' own ratings).
     pub leader: bool,
+    /// The commanding leader's own nation, when it is not `power` (a minor's leader serving its controller).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nation: Option<crate::kernel::ids::Key>,
 }
 
 impl Command {
@@ -106,6 +109,49 @@ impl Command {
             "{} (strategic {}, tactical {})",
             self.name, self.strategic, self.tactical
         )
+    }
+
+    /// The nationality of the commander whose chart specials (the Turkish and Russian morale, the Austrian cordon)
+    /// the side gets: its leader's nation; none without a leader (the corps' own ratings have no nationality).
+    pub fn nationality(&self) -> Option<crate::kernel::ids::Key> {
+        self.leader.then(|| self.nation.unwrap_or(self.power))
+    }
+}
+
+/// Who commands a side, before 10.6.1.2.1's reduction: a leader's ratings and its tactical maximum, or the
+/// corps' own ratings (with 12.3.7.1, a tactical maximum of 1; without it, no reduction).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Chief {
+    pub name: String,
+    pub strategic: u8,
+    /// The tactical rating before any reduction.
+    pub tactical: u8,
+    /// The tactical maximum (none: no reduction).
+    pub tactical_max: Option<u8>,
+    pub power: crate::kernel::ids::Key,
+    /// The leader's nation (none: no leader commands).
+    pub nation: Option<crate::kernel::ids::Key>,
+}
+
+impl Chief {
+    /// The chief's tactical rating commanding `corps` corps (10.6.1.2.1, 12.3.7.2).
+    pub fn tactical_with(&self, corps: usize, options: &Options) -> u8 {
+        match self.tactical_max {
+            Some(max) => effective_tactical(self.tactical, max, corps, options),
+            None => self.tactical,
+        }
+    }
+
+    /// Its command over `corps` corps.
+    pub fn command(&self, corps: usize, options: &Options) -> Command {
+        Command {
+            name: self.name.clone(),
+            strategic: self.strategic,
+            tactical: self.tactical_with(corps, options),
+            power: self.power,
+            leader: self.nation.is_some(),
+            nation: self.nation.filter(|n| *n != self.power),
+        }
     }
 }
 
@@ -130,67 +176,79 @@ pub fn effective_tactical(tactical: u8, max: u8, corps: usize, options: &Options
     tactical.saturating_sub(cut.min(u8::MAX as usize) as u8)
 }
 
-/// 4.5.3 and 4.5.4: the side's commander. The leader of the power supplying most of the side's corps (ties: the
-/// power first in key order), the best strategic then tactical rating among its leaders present (then the first
-/// named). Without a leader, the best strategic and the best tactical ratings among its corps (12.3.7.1: with a
-/// tactical maximum of 1; otherwise no reduction).
-pub fn command(chart: &CombatChart, options: &Options, side: &SideSetup, corps: usize) -> Command {
+/// 4.5.4: which of `leaders` commands a side whose corps in the battle are `here`: a leader of the power supplying
+/// most of them (ties: the power first in key order), the best strategic then tactical rating among its leaders
+/// (then the first named); if that power has no leader there, the best leader of the side. None: no leader.
+pub fn pick(here: &[&BattleCorps], leaders: &[&BattleLeader]) -> Option<usize> {
     let mut by_power: std::collections::BTreeMap<&crate::kernel::ids::Key, usize> =
         std::collections::BTreeMap::new();
-    // Corps on their way from next areas (Coalition's 7.5.2) do not choose the command: it is the battle's from
-    // its start.
+    for c in here {
+        *by_power.entry(&c.power).or_default() += 1;
+    }
+    let most = by_power.values().copied().max().unwrap_or(0);
+    let best = |of: &dyn Fn(&BattleLeader) -> bool| {
+        leaders
+            .iter()
+            .enumerate()
+            .filter(|(_, l)| of(l))
+            .max_by_key(|(_, l)| (l.strategic, l.tactical, std::cmp::Reverse(l.name.clone())))
+            .map(|(i, _)| i)
+    };
+    by_power
+        .iter()
+        .filter(|(_, n)| **n == most)
+        .find_map(|(p, _)| best(&|l| &l.power == *p))
+        .or_else(|| best(&|_| true))
+}
+
+/// 4.5.3 and 4.5.4: the side's chief at the start of a battle, from its corps in the battle at first (corps on
+/// their way from next areas, Coalition's 7.5.2, do not choose it) and its leaders present ([`pick`]). Without a
+/// leader, the best strategic and the best tactical ratings among its corps (12.3.7.1: with a tactical maximum of
+/// 1; otherwise no reduction), for the power supplying most of them.
+pub fn chief(chart: &CombatChart, options: &Options, side: &SideSetup) -> Chief {
     let here: Vec<&BattleCorps> = side
         .corps
         .iter()
         .filter(|c| c.reinforcing.is_none())
         .collect();
+    let leaders: Vec<&BattleLeader> = side.leaders.iter().collect();
+    if let Some(i) = pick(&here, &leaders) {
+        return leader_chief(leaders[i]);
+    }
+    let mut by_power: std::collections::BTreeMap<&crate::kernel::ids::Key, usize> =
+        std::collections::BTreeMap::new();
     for c in &here {
         *by_power.entry(&c.power).or_default() += 1;
     }
     let most = by_power.values().copied().max().unwrap_or(0);
-    let leading: Vec<_> = by_power
-        .iter()
-        .filter(|(_, n)| **n == most)
-        .map(|(p, _)| *(*p))
-        .collect();
-    let leader = leading.iter().find_map(|p| {
-        side.leaders
-            .iter()
-            .filter(|l| &l.power == p)
-            .max_by_key(|l| (l.strategic, l.tactical, std::cmp::Reverse(l.name.clone())))
-    });
-    let leader = leader.or_else(|| {
-        side.leaders
-            .iter()
-            .max_by_key(|l| (l.strategic, l.tactical, std::cmp::Reverse(l.name.clone())))
-    });
-    if let Some(l) = leader {
-        return Command {
-            name: l.name.clone(),
-            strategic: l.strategic,
-            tactical: effective_tactical(l.tactical, l.tactical_max, corps, options),
-            power: l.power,
-            leader: true,
-        };
-    }
+    let leading = by_power.iter().find(|(_, n)| **n == most).map(|(p, _)| **p);
     let ratings: Vec<(u8, u8)> = here.iter().map(|c| intrinsic(chart, c)).collect();
-    let s = ratings.iter().map(|r| r.0).max().unwrap_or(0);
-    let t = ratings.iter().map(|r| r.1).max().unwrap_or(0);
-    let tactical = if options.corps_leaders {
-        effective_tactical(t, 1, corps, options)
-    } else {
-        t
-    };
-    Command {
+    Chief {
         name: "the corps' own ratings".into(),
-        strategic: s,
-        tactical,
+        strategic: ratings.iter().map(|r| r.0).max().unwrap_or(0),
+        tactical: ratings.iter().map(|r| r.1).max().unwrap_or(0),
+        tactical_max: options.corps_leaders.then_some(1),
         power: leading
-            .first()
-            .cloned()
             .unwrap_or_else(|| crate::kernel::ids::Key::new("none").expect("a valid key")),
-        leader: false,
+        nation: None,
     }
+}
+
+/// A leader as a side's chief.
+pub fn leader_chief(l: &BattleLeader) -> Chief {
+    Chief {
+        name: l.name.clone(),
+        strategic: l.strategic,
+        tactical: l.tactical,
+        tactical_max: Some(l.tactical_max),
+        power: l.power,
+        nation: Some(l.nationality()),
+    }
+}
+
+/// 4.5.3 and 4.5.4: the side's commander at the start of a battle ([`chief`]) commanding `corps` corps.
+pub fn command(chart: &CombatChart, options: &Options, side: &SideSetup, corps: usize) -> Command {
+    chief(chart, options, side).command(corps, options)
 }
 
 /// 12.3.3.1: the cavalry factors (cavalry, cossacks, freikorps, and feudal cavalry, which Coalition does not

@@ -2,7 +2,7 @@
 //! fought, its dice logged, its losses and prisoners recorded, the pursuit (7.5.8), the political points by size
 //! (7.5.7, with 14.3.2.1.3's cap), leader casualties (12.7) and the retreats (7.5.9).
 
-use super::combat::{Battle, BattleRecord, Retreat, points_power, side_leaders};
+use super::setup::{Battle, BattleRecord, Retreat, points_power, side_leaders};
 use super::{LCtx, LCx, LandEvent};
 use crate::battle::{self, Outcome, Report, Setup};
 use crate::kernel::dice::{Dice, Roll};
@@ -199,7 +199,7 @@ pub(super) fn conclude(cx: &mut LCx, b: &Battle, dice: &mut Dice) -> Option<Ask>
         pursue(cx, b, &s, winner, dice);
     }
     battle_points(cx, b, &s, &report, &winners, &losers);
-    leader_casualties(cx, b, dice);
+    battle_casualties(cx, b, dice);
     let retreats = retreats(cx, b, &report);
     order_retreats(cx, b, retreats)
 }
@@ -373,19 +373,56 @@ fn battle_points(
     }
 }
 
-/// 12.7 (option): each side with leaders present rolls for a leader casualty.
-fn leader_casualties(cx: &mut LCx, b: &Battle, dice: &mut Dice) {
+/// 12.7 (option) after a battle: each side with leaders present rolls for a leader casualty.
+fn battle_casualties(cx: &mut LCx, b: &Battle, dice: &mut Dice) {
+    let ctx = cx.ctx();
+    let sides: Vec<(Option<PowerId>, Vec<LeaderId>)> = [Role::Attacker, Role::Defender]
+        .into_iter()
+        .map(|r| {
+            let ids = side_leaders(&ctx, b, r).into_iter().map(|(id, _)| id);
+            (power_of(b, r), ids.collect())
+        })
+        .collect();
+    leader_casualties(cx, b.area, &sides, dice);
+}
+
+/// 12.7 (option): "after the completion of a field or limited field combat, a trivial combat, or a naval
+/// combat", each side with leaders present checks. The one place of the Land Phase that does it, after every
+/// combat it fights: a battle (7.5, a trivial combat included, 7.5.3) and a siege's limited field combats, the
+/// assault (7.5.4.1) and the sortie (7.5.4.2.1). `sides`: for each side, the power that rolls for it (none: an
+/// uncontrolled minor's side, rolled for by the host) and its leaders present at the combat (those no longer on
+/// the map or active are passed over). A siege roll is no combat: no check follows it.
+pub(super) fn leader_casualties(
+    cx: &mut LCx,
+    area: AreaId,
+    sides: &[(Option<PowerId>, Vec<LeaderId>)],
+    dice: &mut Dice,
+) {
     if !cx.rulebook.has(OptionalRule::LeaderCasualties) {
         return;
     }
-    for r in [Role::Attacker, Role::Defender] {
-        let ctx = cx.ctx();
-        let leaders = side_leaders(&ctx, b, r);
+    for (power, ids) in sides {
+        let w = cx.world();
+        let leaders: Vec<(LeaderId, String)> = ids
+            .iter()
+            .filter(|id| {
+                w.forces.leaders.get(id).is_some_and(|l| {
+                    l.status == LeaderStatus::Active && l.location == Location::Area(area)
+                })
+            })
+            .map(|id| {
+                let name = cx
+                    .scenario
+                    .leader(*id)
+                    .map_or(id.to_string(), |d| d.name.clone());
+                (*id, name)
+            })
+            .collect();
         if leaders.is_empty() {
             continue;
         }
-        let names: Vec<String> = leaders.iter().map(|(_, l)| l.name.clone()).collect();
-        let who = power_of(b, r).map_or("host".to_string(), |p| p.to_string());
+        let names: Vec<String> = leaders.iter().map(|(_, n)| n.clone()).collect();
+        let who = power.map_or("host".to_string(), |p| p.to_string());
         let (rolls, hit) =
             battle::casualties::roll(&cx.scenario.combat, &who, &names, &mut || dice.d6());
         for roll in rolls {
@@ -394,23 +431,15 @@ fn leader_casualties(cx: &mut LCx, b: &Battle, dice: &mut Dice) {
         let Some((i, casualty)) = hit else {
             continue;
         };
-        let (id, l) = &leaders[i];
+        let (id, name) = &leaders[i];
         let date = cx.world().date();
-        let (status, how) = match casualty {
-            battle::casualties::Casualty::Killed => (LeaderStatus::Dead, "killed".to_string()),
-            battle::casualties::Casualty::Wounded { months } => (
-                LeaderStatus::Wounded {
-                    until: date.plus_months(months as i32),
-                },
-                format!("wounded for {months} month(s)"),
-            ),
-        };
+        let (status, how) = (casualty.status(date), casualty.describe(date));
         cx.push(WorldEvent::LeaderChanged {
             leader: *id,
             status,
             location: Location::OffMap,
             rule: "12.7".into(),
-            reason: format!("{} is {how} at {}", l.name, area_name(&cx.ctx(), b.area)),
+            reason: format!("{name} is {how} at {}", area_name(&cx.ctx(), area)),
         });
     }
 }

@@ -6,116 +6,17 @@
 //! pursues (7.5.8), political points follow the battle's size (7.5.7, with 14.3.2.1.3's cap), leaders may fall
 //! (12.7), and the side that must leave retreats (7.5.9).
 
-use super::movement::{leaders_in, own_corps_in};
+use super::movement::own_corps_in;
+use super::setup::{Battle, GuardOrder, base_setup, fighting_power, offered_split};
 use super::{LCtx, LCx, LandDecision, LandEvent, PendingCombat};
-use crate::battle::{
-    self, BattleCorps, BattleLeader, GuardCommitment, Options, Report, Setup, SideSetup,
-};
+use crate::battle::{self};
 use crate::kernel::error::{RuleError, RuleResult};
-use crate::kernel::ids::{AreaId, CorpsId, Key, LeaderId, Nation, PowerId};
+use crate::kernel::ids::{AreaId, CorpsId, Key, PowerId};
 use crate::kernel::rulebook::OptionalRule;
 use crate::scenario::combat::{AttackChit, DefendChit, Role};
-use crate::scenario::{CorpsKind, LinkKind, Location};
-use crate::scenario::{LeaderStatus, MinorStatus};
-use crate::world::geography::{area_name, at_war_sides, enemy_corps};
+use crate::world::geography::{area_name, enemy_corps};
 use crate::world::{Ask, World};
-use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-
-/// 12.3.4: a guard commitment as a side submits it with a day's chit: the round of the day being fought it is
-/// made in, the morale levels it shifts (1 or 2), and the nationality whose guard it commits when the side has
-/// the guard of several. `day`, if given, must be the day being fought (the older
-/// form `guard DAY.ROUND+SHIFT`); a commitment belongs to the day it is submitted for (once a day).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-pub struct GuardOrder {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub day: Option<u8>,
-    pub round: u8,
-    pub shift: u8,
-    /// The nationality whose guard commits (12.3.4.3); none: the side's only one that may.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub nation: Option<Key>,
-}
-
-/// Coalition's 7.5.9: a side's corps and leaders that must leave the battle's area, and where they may go.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Retreat {
-    /// The power that chooses (none: an uncontrolled minor's forces, which take the first area).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub power: Option<PowerId>,
-    pub corps: Vec<CorpsId>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub leaders: Vec<LeaderId>,
-    /// The areas it may retreat to, in key order (at least two: with one, it goes there at once).
-    pub to: Vec<AreaId>,
-}
-
-/// A battle under way in the Land Phase.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Battle {
-    pub area: AreaId,
-    /// The mover: it attacks and chooses the attacker's chit.
-    pub attacker: PowerId,
-    /// The power that chooses the defender's chit: the one supplying most of the defending corps (ties: key
-    /// order). None for an uncontrolled minor's corps alone: its chit is the default.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub defender: Option<PowerId>,
-    pub attacking: Vec<CorpsId>,
-    pub defending: Vec<CorpsId>,
-    /// 7.5.2: the setup the battle started with (its sides, terrain, river crossing, options), with each side's
-    /// outflanking force once its first Outflank named it and every day's chits so far; no guard (a commitment
-    /// belongs to its day: `guards`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub setup: Option<Setup>,
-    /// 7.5.2: the battle fought one day at a time: what it carries between days and its report so far.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub field: Option<battle::field::Battle>,
-    /// 12.3.4: the guard commitments made so far, each with its side and day.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub guards: Vec<(Role, GuardCommitment)>,
-    /// After the battle: the retreats still to be made, the first owed now.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub retreats: Vec<Retreat>,
-}
-
-/// What a battle decided, as the log keeps it (its dice are `DiceRolled` events just before it).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct BattleRecord {
-    pub area: AreaId,
-    pub attacker: PowerId,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub defender: Option<PowerId>,
-    /// The first day's chits (`setup.chits` holds every day's).
-    pub chits: (AttackChit, DefendChit),
-    /// The setup the battle was fought with: every day's chits, each side's outflanking force and, as its guard,
-    /// its first guard commitment (all of them are in `guards`).
-    pub setup: Setup,
-    pub report: Report,
-    /// 12.3.4: every guard commitment made, with its side and day.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub guards: Vec<(Role, GuardCommitment)>,
-    /// The powers whose political points the battle moves (7.5.7, 4.6.3.6): the winning side's, the losing side's.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub winners: Vec<PowerId>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub losers: Vec<PowerId>,
-}
-
-/// The major power a corps fights for: its side's power, or the controller of its minor.
-pub fn fighting_power(w: &World, id: CorpsId) -> Option<PowerId> {
-    match w.corps_side(id)? {
-        Nation::Power(p) => Some(p),
-        Nation::Minor(m) => w.minors.get(&m)?.controller,
-    }
-}
-
-/// The power whose political points a corps' battle moves (4.6.3.6: a free state's go to its controller).
-pub(super) fn points_power(w: &World, id: CorpsId) -> Option<PowerId> {
-    match w.corps_side(id)? {
-        Nation::Power(p) => Some(p),
-        Nation::Minor(m) => w.combat_points_of(m),
-    }
-}
 
 /// 7.5: every area where the mover's corps and enemy corps stand together is queued as a battle.
 pub fn queue(cx: &mut LCx, power: PowerId) {
@@ -193,7 +94,7 @@ pub fn next(cx: &mut LCx, slot: usize, mover: usize) -> Option<Ask> {
         };
         // 7.5.2: the setup is fixed at the start; the battle is then fought a day at a time.
         let s = base_setup(&cx.ctx(), &battle);
-        let Ok(field) = battle::field::Battle::start(&cx.scenario.combat, &s) else {
+        let Ok(field) = battle::day::Battle::start(&cx.scenario.combat, &s) else {
             cx.emit(LandEvent::CombatLapsed { area: combat.area });
             continue;
         };
@@ -208,219 +109,6 @@ pub fn next(cx: &mut LCx, slot: usize, mover: usize) -> Option<Ask> {
             mover,
         });
         return Ask::sealed(owing);
-    }
-}
-
-/// The optional rules a battle reads, from the game's rulebook.
-pub fn options<S: ?Sized>(ctx: &crate::world::Ctx<'_, S>) -> Options {
-    let on = |r| ctx.rulebook.has(r);
-    Options {
-        british_training: on(OptionalRule::BritishTraining),
-        cavalry_superiority: on(OptionalRule::CavalrySuperiority),
-        cavalry_withdrawals: on(OptionalRule::CavalryWithdrawals),
-        guard_commitment: on(OptionalRule::GuardCommitment),
-        artillery: on(OptionalRule::ArtilleryCorps),
-        proportional_losses: on(OptionalRule::ProportionalLandLosses),
-        corps_leaders: on(OptionalRule::CorpsLeaders),
-        further_reductions: on(OptionalRule::FurtherTacticalReductions),
-        overwhelming_numbers: on(OptionalRule::OverwhelmingNumbers),
-    }
-}
-
-/// 12.3.2: whether a corps of a minor has been a free state of the training power for the chart's months.
-fn trained(ctx: &LCtx, owner: Nation) -> bool {
-    let chart = &ctx.scenario.combat.british_training;
-    let Nation::Minor(m) = owner else {
-        return false;
-    };
-    if !chart.nations.contains(&m.0) {
-        return false;
-    }
-    let Some(st) = ctx.world.minors.get(&m) else {
-        return false;
-    };
-    let by_trainer = st.controller.is_some_and(|c| chart.by.contains(&c.0));
-    let since = st.controlled_since.unwrap_or(ctx.scenario.meta.start);
-    by_trainer
-        && st.status == MinorStatus::FreeState
-        && since.months_until(ctx.world.date()) >= chart.months as i32
-}
-
-/// The leaders present with a side, with the ids they stand for.
-pub(super) fn side_leaders(ctx: &LCtx, b: &Battle, role: Role) -> Vec<(LeaderId, BattleLeader)> {
-    let w = ctx.world;
-    let ids: Vec<LeaderId> = match role {
-        Role::Attacker => leaders_in(w, b.attacker, b.area),
-        Role::Defender => w
-            .forces
-            .leaders
-            .iter()
-            .filter(|(_, l)| {
-                l.location == Location::Area(b.area)
-                    && l.status == LeaderStatus::Active
-                    && at_war_sides(w, Nation::Power(b.attacker), l.nation)
-            })
-            .map(|(id, _)| *id)
-            .collect(),
-    };
-    ids.into_iter()
-        .filter_map(|id| Some((id, battle_leader(ctx, b.area, id)?)))
-        .collect()
-}
-
-/// A leader as a battle at `area` reads it: its ratings for the month and place (12.3.7.3) and the power it
-/// fights for.
-pub(super) fn battle_leader(ctx: &LCtx, area: AreaId, id: LeaderId) -> Option<BattleLeader> {
-    let w = ctx.world;
-    let home = ctx
-        .scenario
-        .area(area)
-        .and_then(|a| ctx.scenario.province(a.province))
-        .map(|p| p.nation);
-    let def = ctx.scenario.leader(id)?;
-    let st = w.forces.leaders.get(&id)?;
-    let power = match st.nation {
-        Nation::Power(p) => p,
-        Nation::Minor(m) => w.minors.get(&m)?.controller?,
-    };
-    let (strategic, tactical) = battle::side::dated_ratings(
-        &ctx.scenario.combat,
-        &id,
-        (def.strategic, def.tactical),
-        w.date(),
-        home.as_ref() == Some(&def.nation),
-        ctx.rulebook.has(OptionalRule::NapoleonsRatings),
-    );
-    Some(BattleLeader {
-        name: def.name.clone(),
-        power: power.0,
-        strategic,
-        tactical,
-        tactical_max: def.tactical_max,
-    })
-}
-
-/// A corps as the battle layer reads it: its nation, the power it fights for, its kind and factors (none on its
-/// way, none outflanking).
-pub(super) fn battle_corps(ctx: &LCtx, id: CorpsId) -> Option<BattleCorps> {
-    let w = ctx.world;
-    let c = w.forces.corps.get(&id)?;
-    Some(BattleCorps {
-        name: id.to_string(),
-        nation: match c.owner {
-            Nation::Power(p) => p.0,
-            Nation::Minor(m) => m.0,
-        },
-        power: fighting_power(w, id)?.0,
-        kind: c.kind,
-        factors: c.factors,
-        outflanking: false,
-        trained: trained(ctx, c.owner),
-        reinforcing: None,
-        capped: is_ump_nation(ctx, c.owner),
-    })
-}
-
-/// 14.3.2.1.6: whether `n` is an uncontrolled major power's (an UMP's).
-fn is_ump_nation(ctx: &LCtx, n: Nation) -> bool {
-    matches!(n, Nation::Power(p) if crate::world::umps::is_ump(ctx.world, p))
-}
-
-/// 14.3.2.1.6: an UMP's losses are held to its share only in a force with other major powers: the marks of a
-/// side's UMP corps are taken off when no other major power's corps is with them.
-pub(super) fn cap_umps(ctx: &LCtx, corps: &mut [BattleCorps]) {
-    let major = |k: &Key| {
-        PowerId::new(k.as_str())
-            .ok()
-            .is_some_and(|p| ctx.world.powers.contains_key(&p))
-    };
-    for i in 0..corps.len() {
-        if corps[i].capped {
-            let mixed = corps
-                .iter()
-                .any(|c| c.nation != corps[i].nation && major(&c.nation));
-            corps[i].capped = mixed;
-        }
-    }
-}
-
-/// One side of a battle as the battle layer reads it (no outflanking force, no guard commitment yet).
-pub(super) fn side_setup(ctx: &LCtx, b: &Battle, role: Role) -> SideSetup {
-    let ids = match role {
-        Role::Attacker => &b.attacking,
-        Role::Defender => &b.defending,
-    };
-    let mut corps = ids
-        .iter()
-        .filter_map(|id| battle_corps(ctx, *id))
-        .collect::<Vec<_>>();
-    cap_umps(ctx, &mut corps);
-    SideSetup {
-        dominant: dominant_of(ctx, &corps),
-        corps,
-        leaders: side_leaders(ctx, b, role)
-            .into_iter()
-            .map(|(_, l)| l)
-            .collect(),
-        guard: None,
-        reinforcements: Vec::new(),
-    }
-}
-
-/// The powers of a side's corps standing in the Dominant zone (4.5.3's dominant morale), in key order.
-pub(super) fn dominant_of(ctx: &LCtx, corps: &[BattleCorps]) -> Vec<Key> {
-    let w = ctx.world;
-    let mut dominant: Vec<Key> = corps
-        .iter()
-        .map(|c| c.power)
-        .filter(|p| {
-            PowerId::new(p.as_str()).ok().is_some_and(|p| {
-                w.powers.get(&p).is_some_and(|s| {
-                    ctx.scenario
-                        .status_zone(s.political_points)
-                        .is_some_and(|z| z.name.eq_ignore_ascii_case("dominant"))
-                })
-            })
-        })
-        .collect();
-    dominant.sort();
-    dominant.dedup();
-    dominant
-}
-
-/// Whether the attack crosses a river: every attacking corps entered the area this phase across a river border.
-fn across_river(ctx: &LCtx, b: &Battle) -> bool {
-    let steps: Vec<_> = b
-        .attacking
-        .iter()
-        .map(|c| ctx.own.entered.get(c).copied())
-        .collect();
-    !steps.is_empty()
-        && steps.iter().all(|s| {
-            s.is_some_and(|(from, to)| {
-                ctx.scenario
-                    .area(from)
-                    .and_then(|a| a.links.iter().find(|l| l.to == to))
-                    .is_some_and(|l| l.kind == LinkKind::River)
-            })
-        })
-}
-
-/// 7.5.2: the battle's setup as it starts, from the world: both sides, the terrain, the river crossing, the
-/// options; no chits yet, no outflanking force, no guard commitment (each day adds its own, `days::day_setup`).
-pub(super) fn base_setup(ctx: &LCtx, b: &Battle) -> Setup {
-    Setup {
-        attacker: side_setup(ctx, b, Role::Attacker),
-        defender: side_setup(ctx, b, Role::Defender),
-        terrain: ctx
-            .scenario
-            .area(b.area)
-            .map_or(crate::scenario::Terrain::Clear, |a| a.terrain),
-        river: across_river(ctx, b),
-        chits: Vec::new(),
-        options: options(ctx),
-        walls: None,
-        days: None,
     }
 }
 
@@ -580,7 +268,7 @@ pub fn check(ctx: &LCtx, power: PowerId, d: &LandDecision) -> RuleResult<()> {
     };
     // Coalition's 7.5.2: a side's outflanking force is the one its first Outflank of the battle names; a later
     // Outflank names the same corps, or none (the same force).
-    let fixed = super::days::split(b, role);
+    let fixed = super::setup::split(b, role);
     if outflanks && outflanking.is_empty() && fixed.is_empty() {
         return Err(RuleError::new(
             "7.5.2",
@@ -632,53 +320,27 @@ pub fn check(ctx: &LCtx, power: PowerId, d: &LandDecision) -> RuleResult<()> {
         return Err(RuleError::new("7.5", "no battle is under way"));
     };
     super::reinforce::check(ctx, b, power, reinforce)?;
-    let order = super::days::Order {
+    let order = super::setup::Order {
         outflanking: outflanking.clone(),
         guard: *guard,
         coming: super::reinforce::coming(ctx, b, power, reinforce),
     };
-    let none = super::days::Order::default();
+    let none = super::setup::Order::default();
     let orders = match role {
         Role::Attacker => [&order, &none],
         Role::Defender => [&none, &order],
     };
-    let s = super::days::day_setup(base, day, chits, orders);
+    let s = super::setup::day_setup(base, day, chits, orders);
     let chart = &ctx.scenario.combat;
-    battle::field::check_chits(chart, &s, day as usize, chits)?;
+    battle::check::check_chits(chart, &s, day as usize, chits)?;
     // 12.3.4.3 with the guard factors the side has left.
-    battle::field::check_guard(chart, &super::days::with_factors_left(b, &s))
+    battle::check::check_guard(chart, &super::setup::with_factors_left(b, &s))
 }
 
 /// Whether two lists name the same corps (in any order).
 fn same_corps(a: &[CorpsId], b: &[CorpsId]) -> bool {
     let set = |x: &[CorpsId]| x.iter().copied().collect::<std::collections::BTreeSet<_>>();
     set(a) == set(b)
-}
-
-/// The outflanking force the choices offer: every corps but the artillery and the largest other corps (which pin).
-pub(super) fn offered_split(ctx: &LCtx, ids: &[CorpsId]) -> Vec<CorpsId> {
-    let w = ctx.world;
-    let pin = ids
-        .iter()
-        .filter(|id| {
-            w.forces.corps.get(id).is_some_and(|c| {
-                !matches!(
-                    c.kind,
-                    CorpsKind::Artillery | CorpsKind::Cossack | CorpsKind::Freikorps
-                )
-            })
-        })
-        .max_by_key(|id| (w.forces.corps[id].factors.total(), std::cmp::Reverse(**id)));
-    ids.iter()
-        .filter(|id| Some(*id) != pin)
-        .filter(|id| {
-            w.forces
-                .corps
-                .get(id)
-                .is_some_and(|c| c.kind != CorpsKind::Artillery)
-        })
-        .copied()
-        .collect()
 }
 
 /// The legal decisions of `power` in the battle: its side's chits for the day being fought (an outflank with its
@@ -721,7 +383,7 @@ pub fn choices(ctx: &LCtx, power: PowerId) -> Vec<LandDecision> {
         .collect();
     let mut out = Vec::new();
     if power == b.attacker {
-        let split = super::days::split(b, Role::Attacker);
+        let split = super::setup::split(b, Role::Attacker);
         let split = if split.is_empty() {
             offered_split(ctx, &b.attacking)
         } else {
@@ -743,7 +405,7 @@ pub fn choices(ctx: &LCtx, power: PowerId) -> Vec<LandDecision> {
             }
         }
     } else if Some(power) == b.defender {
-        let split = super::days::split(b, Role::Defender);
+        let split = super::setup::split(b, Role::Defender);
         let split = if split.is_empty() {
             offered_split(ctx, &b.defending)
         } else {

@@ -8,7 +8,7 @@
 use super::{LCx, LandEvent};
 use crate::kernel::ids::{AreaId, Nation, PowerId};
 use crate::scenario::{Factors, Location, LossCause, MinorStatus};
-use crate::world::geography::{area_name, at_war_sides, hostile, nation_name};
+use crate::world::geography::{area_name, at_war_sides, enemy_area, hostile, nation_name};
 use crate::world::{CapitalTaken, LossRecord, Siege, WorldEvent};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -96,7 +96,7 @@ fn take(cx: &mut LCx, a: AreaId, p: &Present) {
     }
     let Some((&taker, _)) = by_power
         .iter()
-        .filter(|(q, _)| hostile(w, **q, holder))
+        .filter(|(q, _)| enemy_area(w, sc, **q, a, holder))
         .max_by(|(qa, fa), (qb, fb)| fa.cmp(fb).then(qb.cmp(qa)))
     else {
         return;

@@ -1,6 +1,6 @@
 //! Rule 7.5.2 in the Land Phase (Coalition's days of battle, `docs/rules/land.md` 7.5, `docs/rules/combat.md`
 //! 7.5.2 and 12.3.4): a battle is fought one day at a time. Both sides submit the day's chit (and, under 12.3.4,
-//! a guard commitment for that day) sealed; the day is fought (`battle::field::Battle::fight_day`), its dice
+//! a guard commitment for that day) sealed; the day is fought (`battle::day::Battle::fight_day`), its dice
 //! logged in order and the day recorded (`LandEvent::BattleDayFought`); if the battle goes on, both sides are
 //! asked again, else its aftermath follows (`aftermath::conclude`).
 //!
@@ -9,25 +9,16 @@
 //! different split, 7.5.2). A guard commitment belongs to the day it is submitted with (once a day, 12.3.4).
 
 use super::aftermath;
-use super::combat::{Battle, GuardOrder, default};
-use super::reinforce::Coming;
+use super::combat::default;
+use super::setup::{Battle, Order, day_setup};
 use super::{LCtx, LCx, LandDecision, LandEvent};
-use crate::battle::field::DayReport;
-use crate::battle::{GuardCommitment, Report, Setup};
+use crate::battle::day::DayReport;
+use crate::battle::{Report, Setup};
 use crate::kernel::dice::{Dice, Roll};
 use crate::kernel::ids::{CorpsId, PowerId};
 use crate::scenario::combat::{AttackChit, DefendChit, Role};
 use crate::world::{Ask, WorldEvent};
 use std::collections::BTreeMap;
-
-/// A side's orders for a day, besides its chit: the corps it names to outflank, its guard commitment, the corps
-/// it sends from next areas (Coalition's 7.5.2).
-#[derive(Clone, Debug, Default)]
-pub(super) struct Order {
-    pub(super) outflanking: Vec<CorpsId>,
-    pub(super) guard: Option<GuardOrder>,
-    pub(super) coming: Coming,
-}
 
 /// `power`'s orders from its decision (anything else: none).
 fn order_of(ctx: &LCtx, b: &Battle, power: PowerId, d: &LandDecision) -> Order {
@@ -50,81 +41,6 @@ fn order_of(ctx: &LCtx, b: &Battle, power: PowerId, d: &LandDecision) -> Order {
         },
         _ => Order::default(),
     }
-}
-
-/// Coalition's 7.5.2: side `role`'s outflanking force for the rest of the battle (named by its first Outflank),
-/// empty while it has not outflanked.
-pub(super) fn split(b: &Battle, role: Role) -> Vec<CorpsId> {
-    let (Some(s), ids) = (
-        &b.setup,
-        match role {
-            Role::Attacker => &b.attacking,
-            Role::Defender => &b.defending,
-        },
-    ) else {
-        return Vec::new();
-    };
-    let side = s.side(role);
-    ids.iter()
-        .filter(|id| {
-            let name = id.to_string();
-            side.corps.iter().any(|c| c.outflanking && c.name == name)
-        })
-        .copied()
-        .collect()
-}
-
-/// 7.5.2 and 12.3.4: the setup day `day` is fought with: the battle's (`base`), a side's outflanking force set by
-/// the corps its order names when it has none yet (its first Outflank), each side's guard commitment for this
-/// day, the corps it sends from next areas for the day after its list (their stacks after its earlier ones), and
-/// the day's chits after those of the days before.
-pub(super) fn day_setup(
-    base: &Setup,
-    day: u8,
-    chits: (AttackChit, DefendChit),
-    orders: [&Order; 2],
-) -> Setup {
-    let mut s = base.clone();
-    for (side, order) in [&mut s.attacker, &mut s.defender].into_iter().zip(orders) {
-        if !order.outflanking.is_empty() && !side.corps.iter().any(|c| c.outflanking) {
-            for c in &mut side.corps {
-                c.outflanking = order.outflanking.iter().any(|id| id.to_string() == c.name);
-            }
-        }
-        side.guard = order.guard.map(|g| GuardCommitment {
-            day,
-            round: g.round,
-            shift: g.shift,
-            nation: g.nation,
-        });
-        let offset = side.reinforcements.len() as u8;
-        side.reinforcements
-            .extend(order.coming.stacks.iter().cloned());
-        for c in &order.coming.corps {
-            if side.corps.iter().all(|x| x.name != c.name) {
-                let mut c = c.clone();
-                c.reinforcing = c.reinforcing.map(|g| g + offset);
-                side.corps.push(c);
-            }
-        }
-    }
-    s.chits.push(chits);
-    s
-}
-
-/// The setup with each corps' factors as the battle has left them (12.3.4.3 reads the guard a side has left).
-pub(super) fn with_factors_left(b: &Battle, s: &Setup) -> Setup {
-    let mut out = s.clone();
-    if let Some(f) = &b.field {
-        let r = f.report();
-        for (c, left) in out.attacker.corps.iter_mut().zip(&r.attacker_left) {
-            c.factors = *left;
-        }
-        for (c, left) in out.defender.corps.iter_mut().zip(&r.defender_left) {
-            c.factors = *left;
-        }
-    }
-    out
 }
 
 /// The rolls of a day in the order they were made.
@@ -213,7 +129,7 @@ pub(super) fn fight(
 
 /// Applies a day fought to the battle under way: the setup keeps the outflanking forces and the chits so far
 /// (its guard commitments go to `guards`, each with its day); the day-by-day battle is the one after the day.
-pub(super) fn apply_day(b: &mut Battle, setup: &Setup, field: &crate::battle::field::Battle) {
+pub(super) fn apply_day(b: &mut Battle, setup: &Setup, field: &crate::battle::day::Battle) {
     let mut s = setup.clone();
     for (r, g) in [
         (Role::Attacker, s.attacker.guard.take()),

@@ -8,7 +8,7 @@ use super::{LCtx, LCx, LandDecision, LandEvent};
 use crate::kernel::error::{RuleError, RuleResult};
 use crate::kernel::ids::{AreaId, CorpsId, FleetId, LeaderId, Nation, PowerId};
 use crate::scenario::{LeaderStatus, Location, Scenario};
-use crate::world::geography::{area_name, enemy_corps, hostile, nation_name};
+use crate::world::geography::{area_name, enemy_area, enemy_corps, nation_name};
 use crate::world::{World, WorldEvent};
 
 /// The land areas corps aboard fleets at `at` may land in: a port's own area (from the port or its box), or every
@@ -273,7 +273,7 @@ fn may_land(ctx: &LCtx, power: PowerId, to: AreaId) -> RuleResult<()> {
     };
     let controller = w.controller_of(holder);
     if controller == Some(power)
-        || hostile(w, power, holder)
+        || enemy_area(w, ctx.scenario, power, to, holder)
         || controller.is_some_and(|c| w.has_access(power, c))
     {
         return Ok(());

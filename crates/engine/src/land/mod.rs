@@ -16,7 +16,9 @@
 //! places and removes no depots; its supply is traced and foraging rolled as for any other.
 //!
 //! The files, by what they decide: `order` (7.1), `movement` (7.3), `depots` (7.2), `supply` (7.4), `combat`
-//! and `aftermath` (7.5), `siege` (7.5.4), `conquest` (7.6, 7.7), `notation` (the text forms).
+//! and `aftermath` (7.5), `siege` (7.5.4), `conquest` (7.6, 7.7), `notation` (the text forms). The combat group
+//! imports only downward: `setup` (the battle as the phase keeps it, and its setup from the world) below
+//! `reinforce`, `odds` and `aftermath`, below `combat` (a battle's chits checked and offered), below `days`.
 
 mod aftermath;
 pub mod combat;
@@ -30,13 +32,14 @@ mod notation;
 pub mod odds;
 mod order;
 mod reinforce;
+pub mod setup;
 pub mod siege;
 pub mod supply;
 
-pub use combat::{Battle, BattleRecord, GuardOrder, Retreat};
 pub use notation::parse;
 use order::places;
 pub use order::slots;
+pub use setup::{Battle, BattleRecord, GuardOrder, Retreat};
 pub use siege::{SiegeCombat, SiegeRecord};
 
 use crate::kernel::dice::Dice;
@@ -120,9 +123,24 @@ pub struct LandState {
     /// Corps that have force-marched this phase (7.3.2: once a phase).
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
     pub forced: BTreeSet<CorpsId>,
-    /// Corps stopped by enemy corps: they move no more this phase (7.3.3).
+    /// Corps that move no more this phase: stopped by enemy corps (7.3.3), landed from the sea (6.2.5) or
+    /// retreated from a battle (7.5.9).
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
     pub stopped: BTreeSet<CorpsId>,
+    /// Of `stopped`, the corps that retreated from a battle (7.5.9) ...
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub retreated: BTreeSet<CorpsId>,
+    /// ... and those that landed from the sea (6.2.5).
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub landed: BTreeSet<CorpsId>,
+    /// Coalition's 7.3 for leaders: the movement points each leader has spent this phase with the corps he moved
+    /// with.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub leader_spent: BTreeMap<LeaderId, u32>,
+    /// Leaders that move no more this phase, with the rule that halted them (7.3.3, 6.2.5 or 7.5.9), as the
+    /// corps they came with.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub leaders_halted: BTreeMap<LeaderId, String>,
     /// The current mover's moves, in order (`undo` takes back the last).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub moves: Vec<MoveRecord>,
@@ -241,8 +259,8 @@ pub enum LandEvent {
         day: u8,
         chits: (AttackChit, DefendChit),
         setup: Box<crate::battle::Setup>,
-        report: Box<crate::battle::field::DayReport>,
-        battle: Box<crate::battle::field::Battle>,
+        report: Box<crate::battle::day::DayReport>,
+        battle: Box<crate::battle::day::Battle>,
     },
     /// 7.5: a battle fought, its last day over (every day's dice were logged with its day; losses and points
     /// follow).
@@ -353,6 +371,13 @@ pub fn apply(own: &mut LandState, world: &mut World, e: &LandEvent) {
                     own.stopped.insert(*c);
                 }
             }
+            for l in &record.leaders {
+                let s = own.leader_spent.entry(*l).or_default();
+                *s = s.saturating_add(record.cost);
+                if record.stopped {
+                    own.leaders_halted.insert(*l, "7.3.3".into());
+                }
+            }
             own.forced.extend(record.forced.iter().copied());
             own.moves.push(record.clone());
             own.acted = true;
@@ -360,6 +385,11 @@ pub fn apply(own: &mut LandState, world: &mut World, e: &LandEvent) {
         LandEvent::MoveUndone { record, .. } => {
             for c in &record.corps {
                 if let Some(s) = own.spent.get_mut(c) {
+                    *s = s.saturating_sub(record.cost);
+                }
+            }
+            for l in &record.leaders {
+                if let Some(s) = own.leader_spent.get_mut(l) {
                     *s = s.saturating_sub(record.cost);
                 }
             }
@@ -381,9 +411,13 @@ pub fn apply(own: &mut LandState, world: &mut World, e: &LandEvent) {
                 };
             }
         }
-        LandEvent::Disembarked { corps, .. } => {
+        LandEvent::Disembarked { corps, leaders, .. } => {
             // Landing spends the corps' movement for the phase (Coalition's 6.2.5).
             own.stopped.extend(corps.iter().copied());
+            own.landed.extend(corps.iter().copied());
+            for l in leaders {
+                own.leaders_halted.insert(*l, "6.2.5".into());
+            }
             own.acted = true;
         }
         LandEvent::Garrisoned { corps, .. } => {
@@ -420,9 +454,13 @@ pub fn apply(own: &mut LandState, world: &mut World, e: &LandEvent) {
                 b.retreats = retreats.clone();
             }
         }
-        LandEvent::Retreated { corps, .. } => {
+        LandEvent::Retreated { corps, leaders, .. } => {
             // Coalition's 7.5.9: a force that retreated moves no more this phase.
             own.stopped.extend(corps.iter().copied());
+            own.retreated.extend(corps.iter().copied());
+            for l in leaders {
+                own.leaders_halted.insert(*l, "7.5.9".into());
+            }
             if let Some(b) = own.battle.as_mut()
                 && !b.retreats.is_empty()
             {

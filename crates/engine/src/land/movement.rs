@@ -139,13 +139,7 @@ pub fn check(ctx: &LCtx, power: PowerId, d: &LandDecision) -> RuleResult<Plan> {
             ));
         }
         if ctx.own.stopped.contains(id) {
-            return Err(RuleError::new(
-                "7.3.3",
-                format!(
-                    "{} was stopped by enemy corps, or landed from the sea, and moves no more this phase",
-                    corps_name(*id)
-                ),
-            ));
+            return Err(halted(ctx, *id));
         }
     }
     for l in leaders {
@@ -165,6 +159,19 @@ pub fn check(ctx: &LCtx, power: PowerId, d: &LandDecision) -> RuleResult<Plan> {
             return Err(RuleError::new(
                 "7.3",
                 format!("{l} does not stand in {}", area_name(ctx, start)),
+            ));
+        }
+        if let Some(rule) = ctx.own.leaders_halted.get(l) {
+            return Err(RuleError::new(
+                rule,
+                format!(
+                    "{l} {} this phase and moves no more",
+                    match rule.as_str() {
+                        "7.5.9" => "retreated from a battle",
+                        "6.2.5" => "landed from the sea",
+                        _ => "was stopped by enemy corps",
+                    }
+                ),
             ));
         }
     }
@@ -226,11 +233,67 @@ pub fn check(ctx: &LCtx, power: PowerId, d: &LandDecision) -> RuleResult<Plan> {
             ),
         ));
     }
+    // Coalition's 7.3: a leader moves at the pace of the corps he moves with.
+    for l in leaders {
+        for id in corps {
+            let limit = corps_limit(ctx, *id, forced.contains(id));
+            leader_pace(ctx, *l, *id, cost, limit)?;
+        }
+    }
     Ok(Plan {
         cost,
         forced,
         stopped,
     })
+}
+
+/// 7.3.3, 6.2.5 and 7.5.9: why a corps moves no more this phase.
+fn halted(ctx: &LCtx, id: CorpsId) -> RuleError {
+    let (rule, why) = if ctx.own.retreated.contains(&id) {
+        ("7.5.9", "retreated from a battle")
+    } else if ctx.own.landed.contains(&id) {
+        ("6.2.5", "landed from the sea")
+    } else {
+        ("7.3.3", "was stopped by enemy corps")
+    };
+    RuleError::new(
+        rule,
+        format!("{} {why} this phase and moves no more", corps_name(id)),
+    )
+}
+
+/// The movement points corps `id` may spend in a whole phase: its kind's allowance, and a forced march's extra
+/// point when it force marches (`forcing`).
+fn corps_limit(ctx: &LCtx, id: CorpsId, forcing: bool) -> u32 {
+    let Some(c) = ctx.world.forces.corps.get(&id) else {
+        return 0;
+    };
+    allowance(ctx, c.kind)
+        + if forcing {
+            ctx.scenario.charts.land.forced_march.extra
+        } else {
+            0
+        }
+}
+
+/// Coalition's 7.3 (`docs/rules/land.md`, leaders): a leader spends the movement points of every move he makes
+/// with corps, and may make a move costing `cost` with corps `id` only if the points he has spent this phase and
+/// `cost` are within `limit`, what that corps may spend in a whole phase. So a leader cannot go further in a phase
+/// than the corps that carry him could, by moving with one corps and then another.
+fn leader_pace(ctx: &LCtx, l: LeaderId, id: CorpsId, cost: u32, limit: u32) -> RuleResult<()> {
+    let spent = ctx.own.leader_spent.get(&l).copied().unwrap_or(0);
+    if spent + cost <= limit {
+        return Ok(());
+    }
+    Err(RuleError::new(
+        "7.3",
+        format!(
+            "{l} has spent {spent} movement point(s) this phase; this move costs {cost}, more than the {} left to \
+             him with {} (a leader moves at the pace of the corps he moves with: {limit} a phase)",
+            limit.saturating_sub(spent),
+            corps_name(id)
+        ),
+    ))
 }
 
 /// Carries out a checked move: the counters move, then each force-marching corps rolls for attrition (7.3.2).
@@ -492,6 +555,7 @@ fn garrison_check(
     }
     if !drop.is_empty() {
         check_free_state_detaching(ctx, id, c.owner, a)?;
+        check_minor_at_war(ctx, power, c.owner, a)?;
         let city = ctx.scenario.area(a).is_some_and(|d| d.city.is_some())
             && w.area_power(ctx.scenario, a) == Some(power)
             && !w.sieges.contains_key(&a);
@@ -510,6 +574,36 @@ fn garrison_check(
         }
     }
     Ok(())
+}
+
+/// 4.6.5.2: in a city of a minor it runs, a controller at peace with one of the minor's attackers garrisons only
+/// with the minor's own factors: its own corps (or another free state's) drop none there.
+fn check_minor_at_war(ctx: &LCtx, power: PowerId, owner: Nation, a: AreaId) -> RuleResult<()> {
+    let w = ctx.world;
+    let Some(minor @ Nation::Minor(m)) = ctx.scenario.nation_of_area(a) else {
+        return Ok(());
+    };
+    if owner == minor
+        || w.controller_of(minor) != Some(power)
+        || ctx.scenario.area(a).is_none_or(|d| d.city.is_none())
+    {
+        return Ok(());
+    }
+    match w.attacker_at_peace(power, m) {
+        None => Ok(()),
+        Some(p) => Err(RuleError::new(
+            "4.6.5.2",
+            format!(
+                "{} is at war with {} and {} is not: {} garrisons {}'s cities only with {}'s own factors",
+                ctx.scenario.minor_name(m),
+                ctx.scenario.power_name(p),
+                ctx.scenario.power_name(power),
+                ctx.scenario.power_name(power),
+                ctx.scenario.minor_name(m),
+                ctx.scenario.minor_name(m),
+            ),
+        )),
+    }
 }
 
 /// Rule 7.3.5 for the listing: what `garrison_check` reads of one corps whatever the factors dropped or picked
@@ -542,7 +636,9 @@ impl<'w> GarrisonList<'w> {
             && !w.sieges.contains_key(&a);
         let depot = (w.forces.depots.get(&a))
             .is_some_and(|d| d.contains(&c.owner) || d.contains(&Nation::Power(power)));
-        let may_drop = (city || depot) && check_free_state_detaching(ctx, id, c.owner, a).is_ok();
+        let may_drop = (city || depot)
+            && check_free_state_detaching(ctx, id, c.owner, a).is_ok()
+            && check_minor_at_war(ctx, power, c.owner, a).is_ok();
         Some(GarrisonList {
             corps: c,
             here,
@@ -709,9 +805,16 @@ pub fn choices(ctx: &LCtx, power: PowerId) -> Vec<LandDecision> {
             if !ok && !cfg!(debug_assertions) {
                 continue;
             }
+            // Coalition's 7.3: the leaders go too when each may still keep this corps' pace.
+            let limit = corps_limit(ctx, id, s.cost > have);
+            let leaders_ok = leaders.iter().all(|l| {
+                !ctx.own.leaders_halted.contains_key(l)
+                    && leader_pace(ctx, *l, id, s.cost, limit).is_ok()
+            });
             let with = if leaders.is_empty() { 1 } else { 2 };
             for k in 0..with {
                 let ls = if k == 0 { Vec::new() } else { leaders.clone() };
+                let ok = ok && (k == 0 || leaders_ok);
                 let d = LandDecision::Move {
                     corps: vec![id],
                     leaders: ls,

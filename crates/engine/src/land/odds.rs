@@ -4,7 +4,7 @@
 
 use super::LCtx;
 use crate::battle::Setup;
-use crate::battle::field::Battle;
+use crate::battle::day::Battle;
 use crate::battle::foresight::{foresee, playable};
 use crate::battle::odds::{Line, table_from};
 use crate::scenario::combat::{AttackChit, DefendChit, Role};
@@ -31,7 +31,7 @@ fn under_way<'a>(ctx: &'a LCtx) -> Option<(Setup, &'a Battle)> {
             Role::Defender => &mut setup.defender,
         };
         if !side.corps.iter().any(|c| c.outflanking) {
-            let split = super::combat::offered_split(ctx, ids);
+            let split = super::setup::offered_split(ctx, ids);
             for c in &mut side.corps {
                 c.outflanking = split.iter().any(|id| id.to_string() == c.name);
             }

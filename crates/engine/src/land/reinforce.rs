@@ -6,10 +6,10 @@
 //! battle layer rolls for them before rounds 2 and 3 of the day (`docs/rules/combat.md` 7.5.2). Those that join
 //! move into the battle's area with their stack's leader at the end of the day; the others stay where they are.
 
-use super::combat::{Battle, battle_corps, battle_leader, fighting_power};
 use super::movement::{leaders_in, own_corps_in};
+use super::setup::{Battle, Coming, battle_corps, battle_leader, fighting_power};
 use super::{LCtx, LCx};
-use crate::battle::{BattleCorps, BattleLeader, Reinforcing, Setup};
+use crate::battle::{BattleLeader, Reinforcing, Setup};
 use crate::kernel::error::{RuleError, RuleResult};
 use crate::kernel::ids::{AreaId, CorpsId, Key, LeaderId, PowerId};
 use crate::scenario::combat::Role;
@@ -17,14 +17,6 @@ use crate::scenario::{LeaderStatus, Location};
 use crate::world::WorldEvent;
 use crate::world::geography::{area_name, enemy_corps};
 use std::collections::BTreeMap;
-
-/// The corps a side sends for a day, as the battle layer reads them: each with the index of its stack in
-/// `stacks` (from 0; the setup offsets them after the side's earlier stacks).
-#[derive(Clone, Debug, Default)]
-pub(super) struct Coming {
-    pub(super) corps: Vec<BattleCorps>,
-    pub(super) stacks: Vec<Reinforcing>,
-}
 
 /// The areas next to the battle's by land (every link of its area).
 fn next_areas(ctx: &LCtx, area: AreaId) -> Vec<AreaId> {

@@ -5,10 +5,10 @@
 //! (4.4.6.1) and the city changes hands at the Conquest Step (7.7). The numbers are `combat.ron`'s `siege`.
 
 use super::aftermath::{apply_losses, capture, record_losses, rolls_of};
-use super::combat::{Battle, dominant_of, fighting_power, points_power, side_setup};
 use super::movement::{moves_for, own_corps_in};
+use super::setup::{Battle, dominant_of, fighting_power, points_power, side_setup};
 use super::{LCtx, LCx, LandDecision, LandEvent};
-use crate::battle::{self, BattleCorps, Outcome, Report, Setup, SideSetup};
+use crate::battle::{self, BattleCorps, CombatKind, Outcome, Report, Setup, SideSetup};
 use crate::kernel::dice::{Dice, Modifier};
 use crate::kernel::error::{RuleError, RuleResult};
 use crate::kernel::ids::{AreaId, CorpsId, LeaderId, Nation, PowerId};
@@ -393,6 +393,8 @@ struct Fought<'a> {
     corps: &'a [CorpsId],
     corps_role: Role,
     garrisons: &'a [(Nation, Factors)],
+    /// 12.7: each side's leaders present, attacker first, with the power that rolls for it.
+    leaders: [(Option<PowerId>, Vec<LeaderId>); 2],
 }
 
 /// Each side's factors after a siege combat (7.5.6), and for a trivial combat (7.5.3), the surrender of what the
@@ -480,7 +482,7 @@ fn garrison_side(
         })
         .collect();
     let mut corps = corps;
-    super::combat::cap_umps(ctx, &mut corps);
+    super::setup::cap_umps(ctx, &mut corps);
     SideSetup {
         dominant: dominant_of(ctx, &corps),
         corps,
@@ -510,6 +512,18 @@ fn frame(
     }
 }
 
+/// The leaders present with side `role` of the siege combat `b`: as the battle reads them, and their ids (12.7).
+fn present(
+    ctx: &LCtx,
+    b: &Battle,
+    role: Role,
+) -> (Vec<crate::battle::BattleLeader>, Vec<LeaderId>) {
+    super::setup::side_leaders(ctx, b, role)
+        .into_iter()
+        .map(|(id, l)| (l, id))
+        .unzip()
+}
+
 /// 7.5.4.1: `power`'s corps (all of them there when `corps` is empty) assault the city at `area`: a limited field
 /// combat against its garrison, the garrison defending behind its walls. If the garrison breaks or is destroyed,
 /// what is left of it surrenders; otherwise the assault has failed and the siege goes on.
@@ -530,24 +544,27 @@ fn assault(
     };
     let garrisons = hostile_garrisons(w, power, area);
     let b = frame(area, power, attacking.clone(), Vec::new());
-    let leaders = super::combat::side_leaders(&ctx, &b, Role::Defender)
-        .into_iter()
-        .map(|(_, l)| l)
-        .collect();
+    let (held_by, held_leaders) = present(&ctx, &b, Role::Defender);
+    let garrison_power = garrisons.iter().find_map(|(n, _)| w.controller_of(*n));
     let setup = Setup {
         attacker: side_setup(&ctx, &b, Role::Attacker),
-        defender: garrison_side(&ctx, &garrisons, leaders),
+        defender: garrison_side(&ctx, &garrisons, held_by),
         terrain: terrain(&ctx, area),
         river: false,
         chits: vec![(chit, DefendChit::Defend)],
-        options: super::combat::options(&ctx),
+        options: super::setup::options(&ctx),
+        kind: CombatKind::Assault,
         walls: city(&ctx, area).map(|(_, k)| k),
-        days: Some(cx.scenario.combat.siege.days),
+        days: None,
     };
     let fought = Fought {
         corps: &attacking,
         corps_role: Role::Attacker,
         garrisons: &garrisons,
+        leaders: [
+            (Some(power), present(&ctx, &b, Role::Attacker).1),
+            (garrison_power, held_leaders),
+        ],
     };
     let Some(report) = combat(cx, power, area, SiegeCombat::Assault, &setup, &fought, dice) else {
         return;
@@ -571,24 +588,27 @@ fn sortie(cx: &mut LCx, power: PowerId, area: AreaId, chit: AttackChit, dice: &m
     let garrisons = own_garrisons(w, power, area);
     let defending = enemy_corps(w, power, area);
     let b = frame(area, power, Vec::new(), defending.clone());
-    let leaders = super::combat::side_leaders(&ctx, &b, Role::Attacker)
-        .into_iter()
-        .map(|(_, l)| l)
-        .collect();
+    let (sortie_led, sortie_leaders) = present(&ctx, &b, Role::Attacker);
+    let besieger = defending.iter().find_map(|id| fighting_power(w, *id));
     let setup = Setup {
-        attacker: garrison_side(&ctx, &garrisons, leaders),
+        attacker: garrison_side(&ctx, &garrisons, sortie_led),
         defender: side_setup(&ctx, &b, Role::Defender),
         terrain: terrain(&ctx, area),
         river: false,
         chits: vec![(chit, DefendChit::Defend)],
-        options: super::combat::options(&ctx),
+        options: super::setup::options(&ctx),
+        kind: CombatKind::Sortie,
         walls: None,
-        days: Some(cx.scenario.combat.siege.days),
+        days: None,
     };
     let fought = Fought {
         corps: &defending,
         corps_role: Role::Defender,
         garrisons: &garrisons,
+        leaders: [
+            (Some(power), sortie_leaders),
+            (besieger, present(&ctx, &b, Role::Defender).1),
+        ],
     };
     let Some(report) = combat(cx, power, area, SiegeCombat::Sortie, &setup, &fought, dice) else {
         return;
@@ -655,6 +675,8 @@ fn combat(
     };
     settle(cx, area, setup, &report, fought, &why);
     siege_points(cx, area, points, &winners, &losers, what);
+    // 12.7: a limited field combat (or a trivial one) ends with each side's check for leader casualties.
+    super::aftermath::leader_casualties(cx, area, &fought.leaders, dice);
     Some(report)
 }
 
@@ -667,7 +689,7 @@ fn terrain(ctx: &LCtx, area: AreaId) -> crate::scenario::Terrain {
 
 /// Fights a siege combat and logs its dice; `None` (nothing fought) if the setup cannot be fought.
 fn fight(cx: &mut LCx, setup: &Setup, dice: &mut Dice) -> Option<Report> {
-    let report = battle::field::resolve(&cx.scenario.combat, setup, &mut || dice.d6()).ok()?;
+    let report = battle::day::resolve(&cx.scenario.combat, setup, &mut || dice.d6()).ok()?;
     for roll in rolls_of(&report) {
         cx.push(WorldEvent::DiceRolled { roll });
     }

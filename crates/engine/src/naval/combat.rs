@@ -14,7 +14,7 @@ use crate::kernel::error::{RuleError, RuleResult};
 use crate::kernel::ids::{FleetId, Key, LeaderId, Nation, PowerId};
 use crate::kernel::rulebook::OptionalRule;
 use crate::scenario::combat::Role;
-use crate::scenario::{BattlePoints, LeaderStatus, Location, LossCause};
+use crate::scenario::{BattlePoints, Location, LossCause};
 use crate::world::{Ask, LossRecord, World, WorldEvent};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
@@ -741,17 +741,7 @@ fn leader_casualties(
             continue;
         };
         let date = cx.world().date();
-        let (status, how) = match casualty {
-            crate::battle::casualties::Casualty::Killed => {
-                (LeaderStatus::Dead, "killed".to_string())
-            }
-            crate::battle::casualties::Casualty::Wounded { months } => (
-                LeaderStatus::Wounded {
-                    until: date.plus_months(months as i32),
-                },
-                format!("wounded for {months} month(s)"),
-            ),
-        };
+        let (status, how) = (casualty.status(date), casualty.describe(date));
         cx.push(WorldEvent::LeaderChanged {
             leader: leaders[i],
             status,

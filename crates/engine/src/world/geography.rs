@@ -20,6 +20,36 @@ pub fn hostile(w: &World, power: PowerId, h: Nation) -> bool {
             .is_some_and(|c| Nation::Power(c) != h && w.at_war(me, c.into()))
 }
 
+/// 7.3.4 with 4.6.5.2 and 4.6.5.3: whether `area`, held by `holder`, is an enemy's area to `power`: its holder, or
+/// the power controlling it, is at war with `power` ([`hostile`]); or it is an area of a minor country at war with
+/// `power` that the minor's controller holds for it (its control flags, 4.6.3.1) while at peace with `power`. A
+/// war on a minor that another power runs is the minor's own: its areas are enemy areas to the attacker whatever
+/// the controller does (its corps take no part unless it is at war with the attacker too, 4.6.5.3).
+pub fn enemy_area(
+    w: &World,
+    scenario: &crate::scenario::Scenario,
+    power: PowerId,
+    area: AreaId,
+    holder: Nation,
+) -> bool {
+    hostile(w, power, holder) || held_for_a_minor_at_war(w, scenario, power, area, holder)
+}
+
+/// 4.6.5.2: `area` belongs to a minor at war with `power` and is held for it by its controller's flag.
+fn held_for_a_minor_at_war(
+    w: &World,
+    scenario: &crate::scenario::Scenario,
+    power: PowerId,
+    area: AreaId,
+    holder: Nation,
+) -> bool {
+    let Some(minor @ Nation::Minor(_)) = scenario.nation_of_area(area) else {
+        return false;
+    };
+    w.controller_of(minor).map(Nation::Power) == Some(holder)
+        && w.at_war(Nation::Power(power), minor)
+}
+
 /// Whether the nations `a` and `b` (or the powers controlling them) are at war.
 pub fn at_war_sides(w: &World, a: Nation, b: Nation) -> bool {
     if w.at_war(a, b) {
@@ -127,7 +157,7 @@ pub fn may_enter_now<S: ?Sized>(
         return true;
     };
     let controller = w.controller_of(holder);
-    if controller == Some(power) || hostile(w, power, holder) {
+    if controller == Some(power) || enemy_area(w, ctx.scenario, power, area, holder) {
         return true;
     }
     controller.is_some_and(|c| granted(ctx, power, c, from))
@@ -173,7 +203,7 @@ impl<'c, 'a, S: ?Sized> Entry<'c, 'a, S> {
             return 1;
         };
         let controller = w.controller_of(holder);
-        if controller == Some(power) || hostile(w, power, holder) {
+        if controller == Some(power) || enemy_area(w, ctx.scenario, power, area, holder) {
             return 1;
         }
         match controller {

@@ -513,6 +513,20 @@ impl World {
             .and_then(|m| m.controller)
     }
 
+    /// 4.6.5.2: a major power at war with `minor` that the minor's controller `controller` is at peace with, if
+    /// there is one (the first in key order). While there is, the controller garrisons the minor's cities only
+    /// with the minor's own factors (Coalition reads the clause for each attacker: `docs/rules/minor-control.md`).
+    pub fn attacker_at_peace(&self, controller: PowerId, minor: MinorId) -> Option<PowerId> {
+        self.enemies(Nation::Minor(minor))
+            .into_iter()
+            .filter_map(|n| n.power())
+            .find(|p| {
+                *p != controller
+                    && self.in_game(*p)
+                    && !self.at_war(Nation::Power(controller), Nation::Power(*p))
+            })
+    }
+
     /// Who holds an area: its recorded controller, or else the nation it belongs to.
     pub fn area_holder(&self, scenario: &Scenario, area: AreaId) -> Option<Nation> {
         self.area_control

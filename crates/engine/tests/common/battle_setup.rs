@@ -2,7 +2,7 @@
 //! forced dice.
 #![allow(dead_code)]
 
-use coalition_engine::battle::field::resolve;
+use coalition_engine::battle::day::resolve;
 use coalition_engine::battle::{BattleCorps, BattleLeader, Options, Report, Setup, SideSetup};
 use coalition_engine::ids::Key;
 use coalition_engine::scenario::combat::{AttackChit, CombatChart, DefendChit};
@@ -47,6 +47,7 @@ pub fn leader(name: &str, power: &str, s: u8, t: u8, mt: u8) -> BattleLeader {
         strategic: s,
         tactical: t,
         tactical_max: mt,
+        nation: None,
     }
 }
 
@@ -73,6 +74,7 @@ pub fn french_v_austrian(a: AttackChit, d: DefendChit) -> Setup {
         river: false,
         chits: vec![(a, d)],
         options: Options::default(),
+        kind: Default::default(),
         walls: None,
         days: None,
     }

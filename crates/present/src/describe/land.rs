@@ -349,7 +349,7 @@ pub fn battle_header(s: &Scenario, st: &State, p: PowerId) -> Vec<String> {
     }
     out.push(format!("  the enemy: {}", and_list(&enemy)));
     out.push(format!(
-        "  choose day {day}'s chit (sealed until both sides have chosen); `o` for the odds, `?` for help"
+        "  choose day {day}'s chit (sealed until both sides have chosen); `o` for the odds, `help` for help"
     ));
     out
 }

@@ -32,6 +32,7 @@ mod notation;
 pub mod odds;
 mod order;
 mod reinforce;
+pub mod route;
 pub mod setup;
 pub mod siege;
 pub mod supply;

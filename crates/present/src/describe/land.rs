@@ -349,7 +349,7 @@ pub fn battle_header(s: &Scenario, st: &State, p: PowerId) -> Vec<String> {
     }
     out.push(format!("  the enemy: {}", and_list(&enemy)));
     out.push(format!(
-        "  choose day {day}'s chit (sealed until both sides have chosen); `o` for the odds, `?` for help"
+        "  choose day {day}'s chit (sealed until both sides have chosen); `o` for the odds, `help` for help"
     ));
     out
 }
@@ -745,6 +745,19 @@ pub fn siege(s: &Scenario, a: AreaId, siege: Option<&Siege>, rule: &str, reason:
     }
 }
 
+/// 7.3: the areas where the mover's corps stand, in the order `stacks` lists them (by name): the terminal numbers
+/// its stacks in this order (`m 3 vienna`).
+pub fn stack_areas(s: &Scenario, st: &State, p: PowerId) -> Vec<AreaId> {
+    let mut areas: Vec<AreaId> = Vec::new();
+    for (_, a) in corps_of(&st.world, p) {
+        if !areas.contains(&a) {
+            areas.push(a);
+        }
+    }
+    areas.sort_by_key(|a| area(s, *a));
+    areas
+}
+
 /// Whether the Land Phase is asking `power` for its moves now (7.1.3).
 pub fn moving(st: &State, p: PowerId) -> bool {
     st.land.stage == Stage::Moving && st.land.current() == Some(p)
@@ -757,14 +770,8 @@ pub fn moving(st: &State, p: PowerId) -> bool {
 pub fn stacks(s: &Scenario, rb: &Rulebook, st: &State, p: PowerId) -> Vec<String> {
     let cx = ctx(s, rb, st);
     let w = &st.world;
-    let mut areas: Vec<AreaId> = Vec::new();
     let corps = corps_of(w, p);
-    for (_, a) in &corps {
-        if !areas.contains(a) {
-            areas.push(*a);
-        }
-    }
-    areas.sort_by_key(|a| area(s, *a));
+    let areas = stack_areas(s, st, p);
     let extra = s.charts.land.forced_march.extra;
     let mut out = vec![format!(
         "{}'s stacks (movement points left of the allowance; a forced march adds {extra}):",

@@ -22,21 +22,67 @@ pub fn parse_seat(name: &str) -> Result<Option<Kind>, Failure> {
     }
 }
 
-/// `--bots france=heuristic,austria=random`: the seats bots take at the start of a new game.
-pub fn parse_bots(s: &Scenario, spec: &str) -> Result<BTreeMap<PowerId, String>, Failure> {
+/// `--bots france=heuristic,austria=random`: the seats bots take at the start of a new game. A bare kind
+/// (`--bots heuristic`) takes every seat no person plays: the powers not in `people` (issue 41).
+pub fn parse_bots(
+    s: &Scenario,
+    spec: &str,
+    people: &[PowerId],
+) -> Result<BTreeMap<PowerId, String>, Failure> {
     let mut out = BTreeMap::new();
     for seat in spec.split(',').filter(|x| !x.trim().is_empty()) {
         let Some((power, kind)) = seat.split_once('=') else {
-            return bail_usage(&format!(
-                "`{seat}`: write each bot seat as POWER=KIND (france=heuristic)"
-            ));
+            // A kind alone fills every seat no person takes.
+            let Ok(kind) = Kind::parse(seat) else {
+                return bail_usage(&format!(
+                    "`{seat}`: write each bot seat as POWER=KIND (france=heuristic), or one kind (heuristic) for every seat no player takes"
+                ));
+            };
+            for p in s.power_ids().filter(|p| !people.contains(p)) {
+                out.insert(p, kind.name().to_string());
+            }
+            continue;
         };
         let power = parse_power(s, power)?;
         if let Some(kind) = parse_seat(kind)? {
+            if people.contains(&power) {
+                return bail_usage(&format!(
+                    "{} is played by a person (--players); a bot cannot take its seat too",
+                    describe::power(s, power)
+                ));
+            }
             out.insert(power, kind.name().to_string());
         }
     }
     Ok(out)
+}
+
+/// 14.2.1: the seats of a new game with players named: each power a bot holds and no player takes gets a seat
+/// of its own (`bot-POWER`), so that it is a controlled power the bot plays, not an uncontrolled one that must
+/// surrender at the first UMP Control Step (issue 41).
+pub fn seat_bots(
+    players: &mut Vec<coalition_engine::scenario::PlayerDef>,
+    bots: &BTreeMap<PowerId, String>,
+) -> Result<(), Failure> {
+    if players.is_empty() {
+        return Ok(());
+    }
+    for p in bots.keys() {
+        if players.iter().any(|pl| pl.powers.contains(p)) {
+            continue;
+        }
+        let mut name = format!("bot-{p}");
+        while players.iter().any(|pl| pl.id.as_str() == name) {
+            name.push('-');
+        }
+        let id = coalition_engine::ids::PlayerId::new(&name)
+            .map_err(|e| anyhow::anyhow!("player `{name}`: {e}"))?;
+        players.push(coalition_engine::scenario::PlayerDef {
+            id,
+            powers: vec![*p],
+        });
+    }
+    Ok(())
 }
 
 /// The bots of the seating `t` records, seated at `g`.

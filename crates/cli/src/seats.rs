@@ -122,22 +122,29 @@ pub fn hand(
     true
 }
 
-/// One line for a bot's played entry, as the table may see it: the decision and the reason. A sealed step's
-/// decision gets none (the reason would give it away; the log already says that the power has written its
-/// decision), nor does a default decision (the log says so).
-pub fn entry_line(s: &Scenario, g: &Game, e: &Entry, sealed: bool) -> Option<String> {
+/// One line for a bot's played entry, as the table may see it: the bot's reason, in names. The decision itself
+/// is said once, by the log's own line for it (which describes what happened; the decision described again
+/// after it was played would read the state it left, issue 41). A sealed step's decision gets none (the reason
+/// would give it away; the log already says that the power has written its decision), nor does a default
+/// decision (the log says so).
+pub fn entry_line(s: &Scenario, _g: &Game, e: &Entry, sealed: bool) -> Option<String> {
     match e {
         Entry::Bot {
             power,
             bot,
             decision,
             reason,
-        } if !sealed => Some(format!(
-            "{} ({bot} bot): {} — {}",
-            describe::power(s, *power),
-            describe::choice_at(s, g.state(), decision),
-            reason.strip_prefix(&format!("{bot}: ")).unwrap_or(reason)
-        )),
+        } if !sealed => {
+            let reason = reason.strip_prefix(&format!("{bot}: ")).unwrap_or(reason);
+            // Many reasons begin with the decision's text form; the log says the decision.
+            let form = decision.to_string();
+            let reason = reason.strip_prefix(&format!("{form}: ")).unwrap_or(reason);
+            Some(format!(
+                "{} ({bot} bot): {}",
+                describe::power(s, *power),
+                describe::named(s, reason)
+            ))
+        }
         _ => None,
     }
 }

@@ -64,10 +64,14 @@ fn a_new_game_with_bot_seats_records_them_and_the_bots_answer_after_a_submission
         )
     );
     let replayed = ok(&coalition(&["replay", s(&f)]));
+    // Issue 41: the bot's line gives its reason and the log's own line the decision, once.
     assert!(
-        replayed.contains("[Austria (heuristic bot): pass"),
+        replayed.contains(
+            "  [Austria (heuristic bot): sends no messages or proposals]\nAustria: pass\n"
+        ),
         "{replayed}"
     );
+    assert_eq!(replayed.matches("Austria: pass").count(), 1, "{replayed}");
     // An unknown kind of bot is a usage error and writes nothing.
     let bad = dir.join("bad.json");
     let o = coalition(&["new", "--bots", "austria=genius", "-o", s(&bad)]);

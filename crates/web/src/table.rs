@@ -308,7 +308,7 @@ pub async fn build(
             .steps
             .iter()
             .map(|(l, _)| StepRow {
-                label: describe::location_words(&s, *l),
+                label: describe::place_words(&s, *l),
                 href: format!(
                     "{base}?{}#moves",
                     Focus {
@@ -329,7 +329,7 @@ pub async fn build(
                     _ => String::new(),
                 };
                 (
-                    format!("{} to {}{cost}", m.label, describe::location_words(&s, t)),
+                    format!("{} to {}{cost}", m.label, describe::place_words(&s, t)),
                     d.to_string(),
                 )
             })

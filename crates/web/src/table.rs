@@ -476,7 +476,11 @@ pub async fn decide(
     let (status, refusal, notice) =
         match api::submit_for(&app, &id, &seat, &d.power, &Sent::Text(text.clone())).await {
             Ok(_) if !htmx => {
-                return see_other(&format!("/games/{id}?power={}", map::enc(&d.power)), None);
+                // Without htmx: back to the table at the decisions, where the next question (or none) is.
+                return see_other(
+                    &format!("/games/{id}?power={}#owed", map::enc(&d.power)),
+                    None,
+                );
             }
             Ok(_) => (StatusCode::OK, None, Some(format!("Sent: {text}"))),
             Err(e) => {

@@ -231,7 +231,7 @@ async fn three_seats_play_a_month_in_the_pages_and_no_page_shows_another_seats_s
             assert_eq!(status, 303, "{player} {power} `{d}`: {body}");
             assert_eq!(
                 to.as_deref(),
-                Some(format!("/games/{id}?power={power}").as_str())
+                Some(format!("/games/{id}?power={power}#owed").as_str())
             );
             submissions += 1;
             // Every page each seat may open now.

@@ -1,7 +1,7 @@
 //! One whole campaign with bots in every seat, for profiling and for a look at what the bots do (issue 16):
 //! prints the end, the decisions, the wars, the seconds, each power's points and the most frequent reasons.
 //!
-//! `cargo run --release -p coalition-bots --example campaign -- [SEED] [heuristic|random] [verbose]`
+//! `cargo run --profile dist -p coalition-bots --example campaign -- [SEED] [heuristic|random] [verbose]`
 //! (`verbose` prints every decision but the passes, with its reason).
 
 use coalition_bots::*;

@@ -273,7 +273,8 @@ enum Command {
         odds: bool,
     },
     /// Play whole campaigns with bots in every seat, printing each game's end, winners and game-months a second,
-    /// and a summary by power; --arena seats two kinds of bot against each other in every arrangement.
+    /// and a summary by power; --arena seats two kinds of bot against each other in every arrangement. For speed
+    /// figures build the whole-program profile: `cargo run --profile dist --features mimalloc -- simulate ...`.
     ///
     /// Example: coalition simulate --scenario 1805 --games 8 --seed 7 --jobs 2 --bots mix --out sims/
     ///          coalition simulate --arena heuristic,random --months 24

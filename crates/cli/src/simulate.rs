@@ -2,7 +2,8 @@
 //! threads with a progress bar, each game printed with its end, winners and game-months a second, then a summary
 //! (wins by power, average length, political points, wars and peaces); `--arena A,B` seats two kinds of bot
 //! against each other in every arrangement and prints each kind's win rate with a 95% confidence interval.
-//! Timing is the command's, never the engine's.
+//! Timing is the command's, never the engine's; speed figures come from the `dist` profile (whole-program
+//! optimisation: `cargo run --profile dist --features mimalloc -- simulate`).
 
 use coalition_bots::{Kind, Table, seat_seed};
 use coalition_engine::game::Game;

@@ -3,7 +3,7 @@
 //! next area, and with every option for one day only; printed per pair with the slowest; then the time the default
 //! chits (3.6) take on each. A figure, not a test: the machine may be busy.
 //!
-//! Run: `cargo run --release -p coalition-engine --example odds_figures [FILTER]`.
+//! Run: `cargo run --profile dist -p coalition-engine --example odds_figures [FILTER]`.
 
 use coalition_engine::battle::day::Battle;
 use coalition_engine::battle::foresight::foresee;

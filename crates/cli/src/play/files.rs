@@ -31,7 +31,7 @@ pub fn default_game_file() -> anyhow::Result<PathBuf> {
     Ok(dir.join(DEFAULT_NAME))
 }
 
-/// The program as the player started it: `cargo run --release --` under Cargo, else the command as typed
+/// The program as the player started it: `cargo run --release --` (or its debug or `dist` form) under Cargo, else the command as typed
 /// (`coalition` when installed, `./target/release/coalition` when run from the build folder).
 fn program() -> String {
     let exe = std::env::current_exe().ok();
@@ -43,6 +43,7 @@ fn program() -> String {
     if std::env::var_os("CARGO").is_some() {
         return match profile.as_deref() {
             Some("debug") => "cargo run --".into(),
+            Some("dist") => "cargo run --profile dist --".into(),
             _ => "cargo run --release --".into(),
         };
     }

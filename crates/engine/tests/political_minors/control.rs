@@ -310,6 +310,17 @@ fn set_up_uses_the_chart_strengths_within_the_minor() {
         .submit(p("austria"), setup(vec![pl("vienna", 6, 2)], vec![]))
         .unwrap_err();
     assert_eq!(e.rule, "4.6.3.4");
+    // Numbers at the edge of their width are refused, not added past it (found by the fuzzer, issue 39).
+    let e = g
+        .submit(
+            p("austria"),
+            setup(
+                vec![pl("munich", u16::MAX, u16::MAX)],
+                vec![pl("munich", u16::MAX, 1); 3],
+            ),
+        )
+        .unwrap_err();
+    assert_eq!(e.rule, "4.6.3.3");
     // The default: everything in the capital.
     assert_eq!(
         g.default_decision(p("austria")).unwrap(),

@@ -699,6 +699,7 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
 }
 
 pub mod choice;
+pub mod destructive;
 pub mod forces;
 pub mod land;
 pub mod naval;

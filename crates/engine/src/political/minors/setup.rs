@@ -105,14 +105,15 @@ pub(super) fn check_setup(
                 format!("{} is not an area of {}", pl.area, def.name),
             ));
         }
-        if i < corps.len() && pl.infantry + pl.cavalry == 0 {
+        if i < corps.len() && pl.infantry == 0 && pl.cavalry == 0 {
             return Err(RuleError::new(
                 "4.6.3.4",
                 format!("a corps set up in {} needs at least one factor", pl.area),
             ));
         }
-        inf += pl.infantry as u32;
-        cav += pl.cavalry as u32;
+        // Saturating: a sent list may hold any number of placements (a transcript's, say), each of up to 65,535.
+        inf = inf.saturating_add(pl.infantry as u32);
+        cav = cav.saturating_add(pl.cavalry as u32);
     }
     if inf != def.forces.infantry as u32 || cav != def.forces.cavalry as u32 {
         return Err(RuleError::new(

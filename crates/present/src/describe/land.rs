@@ -247,12 +247,12 @@ fn decision_in(s: &Scenario, st: Option<&State>, d: &LandDecision) -> String {
     }
 }
 
-/// `EscalatedAssault` as `Escalated Assault`.
 /// A chit's name in words, as its data name says it (`escalated_assault` is "escalated assault").
 fn chit<T: serde::Serialize>(c: &T) -> String {
     super::words(c)
 }
 
+/// `EscalatedAssault` as `Escalated Assault`.
 fn spaced(name: &str) -> String {
     let mut out = String::new();
     for (i, c) in name.chars().enumerate() {

@@ -197,9 +197,10 @@ async fn a_political_phase_played_by_three_browsers() {
         keyboard_play(&mut pages, austria, "austria", "call prussia:france").await;
         pages.visit(austria, "austria-calls", false).await;
 
-        // Prussia refuses the defender's call: it breaks its alliance with Austria.
+        // Prussia refuses the defender's call: it breaks its alliance with Austria. A destructive choice (issue
+        // 41): nothing is chosen in advance, it is listed last, and Send asks to confirm before anything is sent.
         // rule: 4.3.1.3
-        play(prussia, &srv, &id, "prussia", "answer no").await;
+        confirm_play(&mut pages, prussia, &srv, &id, "prussia", "answer no").await;
         pages.visit(prussia, "prussia-refuses", false).await;
         let m = matrix(prussia).await;
         let w = cell(&m, "Prussia", "Austria");
@@ -303,6 +304,93 @@ async fn keyboard_play(pages: &mut Pages, c: &Client, power: &str, decision: &st
     pages.check(
         refusal_in(&body).is_none() && body.contains(&format!("Sent: {decision}")),
         &format!("{power}'s `{decision}`, sent with the keyboard, is accepted"),
+    );
+}
+
+/// Issue 41: `power`'s seat plays the destructive `decision`: its form has nothing chosen in advance and lists
+/// the decision last, marked; Send shows the question (in view, beside the form) and sends nothing; ticking the box
+/// and "Confirm and send" sends it.
+async fn confirm_play(
+    pages: &mut Pages,
+    c: &Client,
+    srv: &Srv,
+    id: &str,
+    power: &str,
+    decision: &str,
+) {
+    open_table(c, srv, id).await;
+    let form = form_of(power);
+    let checked = c
+        .execute(
+            "return document.querySelectorAll(arguments[0] + ' input[type=radio]:checked').length;",
+            vec![json!(form)],
+        )
+        .await
+        .unwrap();
+    pages.check(
+        checked == json!(0),
+        &format!("{power}'s form has no choice made in advance: {checked} checked"),
+    );
+    let listed = choices(c, power).await;
+    pages.check(
+        listed.last().map(String::as_str) == Some(decision),
+        &format!("the destructive `{decision}` is listed last: {listed:?}"),
+    );
+    let words = label_of(c, power, decision).await;
+    pages.check(
+        words.contains("cannot be taken back"),
+        &format!("the destructive `{decision}` is marked as such: {words:?}"),
+    );
+    c.find(Locator::Css(&format!(
+        "{form} input[type=radio][name=choice][value={}]",
+        css_str(decision)
+    )))
+    .await
+    .unwrap()
+    .click()
+    .await
+    .unwrap();
+    arm(c).await;
+    c.find(Locator::Css(&format!("{form} button[type=submit]")))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let body = answer(c, &format!("{power}'s `{decision}` before confirming")).await;
+    pages.check(
+        body.contains("Not sent yet") && !body.contains("Sent: "),
+        &format!("Send of `{decision}` asks to confirm and sends nothing"),
+    );
+    let asked = rect_of(c, "#result form.confirm").await;
+    pages.check(
+        shows(&asked, 40.0),
+        &format!("the question is in view: {asked}"),
+    );
+    pages.shot(c, &format!("{power}-asked-to-confirm")).await;
+    // Still owed: the form lists the decision again.
+    let again = choices(c, power).await;
+    pages.check(
+        again.iter().any(|d| d == decision),
+        &format!("{power} still owes its decision: {again:?}"),
+    );
+    c.find(Locator::Css("#result form.confirm input[name=confirm]"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    arm(c).await;
+    c.find(Locator::Css("#result form.confirm button[type=submit]"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let body = answer(c, &format!("{power}'s confirmed `{decision}`")).await;
+    pages.check(
+        refusal_in(&body).is_none() && body.contains(&format!("Sent: {decision}")),
+        &format!("with the box ticked, `{decision}` is sent"),
     );
 }
 

@@ -502,16 +502,26 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 t.players = parse_players(&s, &spec)?;
             }
             if let Some(spec) = bots {
-                t.bots = seats::parse_bots(&s, &spec)?;
+                let people: Vec<PowerId> = t
+                    .players
+                    .iter()
+                    .flat_map(|pl| pl.powers.iter().copied())
+                    .collect();
+                t.bots = seats::parse_bots(&s, &spec, &people)?;
+                seats::seat_bots(&mut t.players, &t.bots)?;
             }
-            t.start(s.clone())?;
+            let g = t.start(s.clone())?;
             write_file(&output, &t.to_json())?;
+            // The game's real first step: an UMP Control Step comes before the first month when a power is
+            // left uncontrolled (14.3.1), so the scenario's start date alone would mislead (issue 41).
+            let first = &g.state().position;
             println!(
-                "{}: a new game of {} (seed {}), {}\nrulebook: {}",
+                "{}: a new game of {} (seed {}), starting at {} — {}\nrulebook: {}",
                 output.display(),
                 s.meta.name,
                 t.seed,
-                s.meta.start,
+                first.date,
+                first.step,
                 describe::rulebook(&t.rulebook.rulebook())
             );
         }

@@ -22,21 +22,67 @@ pub fn parse_seat(name: &str) -> Result<Option<Kind>, Failure> {
     }
 }
 
-/// `--bots france=heuristic,austria=random`: the seats bots take at the start of a new game.
-pub fn parse_bots(s: &Scenario, spec: &str) -> Result<BTreeMap<PowerId, String>, Failure> {
+/// `--bots france=heuristic,austria=random`: the seats bots take at the start of a new game. A bare kind
+/// (`--bots heuristic`) takes every seat no person plays: the powers not in `people` (issue 41).
+pub fn parse_bots(
+    s: &Scenario,
+    spec: &str,
+    people: &[PowerId],
+) -> Result<BTreeMap<PowerId, String>, Failure> {
     let mut out = BTreeMap::new();
     for seat in spec.split(',').filter(|x| !x.trim().is_empty()) {
         let Some((power, kind)) = seat.split_once('=') else {
-            return bail_usage(&format!(
-                "`{seat}`: write each bot seat as POWER=KIND (france=heuristic)"
-            ));
+            // A kind alone fills every seat no person takes.
+            let Ok(kind) = Kind::parse(seat) else {
+                return bail_usage(&format!(
+                    "`{seat}`: write each bot seat as POWER=KIND (france=heuristic), or one kind (heuristic) for every seat no player takes"
+                ));
+            };
+            for p in s.power_ids().filter(|p| !people.contains(p)) {
+                out.insert(p, kind.name().to_string());
+            }
+            continue;
         };
         let power = parse_power(s, power)?;
         if let Some(kind) = parse_seat(kind)? {
+            if people.contains(&power) {
+                return bail_usage(&format!(
+                    "{} is played by a person (--players); a bot cannot take its seat too",
+                    describe::power(s, power)
+                ));
+            }
             out.insert(power, kind.name().to_string());
         }
     }
     Ok(out)
+}
+
+/// 14.2.1: the seats of a new game with players named: each power a bot holds and no player takes gets a seat
+/// of its own (`bot-POWER`), so that it is a controlled power the bot plays, not an uncontrolled one that must
+/// surrender at the first UMP Control Step (issue 41).
+pub fn seat_bots(
+    players: &mut Vec<coalition_engine::scenario::PlayerDef>,
+    bots: &BTreeMap<PowerId, String>,
+) -> Result<(), Failure> {
+    if players.is_empty() {
+        return Ok(());
+    }
+    for p in bots.keys() {
+        if players.iter().any(|pl| pl.powers.contains(p)) {
+            continue;
+        }
+        let mut name = format!("bot-{p}");
+        while players.iter().any(|pl| pl.id.as_str() == name) {
+            name.push('-');
+        }
+        let id = coalition_engine::ids::PlayerId::new(&name)
+            .map_err(|e| anyhow::anyhow!("player `{name}`: {e}"))?;
+        players.push(coalition_engine::scenario::PlayerDef {
+            id,
+            powers: vec![*p],
+        });
+    }
+    Ok(())
 }
 
 /// The bots of the seating `t` records, seated at `g`.
@@ -76,22 +122,29 @@ pub fn hand(
     true
 }
 
-/// One line for a bot's played entry, as the table may see it: the decision and the reason. A sealed step's
-/// decision gets none (the reason would give it away; the log already says that the power has written its
-/// decision), nor does a default decision (the log says so).
-pub fn entry_line(s: &Scenario, g: &Game, e: &Entry, sealed: bool) -> Option<String> {
+/// One line for a bot's played entry, as the table may see it: the bot's reason, in names. The decision itself
+/// is said once, by the log's own line for it (which describes what happened; the decision described again
+/// after it was played would read the state it left, issue 41). A sealed step's decision gets none (the reason
+/// would give it away; the log already says that the power has written its decision), nor does a default
+/// decision (the log says so).
+pub fn entry_line(s: &Scenario, _g: &Game, e: &Entry, sealed: bool) -> Option<String> {
     match e {
         Entry::Bot {
             power,
             bot,
             decision,
             reason,
-        } if !sealed => Some(format!(
-            "{} ({bot} bot): {} — {}",
-            describe::power(s, *power),
-            describe::choice_at(s, g.state(), decision),
-            reason.strip_prefix(&format!("{bot}: ")).unwrap_or(reason)
-        )),
+        } if !sealed => {
+            let reason = reason.strip_prefix(&format!("{bot}: ")).unwrap_or(reason);
+            // Many reasons begin with the decision's text form; the log says the decision.
+            let form = decision.to_string();
+            let reason = reason.strip_prefix(&format!("{form}: ")).unwrap_or(reason);
+            Some(format!(
+                "{} ({bot} bot): {}",
+                describe::power(s, *power),
+                describe::named(s, reason)
+            ))
+        }
         _ => None,
     }
 }

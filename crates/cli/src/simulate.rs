@@ -183,6 +183,11 @@ pub struct Played {
     pub finished: bool,
     /// The winning powers (the counted power of each winning player).
     pub winners: Vec<PowerId>,
+    /// Why each winner won: its victory points and its victory target (Coalition's victory rule,
+    /// `docs/rules/victory.md`), by power.
+    pub victory: BTreeMap<PowerId, (i32, i32)>,
+    /// The powers' names, as the lines print them.
+    pub names: BTreeMap<PowerId, String>,
     /// Each power's seat: its bot's kind.
     pub seats: BTreeMap<PowerId, Kind>,
     /// Each power's political points at the end.
@@ -252,6 +257,21 @@ fn play_one(
                 .collect()
         })
         .unwrap_or_default();
+    let victory = s
+        .outcome
+        .as_ref()
+        .map(|o| {
+            o.powers
+                .iter()
+                .map(|r| (r.power, (r.victory_points, r.target)))
+                .collect()
+        })
+        .unwrap_or_default();
+    let names = scenario
+        .powers
+        .iter()
+        .map(|p| (p.id, p.name.clone()))
+        .collect();
     let months = if s.finished {
         start.months_until(last) + 1
     } else {
@@ -263,6 +283,8 @@ fn play_one(
         months,
         finished: s.finished,
         winners,
+        victory,
+        names,
         seats,
         points: s
             .world
@@ -295,7 +317,18 @@ pub fn game_line(p: &Played) -> String {
     } else {
         p.winners
             .iter()
-            .map(|w| format!("{w} ({})", p.seats.get(w).map_or("?", |k| k.name())))
+            .map(|w| {
+                let name = p.names.get(w).cloned().unwrap_or_else(|| w.to_string());
+                let kind = p.seats.get(w).map_or("?", |k| k.name());
+                // Why it won: its victory points against its target (docs/rules/victory.md).
+                match p.victory.get(w) {
+                    Some((vp, target)) => format!(
+                        "{name} ({kind} bot: {vp} victory points against a target of {target}, {:+})",
+                        vp - target
+                    ),
+                    None => format!("{name} ({kind} bot)"),
+                }
+            })
             .collect::<Vec<_>>()
             .join(", ")
     };
@@ -323,7 +356,8 @@ pub fn summary(all: &[Played], wall: f64, jobs: usize) -> String {
     let mut out = format!(
         "{} game(s), {:.1} months on average; {:.1} wars and {:.1} peaces a game\n\
          speed: {:.0} game-months/s a thread ({:.3} s a game), {:.0} game-months/s over {jobs} thread(s)\n\
-         | power | wins | political points at the end (average) |\n| --- | --- | --- |\n",
+         | power | wins | political points at the end (average) | victory points against the target at the end \
+         (average) |\n| --- | --- | --- | --- |\n",
         all.len(),
         months as f64 / n,
         all.iter().map(|p| p.wars).sum::<usize>() as f64 / n,
@@ -339,7 +373,26 @@ pub fn summary(all: &[Played], wall: f64, jobs: usize) -> String {
     for p in powers {
         let wins = all.iter().filter(|g| g.winners.contains(&p)).count();
         let points: i32 = all.iter().filter_map(|g| g.points.get(&p)).sum();
-        out.push_str(&format!("| {p} | {wins} | {:.1} |\n", points as f64 / n));
+        let margins: Vec<i32> = all
+            .iter()
+            .filter_map(|g| g.victory.get(&p).map(|(vp, t)| vp - t))
+            .collect();
+        let margin = if margins.is_empty() {
+            "— (not finished)".to_string()
+        } else {
+            format!(
+                "{:+.1}",
+                margins.iter().sum::<i32>() as f64 / margins.len() as f64
+            )
+        };
+        let name = all
+            .first()
+            .and_then(|g| g.names.get(&p).cloned())
+            .unwrap_or_else(|| p.to_string());
+        out.push_str(&format!(
+            "| {name} | {wins} | {:.1} | {margin} |\n",
+            points as f64 / n
+        ));
     }
     out
 }

@@ -599,7 +599,26 @@ fn records_in_csv_are_one_table_that_balances() {
             );
         }
         assert!(sum("income", 7) > 0, "{power} collected no money in {date}");
+        // Issue 41: every source the collection counts has its row, so the sources add up to the income.
+        let sources: i64 = rows
+            .iter()
+            .filter(|r| {
+                r[0] == "economy" && &r[1] == date && &r[3] == power && r[5].starts_with("income: ")
+            })
+            .map(|r| r[7].parse::<i64>().unwrap())
+            .sum();
+        assert_eq!(
+            sources,
+            sum("income", 7),
+            "{power}'s income sources in {date} do not add up to its income"
+        );
     }
+    // American trade (12.9) has rows of its own.
+    assert!(
+        rows.iter()
+            .any(|r| r[0] == "economy" && r[5] == "income: American trade"),
+        "no American trade row"
+    );
     // Political points at the start and at each phase's close, for every power.
     assert_eq!(rows.iter().filter(|r| r[0] == "points").count(), 3 * 7);
 }

@@ -293,6 +293,9 @@ fn a_side_asked_for_its_chit_reads_the_odds_from_the_second_day() {
         out.contains("from day 2, as the days before left the battle"),
         "{out}"
     );
+    // Issue 41: the header gives the forces the first day left, in words (no debug text).
+    assert!(out.contains("left after day 1: attacker "), "{out}");
+    assert!(!out.contains("terrain Clear"), "{out}");
     let row = out
         .lines()
         .find(|l| l.starts_with("probe") && l.contains("defend") && l.contains('%'))

@@ -405,7 +405,7 @@ fn the_manipulation_step_explains_each_square_with_the_neutral_one_first() {
     let o = play(&[s(&g), "--as", "austria"], "1\nq\n");
     expect_code(&o, 0);
     assert!(
-        stdout(&o).contains("Austria: manipulate 0"),
+        stdout(&o).contains("Austria: set the economic manipulation marker to square 0"),
         "{}",
         stdout(&o)
     );

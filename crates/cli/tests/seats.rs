@@ -64,10 +64,14 @@ fn a_new_game_with_bot_seats_records_them_and_the_bots_answer_after_a_submission
         )
     );
     let replayed = ok(&coalition(&["replay", s(&f)]));
+    // Issue 41: the bot's line gives its reason and the log's own line the decision, once.
     assert!(
-        replayed.contains("[Austria (heuristic bot): pass"),
+        replayed.contains(
+            "  [Austria (heuristic bot): sends no messages or proposals]\nAustria: pass\n"
+        ),
         "{replayed}"
     );
+    assert_eq!(replayed.matches("Austria: pass").count(), 1, "{replayed}");
     // An unknown kind of bot is a usage error and writes nothing.
     let bad = dir.join("bad.json");
     let o = coalition(&["new", "--bots", "austria=genius", "-o", s(&bad)]);
@@ -175,5 +179,90 @@ fn play_as_one_power_hands_every_other_seat_to_a_bot_or_to_its_defaults() {
     assert_eq!(
         seats.get(&pw("france")).map(String::as_str),
         Some("heuristic")
+    );
+}
+
+/// Issue 41: two people and computer players in one command. `--bots heuristic` alone takes every seat the
+/// players do not, and each of those powers is controlled (by its bot's seat), not an uncontrolled major power
+/// that must surrender at the first UMP Control Step (14.3.1.3.3).
+// rule: 14.3.1
+#[test]
+fn two_people_with_bots_in_every_other_seat_start_a_game_the_bots_play() {
+    let dir = temp_dir("seats-two-people");
+    let f = dir.join("g.json");
+    let out = ok(&coalition(&[
+        "new",
+        "--seed",
+        "3",
+        "--players",
+        "anne=france,bill=austria",
+        "--bots",
+        "heuristic",
+        "-o",
+        s(&f),
+    ]));
+    let t = transcript(&f);
+    assert_eq!(t.bot_seats().len(), 5, "{:?}", t.bots);
+    for p in ["great-britain", "prussia", "russia", "spain", "turkey"] {
+        assert_eq!(t.bots.get(&pw(p)).map(String::as_str), Some("heuristic"));
+        assert!(
+            t.players.iter().any(|pl| pl.powers.contains(&pw(p))),
+            "{p} has a seat of its own: {:?}",
+            t.players
+        );
+    }
+    assert!(!t.bots.contains_key(&pw("france")));
+    assert!(!t.bots.contains_key(&pw("austria")));
+    // Nobody is uncontrolled, so the game starts at the first month, not at an UMP Control Step.
+    assert!(out.contains("1805-01"), "{out}");
+    assert!(!out.contains("UMP Control"), "{out}");
+    // Anne passes: the bots answer at once and Austria (Bill) still owes its decision.
+    let out = ok(&coalition(&["submit", s(&f), "--as", "france", "pass"]));
+    assert!(out.contains("Great Britain (heuristic bot): "), "{out}");
+    assert!(out.contains("waiting for: austria"), "{out}");
+    let replayed = ok(&coalition(&["replay", s(&f)]));
+    assert!(!replayed.contains("must surrender"), "{replayed}");
+    assert!(!replayed.contains("no player controls"), "{replayed}");
+    // A bot may not take a seat a person plays.
+    let bad = dir.join("bad.json");
+    let o = coalition(&[
+        "new",
+        "--players",
+        "anne=france",
+        "--bots",
+        "france=heuristic",
+        "-o",
+        s(&bad),
+    ]);
+    expect_code(&o, 2);
+    assert!(stderr(&o).contains("played by a person"), "{}", stderr(&o));
+    assert!(!bad.exists());
+}
+
+/// Issue 41: `new` names the game's real first step: with powers nobody takes, the UMP Control Step before
+/// the first month (14.3.1), not the scenario's first month.
+// rule: 14.3.1
+#[test]
+fn new_names_the_ump_control_step_when_powers_are_left_uncontrolled() {
+    let dir = temp_dir("seats-first-step");
+    let f = dir.join("g.json");
+    let out = ok(&coalition(&[
+        "new",
+        "--seed",
+        "3",
+        "--players",
+        "anne=france,bill=austria",
+        "-o",
+        s(&f),
+    ]));
+    assert!(
+        out.contains("starting at 1804-12 — UMP Control Step"),
+        "{out}"
+    );
+    let f2 = dir.join("g2.json");
+    let out = ok(&coalition(&["new", "--seed", "3", "-o", s(&f2)]));
+    assert!(
+        out.contains("starting at 1805-01 — Diplomacy Step"),
+        "{out}"
     );
 }

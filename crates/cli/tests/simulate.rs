@@ -94,6 +94,30 @@ fn simulate_prints_the_summary_by_power_and_the_speed_for_each_kind_of_seating()
         let text = stdout(&o);
         assert!(text.contains("2 game(s), 3.0 months on average"), "{text}");
         assert!(text.contains("game-months/s a thread"), "{text}");
-        assert!(text.contains("| france | 0 |"), "{text}");
+        assert!(text.contains("| France | 0 |"), "{text}");
     }
+}
+
+/// Issue 41: a finished game says why each winner won: its victory points against its target.
+#[test]
+fn simulate_says_why_each_winner_won() {
+    let o = coalition(&["simulate", "--games", "1", "--seed", "1", "--jobs", "1"]);
+    expect_code(&o, 0);
+    let text = stdout(&o);
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("game seed 1: ended"))
+        .unwrap_or_else(|| panic!("no finished game: {text}"));
+    let winners = line
+        .split("winners: ")
+        .nth(1)
+        .unwrap_or_else(|| panic!("{line}"));
+    assert!(
+        winners.contains("victory points against a target of"),
+        "{line}"
+    );
+    assert!(!winners.starts_with("none"), "{line}");
+    // The table by power names the powers and gives the average margin of a finished game.
+    assert!(text.contains("| France | "), "{text}");
+    assert!(text.contains("victory points against the target"), "{text}");
 }

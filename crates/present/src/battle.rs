@@ -108,11 +108,28 @@ fn head(s: &mut String, setup: &Setup, r: &Report) {
     );
     let _ = writeln!(
         s,
-        "terrain {:?}{}; chits {:?}",
-        setup.terrain,
+        "terrain {}{}; chits: {}",
+        crate::describe::words(&setup.terrain),
         if setup.river { ", across a river" } else { "" },
-        setup.chits
+        chits_words(&setup.chits)
     );
+}
+
+/// Each day's chits in words: `day 1 assault against counterattack; day 2 …`.
+fn chits_words<A: serde::Serialize, D: serde::Serialize>(chits: &[(A, D)]) -> String {
+    chits
+        .iter()
+        .enumerate()
+        .map(|(i, (a, d))| {
+            format!(
+                "day {} {} against {}",
+                i + 1,
+                chit_name(a).replace('_', " "),
+                chit_name(d).replace('_', " ")
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 fn rounds(s: &mut String, opening: &[Roll], rounds: &[RoundReport]) {
@@ -152,7 +169,18 @@ fn rounds(s: &mut String, opening: &[Roll], rounds: &[RoundReport]) {
 
 fn tail(s: &mut String, setup: &Setup, r: &Report) {
     let (la, ld) = r.losses(setup);
+    // Both sides broke in the last round (morale gone or no factors left): say why one of them still wins
+    // (docs/rules/combat.md, "Breaking").
+    let both_broke = r.rounds.last().is_some_and(|rr| {
+        (rr.morale_left.0 == 0 || rr.factors_left.0 == 0)
+            && (rr.morale_left.1 == 0 || rr.factors_left.1 == 0)
+    });
     let outcome = match r.outcome {
+        Outcome::Won { winner } if both_broke => format!(
+            "both sides broke in the same round; the side whose losses passed its morale by more loses, and an \
+             even break loses the attacker (Coalition's 7.5): the {} wins",
+            side(winner)
+        ),
         Outcome::Won { winner } => format!("the {} wins", side(winner)),
         Outcome::Withdrew => "the defender withdraws".into(),
         Outcome::Undecided => "undecided: the attacker falls back".into(),
@@ -171,17 +199,28 @@ fn chit_name<T: serde::Serialize>(chit: &T) -> String {
 /// The table of odds as a person reads it: one line for each pair of chits the setup may fight, then the pairs
 /// refused and why.
 pub fn odds_text(setup: &Setup, lines: &[Line]) -> String {
-    let mut s = String::new();
     let total = |x: &coalition_engine::battle::SideSetup| -> u32 {
         x.corps.iter().map(|c| c.factors.total()).sum()
     };
+    odds_table(
+        setup,
+        lines,
+        &format!(
+            "attacker {} factors, defender {}",
+            total(&setup.attacker),
+            total(&setup.defender)
+        ),
+    )
+}
+
+/// The table of odds with `forces` in its header (the forces of the setup, or those the days fought left).
+fn odds_table(setup: &Setup, lines: &[Line], forces: &str) -> String {
+    let mut s = String::new();
     let _ = writeln!(
         s,
         "odds of every pair of chits, each fought every day: exact over every die (leader casualties, 12.7, are \
-         after the battle and not counted); attacker {} factors, defender {}; terrain {:?}{}",
-        total(&setup.attacker),
-        total(&setup.defender),
-        setup.terrain,
+         after the battle and not counted); {forces}; terrain {}{}",
+        crate::describe::words(&setup.terrain),
         if setup.river { ", across a river" } else { "" }
     );
     let _ = writeln!(
@@ -262,9 +301,30 @@ pub fn odds_at(
         own: &*st.land,
     };
     let (setup, lines) = coalition_engine::land::odds::battle_table(&ctx)?;
+    // The header shows the forces the days fought left, not those the battle began with (issue 41).
+    let left =
+        |v: &[coalition_engine::scenario::Factors]| -> u32 { v.iter().map(|f| f.total()).sum() };
+    let forces = match b.field.as_ref().map(|f| f.report()) {
+        Some(r) if !r.attacker_left.is_empty() => format!(
+            "left after day {}: attacker {} factors, defender {}",
+            day - 1,
+            left(&r.attacker_left),
+            left(&r.defender_left)
+        ),
+        _ => {
+            let total = |x: &coalition_engine::battle::SideSetup| -> u32 {
+                x.corps.iter().map(|c| c.factors.total()).sum()
+            };
+            format!(
+                "attacker {} factors, defender {}",
+                total(&setup.attacker),
+                total(&setup.defender)
+            )
+        }
+    };
     Some(format!(
         "from day {day}, as the days before left the battle (losses counted from its start)\n{}",
-        odds_text(&setup, &lines)
+        odds_table(&setup, &lines, &forces)
     ))
 }
 
@@ -292,4 +352,48 @@ pub fn odds_json(lines: &[Line]) -> serde_json::Value {
         v
     };
     serde_json::Value::Array(lines.iter().map(line).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn example() -> Setup {
+        serde_json::from_str(include_str!("../../../examples/battle.json"))
+            .expect("the example battle reads")
+    }
+
+    /// Issue 41: a battle where both sides end broken says who wins and why; chits and terrain are in words, not
+    /// debug text.
+    #[test]
+    fn a_battle_both_sides_broke_says_who_wins_and_why_in_words() {
+        let setup = example();
+        let mut r = Report::new(("Napoleon".into(), "Kutuzov".into()), (40, 30));
+        let mut round = RoundReport::new(1, 3);
+        round.morale_left = (0, 0);
+        round.factors_left = (30, 38);
+        r.rounds.push(round);
+        r.outcome = Outcome::Won {
+            winner: Role::Defender,
+        };
+        r.attacker_left = setup.attacker.corps.iter().map(|c| c.factors).collect();
+        r.defender_left = setup.defender.corps.iter().map(|c| c.factors).collect();
+        let text = summary(&setup, &r);
+        assert!(
+            text.contains("both sides broke in the same round"),
+            "{text}"
+        );
+        assert!(text.contains("the defender wins"), "{text}");
+        assert!(
+            text.contains("terrain clear; chits: day 1 outflank against defend"),
+            "{text}"
+        );
+        assert!(!text.contains("[("), "debug text: {text}");
+        assert!(!text.contains("Clear"), "debug text: {text}");
+        // One side broken alone: no explanation needed.
+        r.rounds[0].morale_left = (0, 5);
+        let text = summary(&setup, &r);
+        assert!(!text.contains("both sides broke"), "{text}");
+        assert!(text.contains("the defender wins"), "{text}");
+    }
 }

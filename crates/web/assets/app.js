@@ -21,9 +21,16 @@
     }
   }
   document.addEventListener("focusout", function () { if (waiting) { setTimeout(refresh, 0); } });
-  document.addEventListener("htmx:afterSwap", function () {
+  document.addEventListener("htmx:afterSwap", function (e) {
     var now = table();
     if (now) { seen = Math.max(seen, Number(now.dataset.seen)); }
+    // After Send (issue 41): the answer, sent or refused, is beside the form; bring it into view and focus it.
+    var cfg = e.detail && e.detail.requestConfig;
+    var result = document.getElementById("result");
+    if (cfg && cfg.verb === "post" && result && result.textContent.trim()) {
+      result.scrollIntoView({ block: "start" });
+      result.focus({ preventScroll: true });
+    }
   });
   function connect() {
     var scheme = location.protocol === "https:" ? "wss://" : "ws://";

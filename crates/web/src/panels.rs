@@ -18,7 +18,8 @@ use coalition_server::App;
 
 pub struct StatusRow {
     pub name: String,
-    pub points: i32,
+    /// The points as the display shows them (a value past its last box says so).
+    pub points: String,
     pub zone: String,
     pub modifier: String,
     pub money: i32,
@@ -33,7 +34,7 @@ pub fn status(s: &Scenario, v: &View) -> Vec<StatusRow> {
             let ps = v.state.world.powers.get(p);
             StatusRow {
                 name: describe::power(s, *p),
-                points: l.political_points,
+                points: describe::position::points_shown(s, l.political_points),
                 zone: l.zone.clone(),
                 modifier: if l.modifier > 0 {
                     format!("+{}", l.modifier)

@@ -47,6 +47,8 @@ pub struct PowerTab {
 pub struct ChoiceRow {
     pub value: String,
     pub label: String,
+    /// A destructive choice's warning: sending it asks to confirm first (issue 41).
+    pub warn: Option<String>,
 }
 
 pub struct OwedForm {
@@ -120,6 +122,32 @@ pub struct Table {
     pub places: Vec<(String, String, bool)>,
     pub movers: Vec<MoverRow>,
     pub chosen: Option<Chosen>,
+    /// A destructive decision sent without its confirmation: the question, in the answer's place.
+    pub confirm: Option<Confirm>,
+}
+
+/// The question a destructive decision asks before it is sent (Coalition's 3.3 reading, issue 41): the decision
+/// again, with a box to tick. It is a plain form, so it works without the page script.
+pub struct Confirm {
+    pub power: String,
+    pub name: String,
+    /// The decision's text form, sent again with the box ticked.
+    pub text: String,
+    pub label: String,
+    pub reason: String,
+    pub rule: String,
+}
+
+/// Coalition's 3.3 reading: why `d`, sent by `who` now, cannot be taken back and loses something (the one
+/// classification the terminal and the pages share, `describe::destructive`), with its rule.
+fn warning(
+    s: &coalition_engine::scenario::Scenario,
+    rb: &coalition_engine::rulebook::Rulebook,
+    st: &coalition_engine::state::State,
+    who: PowerId,
+    d: &Decision,
+) -> Option<(String, String)> {
+    describe::destructive::destructive(s, rb, st, who, d).map(|w| (w.rule.to_string(), w.reason))
 }
 
 /// Who has submitted in the round now open (from the view's log: a sealed submission shows its author, not its
@@ -196,13 +224,20 @@ pub async fn build(
                 intro.extend(describe::land::stacks(&s, &w.rulebook, &w.state, q));
             }
             intro.extend(describe::naval::mover_fleets(&s, &w.state, q));
-            let choices: Vec<ChoiceRow> = economy::listing(&s, &w.state, q, w.choices.clone())
+            let mut choices: Vec<ChoiceRow> = economy::listing(&s, &w.state, q, w.choices.clone())
                 .into_iter()
-                .map(|(d, label)| ChoiceRow {
-                    value: d.to_string(),
-                    label,
+                .map(|(d, label)| {
+                    let warn = warning(&s, &w.rulebook, &w.state, q, &d)
+                        .map(|(rule, reason)| format!("{reason} ({rule})"));
+                    ChoiceRow {
+                        value: d.to_string(),
+                        label,
+                        warn,
+                    }
                 })
                 .collect();
+            // No list shows a destructive choice first (issue 41): they go last, in their order.
+            choices.sort_by_key(|c| c.warn.is_some());
             let submitted = submitted_in_round(w);
             let message_to = choices
                 .iter()
@@ -308,7 +343,7 @@ pub async fn build(
             .steps
             .iter()
             .map(|(l, _)| StepRow {
-                label: describe::location_words(&s, *l),
+                label: describe::place_words(&s, *l),
                 href: format!(
                     "{base}?{}#moves",
                     Focus {
@@ -329,7 +364,7 @@ pub async fn build(
                     _ => String::new(),
                 };
                 (
-                    format!("{} to {}{cost}", m.label, describe::location_words(&s, t)),
+                    format!("{} to {}{cost}", m.label, describe::place_words(&s, t)),
                     d.to_string(),
                 )
             })
@@ -408,6 +443,7 @@ pub async fn build(
         places,
         movers,
         chosen,
+        confirm: None,
     })
 }
 
@@ -444,6 +480,9 @@ pub struct Decide {
     message_to: Option<String>,
     #[serde(default)]
     message_body: Option<String>,
+    /// `yes` when the player ticked the box of a destructive decision's question (issue 41).
+    #[serde(default)]
+    confirm: Option<String>,
 }
 
 /// `POST /games/{id}/decide`: plays a decision for one of the seat's powers through the server's one path; a
@@ -473,10 +512,47 @@ pub async fn decide(
         ..Focus::default()
     };
     let htmx = from_htmx(&headers);
+    // Nothing is chosen in advance (issue 41): a form sent with no choice is answered, not guessed at.
+    if text.trim().is_empty() {
+        let refusal =
+            "Choose one of the decisions (or type one) before sending: nothing is chosen for you."
+                .to_string();
+        return match build(&app, &id, &seat, &focus, Some(refusal), None).await {
+            Ok(mut t) => {
+                t.full = !htmx;
+                html(
+                    if htmx {
+                        StatusCode::OK
+                    } else {
+                        StatusCode::UNPROCESSABLE_ENTITY
+                    },
+                    &t,
+                )
+            }
+            Err(e) => Failure(e).into_response(),
+        };
+    }
+    // A destructive decision is sent only with its box ticked; else the table asks (issue 41).
+    if d.confirm.as_deref() != Some("yes")
+        && let Some(ask) = confirmation(&app, &id, &d.power, &text).await
+    {
+        return match build(&app, &id, &seat, &focus, None, None).await {
+            Ok(mut t) => {
+                t.full = !htmx;
+                t.confirm = Some(ask);
+                html(StatusCode::OK, &t)
+            }
+            Err(e) => Failure(e).into_response(),
+        };
+    }
     let (status, refusal, notice) =
         match api::submit_for(&app, &id, &seat, &d.power, &Sent::Text(text.clone())).await {
             Ok(_) if !htmx => {
-                return see_other(&format!("/games/{id}?power={}", map::enc(&d.power)), None);
+                // Without htmx: back to the table at the decisions, where the next question (or none) is.
+                return see_other(
+                    &format!("/games/{id}?power={}#owed", map::enc(&d.power)),
+                    None,
+                );
             }
             Ok(_) => (StatusCode::OK, None, Some(format!("Sent: {text}"))),
             Err(e) => {
@@ -495,6 +571,26 @@ pub async fn decide(
         }
         Err(e) => Failure(e).into_response(),
     }
+}
+
+/// The question to ask before `text` is sent for `power`, if it is a destructive decision (issue 41). A text
+/// that does not read as a decision, or a power the game does not know, asks nothing: the submission refuses it
+/// with its rule.
+async fn confirmation(app: &App, id: &str, power: &str, text: &str) -> Option<Confirm> {
+    let live = app.hub.read(id).await.ok()?;
+    let p = PowerId::new(power).ok()?;
+    let s = live.game.scenario().clone();
+    let d = Decision::parse(text, &s).ok()?;
+    let v = live.game.view(p);
+    let (rule, reason) = warning(&s, &v.rulebook, &v.state, p, &d)?;
+    Some(Confirm {
+        power: power.to_string(),
+        name: describe::power(&s, p),
+        text: text.to_string(),
+        label: describe::choice::choice_at(&s, &v.state, &d),
+        reason,
+        rule,
+    })
 }
 
 #[derive(Deserialize)]

@@ -197,9 +197,10 @@ async fn a_political_phase_played_by_three_browsers() {
         keyboard_play(&mut pages, austria, "austria", "call prussia:france").await;
         pages.visit(austria, "austria-calls", false).await;
 
-        // Prussia refuses the defender's call: it breaks its alliance with Austria.
+        // Prussia refuses the defender's call: it breaks its alliance with Austria. A destructive choice (issue
+        // 41): nothing is chosen in advance, it is listed last, and Send asks to confirm before anything is sent.
         // rule: 4.3.1.3
-        play(prussia, &srv, &id, "prussia", "answer no").await;
+        confirm_play(&mut pages, prussia, &srv, &id, "prussia", "answer no").await;
         pages.visit(prussia, "prussia-refuses", false).await;
         let m = matrix(prussia).await;
         let w = cell(&m, "Prussia", "Austria");
@@ -303,6 +304,93 @@ async fn keyboard_play(pages: &mut Pages, c: &Client, power: &str, decision: &st
     pages.check(
         refusal_in(&body).is_none() && body.contains(&format!("Sent: {decision}")),
         &format!("{power}'s `{decision}`, sent with the keyboard, is accepted"),
+    );
+}
+
+/// Issue 41: `power`'s seat plays the destructive `decision`: its form has nothing chosen in advance and lists
+/// the decision last, marked; Send shows the question (in view, beside the form) and sends nothing; ticking the box
+/// and "Confirm and send" sends it.
+async fn confirm_play(
+    pages: &mut Pages,
+    c: &Client,
+    srv: &Srv,
+    id: &str,
+    power: &str,
+    decision: &str,
+) {
+    open_table(c, srv, id).await;
+    let form = form_of(power);
+    let checked = c
+        .execute(
+            "return document.querySelectorAll(arguments[0] + ' input[type=radio]:checked').length;",
+            vec![json!(form)],
+        )
+        .await
+        .unwrap();
+    pages.check(
+        checked == json!(0),
+        &format!("{power}'s form has no choice made in advance: {checked} checked"),
+    );
+    let listed = choices(c, power).await;
+    pages.check(
+        listed.last().map(String::as_str) == Some(decision),
+        &format!("the destructive `{decision}` is listed last: {listed:?}"),
+    );
+    let words = label_of(c, power, decision).await;
+    pages.check(
+        words.contains("cannot be taken back"),
+        &format!("the destructive `{decision}` is marked as such: {words:?}"),
+    );
+    c.find(Locator::Css(&format!(
+        "{form} input[type=radio][name=choice][value={}]",
+        css_str(decision)
+    )))
+    .await
+    .unwrap()
+    .click()
+    .await
+    .unwrap();
+    arm(c).await;
+    c.find(Locator::Css(&format!("{form} button[type=submit]")))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let body = answer(c, &format!("{power}'s `{decision}` before confirming")).await;
+    pages.check(
+        body.contains("Not sent yet") && !body.contains("Sent: "),
+        &format!("Send of `{decision}` asks to confirm and sends nothing"),
+    );
+    let asked = rect_of(c, "#result form.confirm").await;
+    pages.check(
+        shows(&asked, 40.0),
+        &format!("the question is in view: {asked}"),
+    );
+    pages.shot(c, &format!("{power}-asked-to-confirm")).await;
+    // Still owed: the form lists the decision again.
+    let again = choices(c, power).await;
+    pages.check(
+        again.iter().any(|d| d == decision),
+        &format!("{power} still owes its decision: {again:?}"),
+    );
+    c.find(Locator::Css("#result form.confirm input[name=confirm]"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    arm(c).await;
+    c.find(Locator::Css("#result form.confirm button[type=submit]"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let body = answer(c, &format!("{power}'s confirmed `{decision}`")).await;
+    pages.check(
+        refusal_in(&body).is_none() && body.contains(&format!("Sent: {decision}")),
+        &format!("with the box ticked, `{decision}` is sent"),
     );
 }
 
@@ -475,6 +563,145 @@ async fn a_table_updates_itself_when_another_seat_acts() {
         pages
             .visit(&austria, "austria-told-without-reloading", false)
             .await;
+        pages.finish();
+        srv.stop().await;
+    })
+    .await;
+}
+
+/// Where an element is in the viewport: `[top, bottom, left, right, innerWidth, innerHeight]`, or null.
+async fn rect_of(c: &Client, css: &str) -> Value {
+    c.execute(
+        "const e = document.querySelector(arguments[0]); if (!e) { return null; } \
+         const r = e.getBoundingClientRect(); \
+         return [r.top, r.bottom, r.left, r.right, window.innerWidth, window.innerHeight];",
+        vec![json!(css)],
+    )
+    .await
+    .unwrap()
+}
+
+/// Whether a rectangle from `rect_of` is wholly inside the viewport.
+fn inside(r: &Value) -> bool {
+    let n = |i: usize| r[i].as_f64().unwrap_or(f64::NAN);
+    r.is_array() && n(0) >= 0.0 && n(1) <= n(5) && n(2) >= 0.0 && n(3) <= n(4) && n(1) > n(0)
+}
+
+/// Whether a rectangle from `rect_of` shows at least `px` pixels of its height in the viewport.
+fn shows(r: &Value, px: f64) -> bool {
+    let n = |i: usize| r[i].as_f64().unwrap_or(f64::NAN);
+    r.is_array() && n(1).min(n(5)) - n(0).max(0.0) >= px
+}
+
+/// Issue 41: the lobby on a phone, measured in chromium at 390 CSS pixels: nothing wider than the screen, so no
+/// sideways scrolling, and every power's "Played by" choice within the screen.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_lobby_fits_a_phone_390_pixels_wide() {
+    with_browser(|browser| async move {
+        let srv = Srv::start().await;
+        let mut pages = Pages::new("phone");
+        let c = browser.session_sized(390, 844, true).await;
+        c.goto(&format!("{}/", srv.url)).await.unwrap();
+        pages.visit(&c, "lobby-390", true).await;
+        let m = c
+            .execute(
+                "return [window.innerWidth, document.documentElement.scrollWidth, document.body.scrollWidth, \
+                 Math.max(...[...document.querySelectorAll('main select, main input, main button')] \
+                 .map(e => e.getBoundingClientRect().right))];",
+                vec![],
+            )
+            .await
+            .unwrap();
+        println!("phone lobby: viewport, document width, body width, rightmost control: {m}");
+        let n = |i: usize| m[i].as_f64().unwrap();
+        assert_eq!(n(0), 390.0, "the viewport is 390 CSS pixels wide: {m}");
+        pages.check(
+            n(1) <= n(0) && n(2) <= n(0),
+            &format!("the lobby is no wider than the phone's 390 pixels (no sideways scrolling): {m}"),
+        );
+        pages.check(
+            n(3) <= n(0),
+            &format!("every field and button of the lobby is within the screen: {m}"),
+        );
+        let played_by = rect_of(&c, "#bot-turkey").await;
+        pages.check(
+            played_by.is_array() && played_by[3].as_f64().unwrap_or(999.0) <= 390.0,
+            &format!("the last power's \"Played by\" is within the screen: {played_by}"),
+        );
+        pages.finish();
+        srv.stop().await;
+    })
+    .await;
+}
+
+/// Issue 41: on a desktop (1400 × 1000) the table shows its map and the decision form together, and after Send
+/// the answer (sent, or refused with its rule) is in view beside the form, however far down the page was.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn after_send_the_answer_is_in_view_and_the_map_beside_the_decisions() {
+    with_browser(|browser| async move {
+        let srv = Srv::start().await;
+        let mut pages = Pages::new("desktop");
+        let id = import_fixture(&srv).await;
+        let c = browser.session_sized(1400, 1000, false).await;
+        let link = format!("{}/games/{id}/seats/france", srv.url);
+        let go = take_from_link(&c, &mut pages, &link, "desktop-france", false).await;
+        go_to_table(&c, go).await;
+        pages.visit(&c, "desktop-table", true).await;
+
+        // The map and the decisions, side by side, both in view at the top of the page.
+        let form = rect_of(&c, &form_of("france")).await;
+        let map = rect_of(&c, "#table object.map").await;
+        println!("desktop: form {form}, map {map}");
+        pages.check(
+            shows(&form, 200.0) && shows(&map, 300.0),
+            &format!("the decision form and the map are both in view: form {form}, map {map}"),
+        );
+        pages.check(
+            map[2].as_f64().unwrap_or(0.0) >= form[3].as_f64().unwrap_or(f64::MAX) - 1.0,
+            &format!("the map is beside the decisions, not below them: form {form}, map {map}"),
+        );
+
+        // A refusal, sent from the bottom of the page: it shows in view, beside the form.
+        c.execute("window.scrollTo(0, document.body.scrollHeight);", vec![])
+            .await
+            .unwrap();
+        arm(&c).await;
+        c.find(Locator::Css(&format!(
+            "{} input[name=typed]",
+            form_of("france")
+        )))
+        .await
+        .unwrap()
+        .send_keys("declare nowhere")
+        .await
+        .unwrap();
+        c.find(Locator::Css(&format!(
+            "{} button[type=submit]",
+            form_of("france")
+        )))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+        answer(&c, "France's `declare nowhere`").await;
+        let shown = rect_of(&c, "#result").await;
+        let words = text_of(&c, "#result").await.unwrap_or_default();
+        pages.check(
+            inside(&shown) && words.contains("Refused under rule"),
+            &format!("after Send the refusal is in view: {shown} {words:?}"),
+        );
+        pages.shot(&c, "desktop-after-refusal").await;
+
+        // An accepted decision, sent after scrolling to the log: "Sent: ..." in view.
+        play(&c, &srv, &id, "france", "declare austria").await;
+        let shown = rect_of(&c, "#result").await;
+        let words = text_of(&c, "#result").await.unwrap_or_default();
+        pages.check(
+            inside(&shown) && words.contains("Sent: declare austria"),
+            &format!("after Send the answer is in view: {shown} {words:?}"),
+        );
+        pages.shot(&c, "desktop-after-send").await;
         pages.finish();
         srv.stop().await;
     })

@@ -224,14 +224,19 @@ async fn three_seats_play_a_month_in_the_pages_and_no_page_shows_another_seats_s
                 .form(
                     &format!("/games/{id}/decide"),
                     cookie,
-                    &[("power", power.as_str()), ("choice", &d)],
+                    // The bot's pick is deliberate: a destructive one is confirmed at once (issue 41).
+                    &[
+                        ("power", power.as_str()),
+                        ("choice", &d),
+                        ("confirm", "yes"),
+                    ],
                     false,
                 )
                 .await;
             assert_eq!(status, 303, "{player} {power} `{d}`: {body}");
             assert_eq!(
                 to.as_deref(),
-                Some(format!("/games/{id}?power={power}").as_str())
+                Some(format!("/games/{id}?power={power}#owed").as_str())
             );
             submissions += 1;
             // Every page each seat may open now.
@@ -938,4 +943,107 @@ async fn a_seat_sets_its_notices_in_the_pages() {
     // Without a seat's cookie: no page.
     let (s, _) = srv.page(&format!("/games/{id}/notices"), "").await;
     assert!((400..500).contains(&s), "{s}");
+}
+
+/// Issue 41, point 2 in the pages: nothing is chosen in advance (no radio checked, the select's first line is no
+/// decision, and a form sent without a choice is answered, not guessed at), a destructive choice is listed last
+/// and marked, and sending it asks to confirm (a plain form with a box to tick, so it works without JavaScript):
+/// it is sent only with the box ticked.
+// rule: 4.3.1.3
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_destructive_choice_asks_to_confirm_and_nothing_is_chosen_in_advance() {
+    let srv = start().await;
+    let (id, g) = import_cut(&srv, "political/4.3-call-to-allies.json", |g| {
+        let prussia = PowerId::new("prussia").unwrap();
+        g.pending().contains(&prussia)
+            && g.choices(prussia)
+                .contains(&Decision::AnswerCall { accept: false })
+    })
+    .await;
+    let c = srv
+        .api(&format!("/api/games/{id}/seats/prussia/claim"), json!({}))
+        .await;
+    let cookie = format!("coalition_seat_{id}={}", c["token"].as_str().unwrap());
+    let (s, html) = srv.page(&format!("/games/{id}"), &cookie).await;
+    assert_eq!(s, 200, "{html}");
+    let form = &html[html.find("class=\"decision\"").expect("Prussia's form")..];
+    let form = &form[..form.find("</form>").unwrap()];
+    assert!(
+        !form.contains(" checked"),
+        "nothing is chosen in advance: {form}"
+    );
+    // The refusal of the call is marked and listed after the acceptance.
+    let yes = form
+        .find("value=\"answer yes\"")
+        .expect("answer yes listed");
+    let no = form.find("value=\"answer no\"").expect("answer no listed");
+    assert!(yes < no, "the destructive choice comes last: {form}");
+    assert!(
+        form[no..].contains("cannot be taken back"),
+        "the destructive choice is marked: {form}"
+    );
+    // A form sent with no choice: answered with a word, nothing sent.
+    let (s, _, html) = srv
+        .form(
+            &format!("/games/{id}/decide"),
+            &cookie,
+            &[("power", "prussia")],
+            false,
+        )
+        .await;
+    assert_eq!(s, 422, "{html}");
+    assert!(html.contains("nothing is chosen for you"), "{html}");
+    // The refusal of the call, sent: not sent yet, the question asked instead.
+    let seq = |srv: &Srv| {
+        let url = format!("{}/api/games/{id}", srv.url);
+        let http = srv.http.clone();
+        async move {
+            http.get(url)
+                .send()
+                .await
+                .unwrap()
+                .json::<Value>()
+                .await
+                .unwrap()["seq"]
+                .clone()
+        }
+    };
+    let before = seq(&srv).await;
+    let (s, _, html) = srv
+        .form(
+            &format!("/games/{id}/decide"),
+            &cookie,
+            &[("power", "prussia"), ("choice", "answer no")],
+            true,
+        )
+        .await;
+    assert_eq!(s, 200, "{html}");
+    assert!(
+        html.contains("Not sent yet"),
+        "the question is asked: {html}"
+    );
+    assert!(html.contains("name=\"confirm\""), "{html}");
+    assert!(
+        html.contains("4.3.1.3"),
+        "the question cites its rule: {html}"
+    );
+    assert!(!html.contains("Sent: "), "{html}");
+    assert_eq!(seq(&srv).await, before, "nothing was sent");
+    // With the box ticked: sent.
+    let (s, _, html) = srv
+        .form(
+            &format!("/games/{id}/decide"),
+            &cookie,
+            &[
+                ("power", "prussia"),
+                ("typed", "answer no"),
+                ("confirm", "yes"),
+            ],
+            true,
+        )
+        .await;
+    assert_eq!(s, 200, "{html}");
+    assert!(html.contains("Sent: answer no"), "{html}");
+    assert_ne!(seq(&srv).await, before, "the decision was sent");
+    drop(g);
 }

@@ -14,13 +14,16 @@ use std::sync::Arc;
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PowerAccount {
     pub opening: Standing,
-    /// Income by source: provinces, minor countries and colonial trade, and what was not received: provinces
-    /// held by others (`occupied`) and trade cut by enemy fleets (`trade_lost`, 12.2.2).
+    /// Income by source: provinces, minor countries, colonial trade and American trade (12.9), and what was
+    /// not received: provinces held by others (`occupied`) and trade cut by enemy fleets (`trade_lost`, 12.2.2).
     pub provinces: Amount,
     pub minors: Amount,
     pub trade: i32,
     pub occupied: Amount,
     pub trade_lost: i32,
+    /// American trade received (12.9), and colonial trade lost to a war with America (12.9).
+    pub american: i32,
+    pub american_war_lost: i32,
     /// Everything received as income.
     pub income: Amount,
     /// Spent, by rule (positive amounts).
@@ -173,6 +176,8 @@ impl Ledger {
                     pp.trade = pp.trade.saturating_add(i.trade);
                     pp.occupied = pp.occupied.plus(i.occupied);
                     pp.trade_lost = pp.trade_lost.saturating_add(i.trade_lost);
+                    pp.american = pp.american.saturating_add(i.american);
+                    pp.american_war_lost = pp.american_war_lost.saturating_add(i.american_war_lost);
                     pp.income = pp.income.plus(change);
                 } else if step != Step::EconomicCollection
                     && change.money <= 0

@@ -200,8 +200,8 @@ pub fn choice(s: &Scenario, d: &Decision) -> String {
                 .collect::<Vec<_>>()
                 .join(", ")
         ),
-        Decision::Peace(p) => p.to_string(),
-        Decision::MinorControl(m) => m.to_string(),
+        Decision::Peace(p) => super::peace::decision(s, p),
+        Decision::MinorControl(m) => super::peace::minor_decision(s, m),
         Decision::Reinforce(pl) => placement(s, None, pl),
         Decision::Naval(d) => super::naval::decision(s, d),
         Decision::Land(d) => super::land::decision(s, d),

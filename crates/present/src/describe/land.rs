@@ -247,6 +247,11 @@ fn decision_in(s: &Scenario, st: Option<&State>, d: &LandDecision) -> String {
     }
 }
 
+/// A chit's name in words, as its data name says it (`escalated_assault` is "escalated assault").
+fn chit<T: serde::Serialize>(c: &T) -> String {
+    super::words(c)
+}
+
 /// `EscalatedAssault` as `Escalated Assault`.
 fn spaced(name: &str) -> String {
     let mut out = String::new();
@@ -619,8 +624,8 @@ pub fn event(
         } => format!(
             "battle at {}, day {day}: {} against {}\n{}",
             area(s, *a),
-            spaced(&format!("{:?}", chits.0)),
-            spaced(&format!("{:?}", chits.1)),
+            chit(&chits.0),
+            chit(&chits.1),
             crate::battle::day_text(report)
                 .lines()
                 .chain(report.outcome.is_none().then_some(
@@ -638,12 +643,7 @@ pub fn event(
                 .chits
                 .iter()
                 .enumerate()
-                .map(|(i, c)| format!(
-                    "day {}: {} against {}",
-                    i + 1,
-                    spaced(&format!("{:?}", c.0)),
-                    spaced(&format!("{:?}", c.1))
-                ))
+                .map(|(i, c)| format!("day {}: {} against {}", i + 1, chit(&c.0), chit(&c.1)))
                 .collect::<Vec<_>>()
                 .join("; "),
             crate::battle::summary(&record.setup, &record.report)
@@ -704,7 +704,7 @@ pub fn event(
                 coalition_engine::land::SiegeCombat::Sortie => "sortie",
             },
             area(s, record.area),
-            spaced(&format!("{:?}", record.setup.chits[0].0)),
+            chit(&record.setup.chits[0].0),
             crate::battle::text(&record.setup, &record.report)
                 .trim_end()
                 .lines()

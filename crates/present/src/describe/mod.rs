@@ -29,6 +29,15 @@ pub fn decision_line(d: &Decision) -> String {
     }
 }
 
+/// A decision as the log says it, in words with the scenario's names (the text forms name powers, minors and
+/// terms by key and code, issue 41); a pass and a placement as `decision_line` says them.
+pub fn decision_said(s: &Scenario, d: &Decision) -> String {
+    match d {
+        Decision::Pass | Decision::Reinforce(_) => decision_line(d),
+        d => choice(s, d),
+    }
+}
+
 /// A leader's status in words (12.7, 4.4.6.1).
 pub fn leader_status(s: &Scenario, st: &coalition_engine::world::LeaderStatus) -> String {
     use coalition_engine::world::LeaderStatus;
@@ -60,7 +69,23 @@ pub fn location_words(s: &Scenario, l: coalition_engine::scenario::Location) -> 
                 .unwrap_or_else(|| x.to_string())
         ),
         Location::Blockade(a) => format!("in the blockade box of {}", area(s, a)),
-        Location::Aboard(f) => format!("aboard fleet {f}"),
+        Location::Aboard(f) => format!("aboard {}", forces::fleet_name(s, f)),
+        Location::OffMap => "off the map".into(),
+    }
+}
+
+/// A place's name without a preposition, for "to …" and lists: "Paris", "the Channel", "the blockade box of
+/// Brest" (`location_words` says "at Paris").
+pub fn place_words(s: &Scenario, l: coalition_engine::scenario::Location) -> String {
+    use coalition_engine::scenario::Location;
+    match l {
+        Location::Area(a) => area(s, a),
+        Location::Sea(x) => s
+            .sea(x)
+            .map(|d| d.name.clone())
+            .unwrap_or_else(|| x.to_string()),
+        Location::Blockade(a) => format!("the blockade box of {}", area(s, a)),
+        Location::Aboard(f) => format!("aboard {}", forces::fleet_name(s, f)),
         Location::OffMap => "off the map".into(),
     }
 }
@@ -70,6 +95,41 @@ pub fn area(s: &Scenario, a: coalition_engine::ids::AreaId) -> String {
     s.area(a)
         .map(|d| d.name.clone())
         .unwrap_or_else(|| a.to_string())
+}
+
+/// A computer player's free text in names: each word that is a power's or a minor country's key
+/// (`great-britain`, `saxony`) becomes its name (`Great Britain`, `Saxony`). Only those keys are replaced:
+/// they are the ids such text carries (issue 41).
+pub fn named(s: &Scenario, text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut word = String::new();
+    let flush = |word: &mut String, out: &mut String| {
+        if word.is_empty() {
+            return;
+        }
+        let name = coalition_engine::ids::PowerId::new(word)
+            .ok()
+            .filter(|p| s.power(*p).is_some())
+            .map(|p| power(s, p))
+            .or_else(|| {
+                coalition_engine::ids::MinorId::new(word)
+                    .ok()
+                    .filter(|m| s.minor(*m).is_some())
+                    .map(|m| nation(s, Nation::Minor(m)))
+            });
+        out.push_str(name.as_deref().unwrap_or(word));
+        word.clear();
+    };
+    for c in text.chars() {
+        if c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_' {
+            word.push(c);
+        } else {
+            flush(&mut word, &mut out);
+            out.push(c);
+        }
+    }
+    flush(&mut word, &mut out);
+    out
 }
 
 /// Several powers' names, joined with commas.
@@ -142,12 +202,12 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
             power: p,
             decision: Some(d),
             ..
-        } => format!("{}: {}", power(s, *p), decision_line(d)),
+        } => format!("{}: {}", power(s, *p), decision_said(s, d)),
         Event::Submitted { .. } => return None,
         Event::Revealed { decisions, .. } => {
             let mut out = String::from("revealed together:");
             for (p, d) in decisions {
-                let _ = write!(out, "\n    {}: {}", power(s, *p), decision_line(d));
+                let _ = write!(out, "\n    {}: {}", power(s, *p), decision_said(s, d));
             }
             out
         }
@@ -545,8 +605,8 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
             ),
             CallsEvent::Ended => return None,
         },
-        Event::Peace(e) => e.to_string(),
-        Event::MinorControl(e) => e.to_string(),
+        Event::Peace(e) => peace::event(s, e),
+        Event::MinorControl(e) => peace::minor_event(s, e),
         Event::Reinforcement(e) => e.to_string(),
         Event::Economy(EconomicEvent::ManipulationSet { power: p, square }) => format!(
             "{} sets its economic manipulation marker to square {square} [12.5.2]",
@@ -643,8 +703,11 @@ pub mod destructive;
 pub mod forces;
 pub mod land;
 pub mod naval;
+pub mod peace;
 pub mod position;
 pub mod seen;
+#[cfg(test)]
+mod tests;
 
 pub use choice::{choice, choice_at, diplomatic, merge};
 pub use forces::{corps_name, factors, fleet_name};

@@ -46,6 +46,26 @@ pub fn position(s: &Scenario, st: &State, status: &View) -> String {
     out
 }
 
+/// Political points as the Political Status Display shows them (Coalition's reading, `docs/rules/victory.md`,
+/// "Beyond the display's last box"): the points themselves are never cut off, so a value past the display's
+/// last box is shown whole, with a note that the marker stays in that box (and the power in its zone).
+pub fn points_shown(s: &Scenario, points: i32) -> String {
+    let d = &s.charts.status_display;
+    if points < d.min {
+        format!(
+            "{points} (below the display: its marker stays in the {} box)",
+            d.min
+        )
+    } else if points > d.max {
+        format!(
+            "{points} (above the display: its marker stays in the {} box)",
+            d.max
+        )
+    } else {
+        points.to_string()
+    }
+}
+
 /// A short summary of the position, with nothing secret in it (10.5): the rulebook, the Political Status
 /// Display, wars, alliances, enforced peaces.
 pub fn summary(s: &Scenario, st: &State, status: &View) -> String {
@@ -64,9 +84,10 @@ pub fn summary(s: &Scenario, st: &State, status: &View) -> String {
     );
     for (p, line) in &status.status {
         let ps = &st.powers[p];
+        let shown = points_shown(s, line.political_points);
         let _ = writeln!(
             out,
-            "  {:<16} {:>4} {:<12} {:>4} {:>6} {:>8}{}",
+            "  {:<16} {:>4} {:<12} {:>4} {:>6} {:>8}{}{}",
             power(s, *p),
             line.political_points,
             line.zone,
@@ -77,7 +98,11 @@ pub fn summary(s: &Scenario, st: &State, status: &View) -> String {
                 ""
             } else {
                 "  (out of the game)"
-            }
+            },
+            // A value past the last box: say where the marker is (docs/rules/victory.md).
+            shown
+                .split_once(' ')
+                .map_or(String::new(), |(_, note)| format!("  {note}"))
         );
     }
     if !st.umps.is_empty() {

@@ -220,8 +220,14 @@ impl super::Csv for Records {
                     ("income: provinces", pp.provinces, "8.2"),
                     ("income: minors", pp.minors, "8.2"),
                     ("income: trade", money(pp.trade), "8.2"),
+                    ("income: American trade", money(pp.american), "12.9"),
                     ("not received: occupied", pp.occupied, "8.2"),
                     ("not received: trade lost", money(pp.trade_lost), "12.2.2"),
+                    (
+                        "not received: war with America",
+                        money(pp.american_war_lost),
+                        "12.9",
+                    ),
                 ] {
                     if a != Amount::default() {
                         add(kind, a, "", rule);

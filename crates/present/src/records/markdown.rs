@@ -279,7 +279,7 @@ pub fn markdown(r: &Records, show_seed: bool) -> String {
             out.push_str(
                 "Each cell is money / manpower. Income is what the collection step paid by source (occupied: \
                  what the power's provinces held by others would have paid; trade lost: colonial trade cut by \
-                 enemy fleets, 12.2.2); spent is every decrease in the phase's later steps; other is any other \
+                 enemy fleets, 12.2.2, or by a war with America, 12.9; American: American trade, 12.9); spent is every decrease in the phase's later steps; other is any other \
                  change, by its rule. Opening + income − spent + other = closing.\n\n",
             );
             for ph in &this.phases {
@@ -306,13 +306,17 @@ pub fn markdown(r: &Records, show_seed: bool) -> String {
                             amount(pp.provinces),
                             amount(pp.minors),
                             pp.trade.to_string(),
-                            if pp.occupied == Amount::default() && pp.trade_lost == 0 {
+                            pp.american.to_string(),
+                            if pp.occupied == Amount::default()
+                                && pp.trade_lost == 0
+                                && pp.american_war_lost == 0
+                            {
                                 "—".into()
                             } else {
                                 format!(
                                     "occupied {}; trade lost {}",
                                     amount(pp.occupied),
-                                    pp.trade_lost
+                                    pp.trade_lost.saturating_add(pp.american_war_lost)
                                 )
                             },
                             amount(pp.income),
@@ -334,6 +338,7 @@ pub fn markdown(r: &Records, show_seed: bool) -> String {
                         "provinces",
                         "minors",
                         "trade",
+                        "American",
                         "not received",
                         "income",
                         "spent",

@@ -125,20 +125,47 @@ impl Browser {
 
     /// A new browser session: its own profile, so its own cookies.
     pub async fn session(&self) -> Client {
+        self.session_with(json!({
+            "binary": self.chromium,
+            "args": [
+                "--headless=new",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-dev-shm-usage",
+                "--window-size=1280,1800",
+            ],
+        }))
+        .await
+    }
+
+    /// A new session whose viewport is exactly `width` × `height` CSS pixels (chromium's device emulation): a
+    /// phone (`mobile`, at two device pixels a CSS pixel) or a desktop window.
+    pub async fn session_sized(&self, width: u32, height: u32, mobile: bool) -> Client {
+        self.session_with(json!({
+            "binary": self.chromium,
+            "args": [
+                "--headless=new",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-dev-shm-usage",
+                format!("--window-size={width},{height}"),
+            ],
+            "mobileEmulation": {
+                "deviceMetrics": {
+                    "width": width,
+                    "height": height,
+                    "pixelRatio": if mobile { 2.0 } else { 1.0 },
+                    "mobile": mobile,
+                    "touch": mobile,
+                }
+            },
+        }))
+        .await
+    }
+
+    async fn session_with(&self, options: Value) -> Client {
         let mut caps = serde_json::Map::new();
-        caps.insert(
-            "goog:chromeOptions".into(),
-            json!({
-                "binary": self.chromium,
-                "args": [
-                    "--headless=new",
-                    "--no-sandbox",
-                    "--disable-gpu",
-                    "--disable-dev-shm-usage",
-                    "--window-size=1280,1800",
-                ],
-            }),
-        );
+        caps.insert("goog:chromeOptions".into(), options);
         let c = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
             .capabilities(caps)
             .connect(&self.driver.url)

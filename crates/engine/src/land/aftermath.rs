@@ -579,22 +579,21 @@ fn retreat_areas(
     let Some(side) = corps.first().and_then(|c| w.corps_side(*c)) else {
         return Vec::new();
     };
-    let mut out: Vec<AreaId> = neighbours(ctx, side, from)
-        .into_iter()
-        .map(|(a, _)| a)
-        .filter(|a| match power {
-            Some(p) => may_enter(ctx, p, from, *a).is_ok() && enemy_corps(w, p, *a).is_empty(),
-            // An uncontrolled minor's forces fall back only within its own lands.
-            None => {
-                w.area_holder(ctx.scenario, *a) == Some(side)
-                    && !w.forces.corps.values().any(|c| {
-                        c.location == Location::Area(*a)
-                            && !c.factors.is_empty()
-                            && at_war_sides(w, side, c.owner)
-                    })
-            }
-        })
-        .collect();
+    let mut out: Vec<AreaId> =
+        neighbours(ctx, side, from)
+            .into_iter()
+            .map(|(a, _)| a)
+            .filter(|a| match power {
+                Some(p) => may_enter(ctx, p, from, *a).is_ok() && enemy_corps(w, p, *a).is_empty(),
+                // An uncontrolled minor's forces fall back only within its own lands.
+                None => {
+                    w.area_holder(ctx.scenario, *a) == Some(side)
+                        && !w.forces.corps.iter().any(|(id, c)| {
+                            w.forces.in_field(*id, *a) && at_war_sides(w, side, c.owner)
+                        })
+                }
+            })
+            .collect();
     out.sort();
     out.dedup();
     out

@@ -182,6 +182,19 @@ fn decision_in(s: &Scenario, st: Option<&State>, d: &LandDecision) -> String {
                 area(s, *to)
             )
         }
+        LandDecision::Enter { corps } => {
+            let at = st
+                .and_then(|st| st.forces.corps.get(corps))
+                .and_then(|c| match c.location {
+                    Location::Area(a) => Some(format!(" of {}", area(s, a))),
+                    _ => None,
+                })
+                .unwrap_or_default();
+            format!(
+                "take {} into the city{at} (Coalition's 7.5.4: it moves no more this phase)",
+                units(s, &[*corps], &[])
+            )
+        }
         LandDecision::Garrison { corps, drop, pick } => {
             let at = st
                 .and_then(|st| st.forces.corps.get(corps))
@@ -526,6 +539,16 @@ pub fn event(
                 "in "
             },
             area(s, *to)
+        ),
+        LandEvent::Sheltered {
+            power: p,
+            corps,
+            area: a,
+        } => format!(
+            "{}'s {} go(es) into the city of {}",
+            power(s, *p),
+            units(s, corps, &[]),
+            area(s, *a)
         ),
         LandEvent::Garrisoned {
             power: p,

@@ -355,3 +355,60 @@ fn only_an_unbesieged_enemy_infantry_corps_bars_a_declaration_of_war() {
     assert!(inside(&g, "fr-1"));
     assert!(g.state().sieges.contains_key(&area("linz")));
 }
+
+/// February, after France besieges Linz: Austria's movement ends and its supply is traced; the event.
+fn austrian_supply(extra: &[&str]) -> (Game, usize, LandEvent) {
+    let (mut g, _) = french_besiege_linz(extra);
+    submit(&mut g, "france", "done");
+    until_moving(&mut g, "austria");
+    let before = g.log().len();
+    submit(&mut g, "austria", "done");
+    let traced = g.log()[before..]
+        .iter()
+        .find_map(|e| match e {
+            Event::Land(t @ LandEvent::SupplyTraced { power, .. }) if *power == p("austria") => {
+                Some(t.clone())
+            }
+            _ => None,
+        })
+        .expect("Austria's supply is traced");
+    (g, before, traced)
+}
+
+#[test]
+fn a_besieged_corps_lives_on_its_sides_depot_in_the_city_one_of_the_depots_four() {
+    // rule: 12.3.1
+    // rule: 7.4.1
+    // Austria's depot at Linz (1805's) feeds II Corps inside the besieged city.
+    let (_, _, traced) = austrian_supply(&[]);
+    let LandEvent::SupplyTraced {
+        supplied,
+        out_of_supply,
+        depots_used,
+        ..
+    } = traced
+    else {
+        unreachable!()
+    };
+    assert!(supplied.contains(&corps("au-2")), "{supplied:?}");
+    assert!(!out_of_supply.contains(&corps("au-2")));
+    assert_eq!(depots_used.get(&area("linz")), Some(&1));
+}
+
+#[test]
+fn a_besieged_corps_without_a_depot_in_its_city_is_out_of_supply_and_forages() {
+    // rule: 7.4.2
+    // rule: 7.5.4
+    // No Austrian depot at Linz: the besieged corps cannot trace supply out through the French around it.
+    let (g, before, traced) = austrian_supply(&[
+        r#"{"depot": {"area": "linz", "owner": {"power": "austria"}, "present": false}}"#,
+    ]);
+    let LandEvent::SupplyTraced { out_of_supply, .. } = traced else {
+        unreachable!()
+    };
+    assert!(out_of_supply.contains(&corps("au-2")), "{out_of_supply:?}");
+    assert!(g.log()[before..].iter().any(|e| matches!(
+        e,
+        Event::World(WorldEvent::DiceRolled { roll }) if roll.rule == "7.4.2" && roll.purpose.contains("au-2")
+    )));
+}

@@ -412,3 +412,45 @@ fn a_besieged_corps_without_a_depot_in_its_city_is_out_of_supply_and_forages() {
         Event::World(WorldEvent::DiceRolled { roll }) if roll.rule == "7.4.2" && roll.purpose.contains("au-2")
     )));
 }
+
+#[test]
+fn a_beaten_force_may_retreat_into_the_friendly_city_of_its_battle_if_it_has_room() {
+    // rule: 7.5.9
+    // rule: 7.5.4
+    // II Corps (6 infantry) stays in the field at Linz; France's I Corps attacks it there.
+    let mut g = game(&[]);
+    submit(&mut g, "france", "move fr-1 munich>passau>linz");
+    submit(&mut g, "france", "done");
+    // France's dice sixes, Austria's ones: Austria loses.
+    g.force_dice(&[6, 1].repeat(30)).unwrap();
+    let start = g.log().len();
+    while !g
+        .log()
+        .iter()
+        .skip(start)
+        .any(|e| matches!(e, Event::Land(LandEvent::RetreatsOwed { .. })))
+    {
+        assert!(g.log().len() < start + 5_000, "no retreat was owed");
+        for q in g.pending() {
+            g.submit_default(q).unwrap();
+        }
+    }
+    let choices = offered(&g, "austria");
+    // The city of Linz (room for 10) is offered last, after the areas next to it.
+    assert_eq!(
+        choices.last().map(String::as_str),
+        Some("retreat linz"),
+        "{choices:?}"
+    );
+    assert!(choices.len() > 1, "{choices:?}");
+    assert_eq!(
+        g.default_decision(p("austria")).map(|d| d.to_string()),
+        choices.first().cloned()
+    );
+    submit(&mut g, "austria", "retreat linz");
+    assert!(inside(&g, "au-2"));
+    assert_eq!(
+        g.state().forces.corps[&corps("au-2")].location,
+        Location::Area(area("linz"))
+    );
+}

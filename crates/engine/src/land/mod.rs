@@ -210,7 +210,7 @@ pub enum LandEvent {
         /// Coalition's 6.2.5: the fleet whose depot landed with them, if one did.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         depot: Option<crate::kernel::ids::FleetId>,
-        /// Errata 7.3.5: into the besieged port itself (their garrison factors join its garrison).
+        /// Errata 7.3.5: into the besieged port itself (inside its city, Coalition's 7.5.4).
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         into_port: bool,
         from: crate::scenario::Location,
@@ -547,8 +547,8 @@ pub enum LandDecision {
         /// of `to`.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         depot: bool,
-        /// Errata 7.3.5 (Coalition's reading): into the besieged friendly port of `to` itself, the corps' factors
-        /// that may garrison joining its garrison, rather than into the area.
+        /// Errata 7.3.5 (Coalition's reading): into the besieged friendly port of `to` itself, the corps inside
+        /// its city (if it has room for them, Coalition's 7.5.4), rather than into the area.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         into_port: bool,
         to: AreaId,

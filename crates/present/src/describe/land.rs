@@ -155,7 +155,7 @@ fn decision_in(s: &Scenario, st: Option<&State>, d: &LandDecision) -> String {
             into_port: true,
             to,
         } if !depot && leaders.is_empty() => format!(
-            "land the garrison factors of {} straight into the besieged port of {} (errata 7.3.5; the rest stays aboard)",
+            "land {} straight into the besieged port of {}, inside its city (errata 7.3.5)",
             units(s, corps, leaders),
             area(s, *to)
         ),
@@ -231,6 +231,14 @@ fn decision_in(s: &Scenario, st: Option<&State>, d: &LandDecision) -> String {
             (outflanking, reinforce),
             guard,
         ),
+        LandDecision::Retreat { to }
+            if st.and_then(|st| st.land.battle.as_ref()).map(|b| b.area) == Some(*to) =>
+        {
+            format!(
+                "retreat into the city of {} (Coalition's 7.5.4)",
+                area(s, *to)
+            )
+        }
         LandDecision::Retreat { to } => format!("retreat to {}", area(s, *to)),
         LandDecision::Besiege { area: a } => {
             format!(
@@ -688,6 +696,13 @@ pub fn event(
                 ))
                 .collect::<Vec<_>>()
                 .join("; ")
+        ),
+        LandEvent::Retreated {
+            corps, from, to, ..
+        } if from == to => format!(
+            "{} retreat into the city of {} (Coalition's 7.5.4)",
+            units(s, corps, &[]),
+            area(s, *from)
         ),
         LandEvent::Retreated {
             corps,

@@ -155,7 +155,7 @@ fn decision_in(s: &Scenario, st: Option<&State>, d: &LandDecision) -> String {
             into_port: true,
             to,
         } if !depot && leaders.is_empty() => format!(
-            "land the garrison factors of {} straight into the besieged port of {} (errata 7.3.5; the rest stays aboard)",
+            "land {} straight into the besieged port of {}, inside its city (errata 7.3.5)",
             units(s, corps, leaders),
             area(s, *to)
         ),
@@ -180,6 +180,19 @@ fn decision_in(s: &Scenario, st: Option<&State>, d: &LandDecision) -> String {
             format!(
                 "land {what} in {} from the sea (all their movement this phase)",
                 area(s, *to)
+            )
+        }
+        LandDecision::Enter { corps } => {
+            let at = st
+                .and_then(|st| st.forces.corps.get(corps))
+                .and_then(|c| match c.location {
+                    Location::Area(a) => Some(format!(" of {}", area(s, a))),
+                    _ => None,
+                })
+                .unwrap_or_default();
+            format!(
+                "take {} into the city{at} (Coalition's 7.5.4: it moves no more this phase)",
+                units(s, &[*corps], &[])
             )
         }
         LandDecision::Garrison { corps, drop, pick } => {
@@ -218,6 +231,14 @@ fn decision_in(s: &Scenario, st: Option<&State>, d: &LandDecision) -> String {
             (outflanking, reinforce),
             guard,
         ),
+        LandDecision::Retreat { to }
+            if st.and_then(|st| st.land.battle.as_ref()).map(|b| b.area) == Some(*to) =>
+        {
+            format!(
+                "retreat into the city of {} (Coalition's 7.5.4)",
+                area(s, *to)
+            )
+        }
         LandDecision::Retreat { to } => format!("retreat to {}", area(s, *to)),
         LandDecision::Besiege { area: a } => {
             format!(
@@ -532,6 +553,16 @@ pub fn event(
             },
             area(s, *to)
         ),
+        LandEvent::Sheltered {
+            power: p,
+            corps,
+            area: a,
+        } => format!(
+            "{}'s {} go(es) into the city of {}",
+            power(s, *p),
+            units(s, corps, &[]),
+            area(s, *a)
+        ),
         LandEvent::Garrisoned {
             power: p,
             corps,
@@ -665,6 +696,13 @@ pub fn event(
                 ))
                 .collect::<Vec<_>>()
                 .join("; ")
+        ),
+        LandEvent::Retreated {
+            corps, from, to, ..
+        } if from == to => format!(
+            "{} retreat into the city of {} (Coalition's 7.5.4)",
+            units(s, corps, &[]),
+            area(s, *from)
         ),
         LandEvent::Retreated {
             corps,

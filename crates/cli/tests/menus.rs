@@ -284,3 +284,33 @@ fn a_move_by_destination_is_proposed_whole_and_enter_accepts_it() {
     let out = stdout(&o);
     assert!(out.contains("France moves IV Corps (fr-4), V Corps (fr-5), VI Corps (fr-6), Lannes and Soult: Boulogne"), "{out}");
 }
+
+#[test]
+fn again_repeats_the_last_typed_decision_and_power_names_take_any_case() {
+    let dir = temp_dir("menus-again");
+    let g = game_until(&dir, None, france_to_move);
+    // `again` before anything was typed says so; after a typed move it repeats it (refused here: fr-1 has
+    // already gone to Mainz, so the same move from Cologne no longer fits).
+    let o = play(
+        &[s(&g), "--as", "FRANCE"],
+        "again\nmove fr-1 cologne>mainz\nagain\nq\n",
+    );
+    expect_code(&o, 0);
+    let out = stdout(&o);
+    assert!(
+        out.contains("France has typed no decision to repeat yet."),
+        "{out}"
+    );
+    let moved = out
+        .find("France moves I Corps (fr-1): Cologne → Mainz")
+        .unwrap_or_else(|| panic!("{out}"));
+    let rest = &out[moved..];
+    assert!(rest.contains("again: move fr-1 cologne>mainz"), "{rest}");
+    assert!(
+        rest.contains("refused: rule 7.3: fr-1 does not stand in Cologne"),
+        "{rest}"
+    );
+    // A power's name with a space and capitals.
+    let o = play(&[s(&g), "--as", "Great Britain", "--bots", "none"], "q\n");
+    expect_code(&o, 0);
+}

@@ -254,8 +254,7 @@ pub fn choices(ctx: &LCtx, power: PowerId) -> Vec<LandDecision> {
             && !mine.contains(&a)
             && enemy_corps(w, power, a).is_empty()
             && (w.area_power(ctx.scenario, a) == Some(power)
-                || (corps.iter())
-                    .any(|(id, at)| *at == a && !w.forces.corps[id].factors.is_empty()));
+                || (corps.iter()).any(|(id, at)| *at == a && w.forces.in_field(*id, a)));
         debug_assert_eq!(ok, check(ctx, power, &[a], &[]).is_ok(), "depot in {a}");
         if ok {
             out.push(LandDecision::Depots {

@@ -5,7 +5,6 @@
 //! with the garrison when enemy corps stand outside; it comes out by moving away (only while no enemy corps
 //! stand in the area) and otherwise fights only in assaults and sorties (`siege.rs`).
 
-use super::movement::moves_for;
 use super::{LCtx, LCx, LandDecision, LandEvent};
 use crate::kernel::error::{RuleError, RuleResult};
 use crate::kernel::ids::{AreaId, CorpsId, PowerId};
@@ -36,7 +35,7 @@ pub fn room_left(ctx: &LCtx, area: AreaId) -> Option<u32> {
 pub fn friendly_city(ctx: &LCtx, power: PowerId, area: AreaId) -> bool {
     let (s, w) = (ctx.scenario, ctx.world);
     let held = w.area_holder(s, area).is_some_and(|h| {
-        moves_for(w, power, h)
+        w.moves_nation(power, h)
             || w.controller_of(h)
                 .is_some_and(|c| c == power || w.allied(c, power))
     });
@@ -124,10 +123,15 @@ pub fn check(ctx: &LCtx, power: PowerId, id: CorpsId) -> RuleResult<AreaId> {
 
 /// The mover's corps that may go into the city where they stand (`enter CORPS`), in key order.
 pub fn choices(ctx: &LCtx, power: PowerId) -> Vec<LandDecision> {
-    super::movement::corps_of(ctx.world, power)
-        .into_iter()
-        .filter(|(id, _)| check(ctx, power, *id).is_ok())
-        .map(|(corps, _)| LandDecision::Enter { corps })
+    let w = ctx.world;
+    (w.forces.corps.iter())
+        .filter(|(id, c)| {
+            matches!(c.location, Location::Area(_))
+                && !w.forces.in_city(**id)
+                && w.moves_corps(power, **id)
+        })
+        .filter(|(id, _)| check(ctx, power, **id).is_ok())
+        .map(|(id, _)| LandDecision::Enter { corps: *id })
         .collect()
 }
 

@@ -272,7 +272,8 @@ fn check_land(sc: &Scenario, rb: &Rulebook, s: &State, e: &Event, batch: &[Event
                     "7.3.5" | "7.7" => {}
                     // A battle's losses (7.5.6), a trivial combat's or a cut-off retreat's surrender (7.5.3,
                     // 7.5.9), the pursuit (7.5.8) and a siege combat's losses (7.5.4) follow the battle's or the
-                    // siege combat's record, and are recorded.
+                    // siege combat's record, and are recorded; a corps inside a city surrenders with it to a
+                    // siege roll that takes it (7.5.4).
                     "7.5.3" | "7.5.4" | "7.5.6" | "7.5.8" | "7.5.9" => {
                         assert!(
                             batch[..at].iter().any(|x| matches!(
@@ -280,6 +281,7 @@ fn check_land(sc: &Scenario, rb: &Rulebook, s: &State, e: &Event, batch: &[Event
                                 Event::Land(
                                     LandEvent::BattleFought { .. }
                                         | LandEvent::SiegeCombatFought { .. }
+                                        | LandEvent::SiegeRolled { fell: true, .. }
                                 )
                             )),
                             "{corps} lost factors under {rule} with no battle"

@@ -94,7 +94,14 @@ pub fn corps_where(s: &Scenario, st: &State, id: CorpsId) -> String {
     st.forces
         .corps
         .get(&id)
-        .map(|c| format!(" ({})", location_words(s, c.location)))
+        .map(|c| {
+            let inside = if st.forces.in_city(id) {
+                ", inside the city"
+            } else {
+                ""
+            };
+            format!(" ({}{inside})", location_words(s, c.location))
+        })
         .unwrap_or_default()
 }
 
@@ -134,11 +141,17 @@ pub fn own(s: &Scenario, st: &State, viewer: PowerId) -> String {
                 continue;
             }
             on_map.push(format!(
-                "{}: {} (of {}) — {}",
+                "{}: {} (of {}) — {}{}",
                 corps_name(s, *id),
                 factors(&c.factors),
                 factors(&c.capacity),
-                location_words(s, c.location)
+                location_words(s, c.location),
+                // Coalition's 7.5.4: a corps inside its area's city.
+                if f.in_city(*id) {
+                    ", inside the city"
+                } else {
+                    ""
+                }
             ));
         }
         list(&mut out, &format!("{head}corps"), &on_map);

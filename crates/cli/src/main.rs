@@ -407,9 +407,17 @@ pub(crate) fn replay(
 }
 
 pub(crate) fn parse_power(s: &Scenario, name: &str) -> Result<PowerId, Failure> {
-    let id = PowerId::new(name.trim())
+    // Names are read case-insensitively, with spaces for hyphens: `France`, `great britain` (issue 41).
+    let key = name.trim().to_lowercase().replace([' ', '_'], "-");
+    let id = PowerId::new(&key)
         .ok()
-        .filter(|p| s.power(*p).is_some());
+        .filter(|p| s.power(*p).is_some())
+        .or_else(|| {
+            s.powers
+                .iter()
+                .find(|p| p.name.to_lowercase().replace(' ', "-") == key)
+                .map(|p| p.id)
+        });
     id.ok_or_else(|| {
         anyhow::anyhow!(
             "unknown power `{name}` (powers: {})",

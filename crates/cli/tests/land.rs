@@ -99,7 +99,7 @@ fn a_corps_moves_by_a_typed_path_and_by_a_menu_step_and_the_step_is_undone() {
         "{out}"
     );
     let after = &out[out.find("France moves Imperial Guard").unwrap()..];
-    assert!(after.contains("    Metz, with Napoleon:\n"), "{after}");
+    assert!(after.contains(") Metz, with Napoleon:\n"), "{after}");
     assert!(
         after.contains("Imperial Guard (fr-g): 2 cavalry, 6 guard — 2 of 4 movement points left"),
         "{after}"
@@ -132,7 +132,7 @@ fn a_corps_moves_by_a_typed_path_and_by_a_menu_step_and_the_step_is_undone() {
         .unwrap_or_else(|| panic!("{out}"));
     assert!(moved < undone);
     let between = &out[moved..undone];
-    assert!(between.contains("    Gelderland:\n"), "{between}");
+    assert!(between.contains(") Gelderland:\n"), "{between}");
     assert!(
         between.contains("II Corps (fr-2): 10 infantry, 1 cavalry — 3 of 4 movement points left"),
         "{between}"

@@ -407,3 +407,43 @@ fn a_leader_moves_at_the_pace_of_the_corps_he_moves_with() {
     submit(&mut g, "austria", "undo");
     assert!(g.state().land.leader_spent.values().all(|v| *v == 0));
 }
+
+#[test]
+fn a_move_by_destination_takes_the_cheapest_legal_path_and_stops_at_the_enemy() {
+    // Coalition's 7.3 with 7.3.3: fr-1 at Munich, at war with Austria, whose I Corps stands at Linz.
+    let g = at_france_turn(
+        standard(),
+        &[
+            WAR_FA,
+            r#"{"minor_control": {"minor": "bavaria", "controller": "france", "status": "free_state"}}"#,
+            r#"{"corps": {"corps": "fr-1", "factors": {"infantry": 12}, "location": {"area": "munich"}}}"#,
+        ],
+    );
+    let ctx = coalition_engine::world::Ctx {
+        scenario: g.scenario(),
+        rulebook: g.rulebook(),
+        world: &g.state().world,
+        own: &*g.state().land,
+    };
+    let fr1 = coalition_engine::ids::CorpsId::new("fr-1").unwrap();
+    let area = |a: &str| coalition_engine::ids::AreaId::new(a).unwrap();
+    let (d, cost) =
+        coalition_engine::land::route::route(&ctx, p("france"), &[fr1], &[], area("linz"))
+            .expect("Linz is in reach");
+    let coalition_engine::land::LandDecision::Move { path, .. } = &d else {
+        panic!("a move: {d:?}");
+    };
+    assert_eq!(path.first(), Some(&area("munich")));
+    assert_eq!(path.last(), Some(&area("linz")));
+    // The cost is the path's, as the move's own check counts it, and no cheaper path is listed.
+    let reach = coalition_engine::land::route::reachable(&ctx, p("france"), &[fr1]);
+    assert_eq!(reach[&area("linz")].0, cost);
+    // Past the Austrian corps at Linz no path goes on (7.3.3).
+    assert!(
+        coalition_engine::land::route::route(&ctx, p("france"), &[fr1], &[], area("vienna"))
+            .is_err()
+            || !reach[&area("vienna")].1.contains(&area("linz"))
+    );
+    let mut g = g;
+    submit(&mut g, "france", &d.to_string());
+}

@@ -1,13 +1,14 @@
 //! Errata 7.3.5 with Coalition's landing (`docs/rules/naval.md` 6.2.5): corps aboard fleets may land straight into
-//! a besieged friendly port, their garrison factors joining its garrison, or into the port's area.
+//! a besieged friendly port, inside its city if it has room for them (Coalition's 7.5.4), or into the port's
+//! area.
 
 mod common;
 
 use common::{refused, submit};
 
-use coalition_engine::ids::{AreaId, CorpsId, FleetId, Nation, PowerId};
+use coalition_engine::ids::{AreaId, CorpsId, Nation, PowerId};
 use coalition_engine::rulebook::{Preset, Rulebook};
-use coalition_engine::scenario::{Factors, Location};
+use coalition_engine::scenario::Location;
 
 fn p(s: &str) -> PowerId {
     PowerId::new(s).unwrap()
@@ -15,6 +16,7 @@ fn p(s: &str) -> PowerId {
 
 #[test]
 fn corps_land_straight_into_a_besieged_friendly_port() {
+    // rule: 7.3.5
     // Portugal a British free state with a garrison in Lisbon; French VI Corps stands in Lisbon's area; the
     // Channel Fleet lies off the coast with II Corps (5 infantry, 2 cavalry) aboard.
     let mut g = common::land_1805(
@@ -50,20 +52,36 @@ fn corps_land_straight_into_a_besieged_friendly_port() {
         offered.iter().any(|d| d == "disembark gb-2 port:lisbon"),
         "{offered:?}"
     );
-    submit(&mut g, "great-britain", "disembark gb-2 port:lisbon");
-    let gb = Nation::Power(p("great-britain"));
+    // Only if the city has room for them all (the garrison not counted).
+    let mut big = g.clone();
+    for c in ["gb-1", "gb-3"] {
+        let adj = format!(
+            r#"{{"corps": {{"corps": "{c}", "factors": {{"infantry": 10, "cavalry": 2}}, "location": {{"aboard": "gb-f1"}}}}}}"#
+        );
+        big.host(&serde_json::from_str(&adj).unwrap(), "more corps aboard")
+            .unwrap();
+    }
+    // 12 + 7 + 12 factors: more than a fortress's room (20).
     assert_eq!(
-        g.state().forces.garrisons.get(&(lisbon, gb)).copied(),
-        Some(Factors {
-            infantry: 5,
-            ..Factors::default()
-        }),
-        "the infantry joins the garrison"
+        refused(
+            &mut big,
+            "great-britain",
+            "disembark gb-1,gb-2,gb-3 port:lisbon"
+        ),
+        "7.3.5"
     );
-    let c = &g.state().forces.corps[&CorpsId::new("gb-2").unwrap()];
-    assert_eq!(c.location, Location::Aboard(FleetId::new("gb-f1").unwrap()));
-    assert_eq!(c.factors.cavalry, 2, "the cavalry stays aboard");
-    assert_eq!(c.factors.infantry, 0);
+    submit(&mut g, "great-britain", "disembark gb-2 port:lisbon");
+    let gb2 = CorpsId::new("gb-2").unwrap();
+    let c = &g.state().forces.corps[&gb2];
+    assert_eq!(c.location, Location::Area(lisbon), "the whole corps lands");
+    assert_eq!(c.factors.infantry, 5);
+    assert_eq!(c.factors.cavalry, 2);
+    assert!(
+        g.state().forces.in_city.contains(&gb2),
+        "inside the city, besieged with its garrison"
+    );
+    let gb = Nation::Power(p("great-britain"));
+    assert_eq!(g.state().forces.garrisons.get(&(lisbon, gb)), None);
     // No battle with the besiegers: the landing met no enemy in the field.
     assert!(g.state().land.combats.is_empty());
 }

@@ -229,6 +229,8 @@ pub fn land(cx: &Ctx) -> Pick {
                 10 + i64::from(*depot) - memo.pull(*to).min(9)
             }
             LandDecision::Garrison { .. } => -5,
+            // Coalition's 7.5.4: the bot keeps its corps in the field (a corps inside a city is out of the war).
+            LandDecision::Enter { .. } => -5,
             LandDecision::Undo => -100,
             LandDecision::Done => 0,
             LandDecision::Attack {

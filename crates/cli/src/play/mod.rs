@@ -8,6 +8,7 @@ use coalition_present::economy;
 pub mod files;
 mod messages;
 mod seat;
+mod shorthand;
 
 use crate::describe;
 use crate::{Failure, load_scenario, new_seed, parse_power, read_transcript, replay, write_file};
@@ -25,15 +26,20 @@ use std::io::{BufRead, Write};
 use std::path::Path;
 
 const HELP: &str = "Type the number of a choice (several numbers separated by commas combine a list: `2,5`),\n\
-a decision in text (`declare austria,bavaria`; in the Land Phase a whole move: `move fr-1 paris>reims>metz`),\n\
-`d` for the default decision, `n` for nothing more this month (the power takes its default decisions until\n\
-the next month), `m` to list the power's messages, `v` to view the position, in a battle `o` for the exact odds\n\
-of every pair of chits, `?` for this help, or `q` to save and quit. A power with only one choice takes it\n\
-without being asked. When the seat passes to another player after a secret (a sealed choice, a private message)\n\
-the screen is cleared, and the next power's player takes the seat with Enter.";
+a decision in text (`declare austria,bavaria`; in the Land Phase a whole move: `move fr-1 paris>reims>metz`,\n\
+or by destination: `move fr-1 vienna`, `m 3 vienna`), Enter or `d` for the default decision, `n` for nothing\n\
+more this month (the power takes its default decisions until the next month), `again` to repeat the last\n\
+decision typed, `m` to list the power's messages, `v` to view the position, in a battle `o` for the exact odds\n\
+of every pair of chits, `?` to list every choice (`? vienna`: those naming Vienna), `help` for this help, or\n\
+`q` to save and quit. Names may be typed in any case. A choice that loses something for good (scuttling a\n\
+fleet, suing for peace, a forced march, leaving arrivals unplaced) is listed last and asks for `y` first. A\n\
+power with only one choice takes it without being asked. When the seat passes to another player after a secret\n\
+(a sealed choice, a private message) the screen is cleared, and the next power's player takes the seat with\n\
+Enter.";
 
 /// Rule 7.3 at the prompt: a move may be typed whole, or made one area at a time from the menu.
-const LAND_HINT: &str = "Type a whole move (`move fr-1,napoleon paris>reims>metz`), a garrison change (`drop fr-1 \
+const LAND_HINT: &str = "Type a move by destination (`move fr-1 vienna`: the cheapest path, the leaders with the \
+corps going too unless dropped with `-davout`; `m 3` lists where stack 3 goes, `m 3 12` or `m 3 vienna` moves it), a whole path (`move fr-1,napoleon paris>reims>metz`), a garrison change (`drop fr-1 \
 infantry:2`, `pick fr-1 militia:1`), a landing of corps aboard fleets (`disembark gb-2 lisbon`; `disembark depot,gb-2 lisbon` lands the depot too; `disembark gb-2 port:lisbon` into a besieged friendly port), `undo` or `done`, or pick one step from the menu.";
 const NAVAL_HINT: &str = "Type a whole move (`sail gb-f1,gb-f2 plymouth>english-channel>box:brest`; a blockade box \
 is `box:PORT`; corps embark in port with `sail gb-f1 carrying gb-2 portsmouth>english-channel`, and the depot there with `carrying depot,gb-2`), `undo` or `done`, or pick one step from the menu.";
@@ -42,7 +48,15 @@ is `box:PORT`; corps embark in port with `sail gb-f1 carrying gb-2 portsmouth>en
 const SHOWN_SINCE: usize = 120;
 
 /// The prompt's reminder of the short answers.
-const KEYS: &str = "[number, d default, n nothing more this month, m messages, ? help, q quit]";
+const KEYS: &str =
+    "[number, Enter default, n nothing more this month, m messages, ? choices, help, q quit]";
+
+/// The short prompt after a refusal or a listing: the refusal stays the last thing above it.
+const SHORT_KEYS: &str = "[number or text; ? choices, ? WORD filters, help]";
+
+/// A menu longer than this shows its first `PAGE` lines; `?` lists the rest (issue 41).
+const PAGE_MAX: usize = 30;
+const PAGE: usize = 20;
 
 /// How `play` was started: the game file, whether it is the default one, and the powers played here.
 pub struct Start<'a> {
@@ -122,6 +136,11 @@ pub fn run(data: Option<&Path>, start: Start) -> Result<(), Failure> {
     let mut public: Vec<String> = Vec::new();
     let mut seen_upto: std::collections::BTreeMap<seat::Seat, usize> = Default::default();
     let mut last_step: Option<Position> = None;
+    // After a refusal or a listing the same question is asked again under a short prompt (issue 41).
+    let mut quiet: Option<(PowerId, Position, usize)> = None;
+    let mut last_listing = shorthand::Last::default();
+    // The last decision each power typed (`again`).
+    let mut typed: std::collections::BTreeMap<PowerId, String> = Default::default();
     loop {
         // What happened since the last decision, as everyone at the table may see it.
         for e in &g.log()[shown..] {
@@ -248,40 +267,84 @@ pub fn run(data: Option<&Path>, start: Start) -> Result<(), Failure> {
         for m in unread {
             println!("  {m}");
         }
-        for line in economy::preamble(&s, g.state(), power) {
-            println!("  {line}");
-        }
-        // Rule 7.3: the mover's stacks, and how to type a whole path.
-        if describe::land::moving(g.state(), power) {
-            // The stacks show this power's factors (V.1): the next player takes the seat after a handover.
-            table.secret_shown();
-            for line in describe::land::stacks(&s, g.rulebook(), g.state(), power) {
+        let brief = quiet.take() == Some((power, pos, g.log().len()));
+        // Rule 3.3 with issue 41: the choices, the destructive ones last, each with its warning.
+        let listed: Vec<(Decision, String, Option<describe::destructive::Warning>)> =
+            economy::listing(&s, g.state(), power, choices)
+                .into_iter()
+                .map(|(d, line)| {
+                    let w =
+                        describe::destructive::destructive(&s, g.rulebook(), g.state(), power, &d);
+                    (d, line, w)
+                })
+                .collect();
+        let mut listed = listed;
+        listed.sort_by_key(|(_, _, w)| w.is_some());
+        if brief {
+            print!("{power} {SHORT_KEYS}> ");
+        } else {
+            for line in economy::preamble(&s, g.state(), power) {
                 println!("  {line}");
             }
-            println!("  {LAND_HINT}");
-        }
-        // Rule 6.2.1: the mover's fleets, and how to type a whole path.
-        let fleets = describe::naval::mover_fleets(&s, g.state(), power);
-        if !fleets.is_empty() {
-            for line in fleets {
+            // Rule 7.3: the mover's stacks, and how to type a whole path.
+            if describe::land::moving(g.state(), power) {
+                // The stacks show this power's factors (V.1): the next player takes the seat after a handover.
+                table.secret_shown();
+                let areas: Vec<String> = describe::land::stack_areas(&s, g.state(), power)
+                    .iter()
+                    .map(|a| describe::area(&s, *a))
+                    .collect();
+                let mut next = 0;
+                for line in describe::land::stacks(&s, g.rulebook(), g.state(), power) {
+                    // The stacks are numbered for `m 3 vienna` (issue 41).
+                    match areas.get(next) {
+                        Some(a)
+                            if line.strip_prefix("  ").is_some_and(|l| {
+                                l.starts_with(a.as_str())
+                                    && l[a.len()..].starts_with([':', ',', ' '])
+                            }) =>
+                        {
+                            next += 1;
+                            println!("  {next:>2}) {}", &line[2..]);
+                        }
+                        _ => println!("  {line}"),
+                    }
+                }
+                println!("  {LAND_HINT}");
+            }
+            // Rule 6.2.1: the mover's fleets, and how to type a whole path.
+            let fleets = describe::naval::mover_fleets(&s, g.state(), power);
+            if !fleets.is_empty() {
+                for line in fleets {
+                    println!("  {line}");
+                }
+                println!("  {NAVAL_HINT}");
+            }
+            // Rule 7.5: the battle this power is asked about (its own side's factors: V.1).
+            let header = describe::land::battle_header(&s, g.state(), power);
+            if !header.is_empty() {
+                table.secret_shown();
+            }
+            for line in header {
                 println!("  {line}");
             }
-            println!("  {NAVAL_HINT}");
+            println!("{} to decide:", describe::power(&s, power));
+            let shown = if listed.len() > PAGE_MAX {
+                PAGE
+            } else {
+                listed.len()
+            };
+            for (i, item) in listed.iter().take(shown).enumerate() {
+                println!("  {:>2}. {}", i + 1, menu_line(item));
+            }
+            if shown < listed.len() {
+                println!(
+                    "  … and {} more: `?` lists them all, `? WORD` those naming WORD (`? vienna`)",
+                    listed.len() - shown
+                );
+            }
+            print!("{power} {KEYS}> ");
         }
-        // Rule 7.5: the battle this power is asked about (its own side's factors: V.1).
-        let header = describe::land::battle_header(&s, g.state(), power);
-        if !header.is_empty() {
-            table.secret_shown();
-        }
-        for line in header {
-            println!("  {line}");
-        }
-        let listed = economy::listing(&s, g.state(), power, choices);
-        println!("{} to decide:", describe::power(&s, power));
-        for (i, (_, line)) in listed.iter().enumerate() {
-            println!("  {:>2}. {line}", i + 1);
-        }
-        print!("{power} {KEYS}> ");
         std::io::stdout().flush().ok();
         let Some(Ok(line)) = input.next() else {
             println!("\nSaved. Resume with: {resume}");
@@ -291,14 +354,79 @@ pub fn run(data: Option<&Path>, start: Start) -> Result<(), Failure> {
         if sealed && !line.is_empty() {
             table.secret_shown();
         }
+        // Names in any case (issue 41): only a message's own text keeps its case.
+        let lowered = if line.starts_with("message") || line.starts_with('{') {
+            line.to_string()
+        } else {
+            line.to_lowercase()
+        };
+        let again = lowered == "again";
+        let lowered = if again {
+            match typed.get(&power) {
+                Some(l) => {
+                    println!("  again: {l}");
+                    l.clone()
+                }
+                None => {
+                    println!(
+                        "  {} has typed no decision to repeat yet.",
+                        describe::power(&s, power)
+                    );
+                    quiet = Some((power, pos, g.log().len()));
+                    continue;
+                }
+            }
+        } else {
+            lowered
+        };
+        let line = lowered.as_str();
+        let hush = (power, pos, g.log().len());
+        // Rule 7.3's short forms of a move: a listing, or a whole move proposed for the player to accept.
+        let mut proposed = None;
+        if describe::land::moving(g.state(), power) {
+            match shorthand::read(&s, &g, power, line, &mut last_listing) {
+                shorthand::Short::No => {}
+                shorthand::Short::Listing(lines) => {
+                    for l in lines {
+                        println!("  {l}");
+                    }
+                    quiet = Some(hush);
+                    continue;
+                }
+                shorthand::Short::Refused(why) => {
+                    println!("  {why}");
+                    quiet = Some(hush);
+                    continue;
+                }
+                shorthand::Short::Move(d) => proposed = Some(Decision::Land(d)),
+            }
+        }
+        if let Some(word) = line.strip_prefix('?') {
+            let word = word.trim();
+            let mut any = false;
+            for (i, item) in listed.iter().enumerate() {
+                let text = menu_line(item);
+                if word.is_empty() || text.to_lowercase().contains(word) {
+                    println!("  {:>2}. {text}", i + 1);
+                    any = true;
+                }
+            }
+            if !any {
+                println!("  no choice names `{word}`");
+            }
+            quiet = Some(hush);
+            continue;
+        }
         let decision = match line {
-            "" => continue,
+            _ if proposed.is_some() => proposed.clone(),
+            "" | "d" => None,
             "q" | "quit" => {
                 println!("Saved. Resume with: {resume}");
                 return Ok(());
             }
-            "?" | "help" => {
+            "help" => {
                 println!("{HELP}");
+                quiet = Some(hush);
                 continue;
             }
             "o" => {
@@ -310,6 +438,7 @@ pub fn run(data: Option<&Path>, start: Start) -> Result<(), Failure> {
                         describe::power(&s, power)
                     ),
                 }
+                quiet = Some(hush);
                 continue;
             }
             "v" => {
@@ -336,7 +465,6 @@ pub fn run(data: Option<&Path>, start: Start) -> Result<(), Failure> {
                 );
                 continue;
             }
-            "d" => None,
             _ if line
                 .chars()
                 .all(|c| c.is_ascii_digit() || c == ',' || c == ' ') =>
@@ -345,6 +473,7 @@ pub fn run(data: Option<&Path>, start: Start) -> Result<(), Failure> {
                     Ok(d) => Some(d),
                     Err(e) => {
                         println!("  {e}");
+                        quiet = Some(hush);
                         continue;
                     }
                 }
@@ -356,6 +485,7 @@ pub fn run(data: Option<&Path>, start: Start) -> Result<(), Failure> {
                     Ok(d) => Some(d),
                     Err(e) => {
                         println!("  refused: {e}");
+                        quiet = Some(hush);
                         continue;
                     }
                 }
@@ -380,6 +510,48 @@ pub fn run(data: Option<&Path>, start: Start) -> Result<(), Failure> {
             }
             d => d,
         };
+        // Issue 41: a proposed move is shown whole; a destructive decision (the default too) asks for `y`.
+        let checked = match &decision {
+            Some(d) => Some(d.clone()),
+            None => g.default_decision(power),
+        };
+        let warning = checked.as_ref().and_then(|d| {
+            describe::destructive::destructive(&s, g.rulebook(), g.state(), power, d)
+        });
+        if proposed.is_some() || warning.is_some() {
+            if let Some(d) = &checked {
+                println!("  {}", describe::choice_at(&s, g.state(), d));
+            }
+            let ask = match &warning {
+                Some(w) => {
+                    println!("  Careful: this {w}.");
+                    "Type y to do it, anything else cancels> "
+                }
+                None => "Enter accepts, anything else cancels> ",
+            };
+            print!("  {ask}");
+            std::io::stdout().flush().ok();
+            let Some(Ok(answer)) = input.next() else {
+                println!("\nSaved. Resume with: {resume}");
+                return Ok(());
+            };
+            let answer = answer.trim().to_lowercase();
+            let yes = match warning {
+                Some(_) => matches!(answer.as_str(), "y" | "yes"),
+                None => answer.is_empty() || matches!(answer.as_str(), "y" | "yes"),
+            };
+            if !yes {
+                println!("  not done");
+                quiet = Some(hush);
+                continue;
+            }
+        }
+        let typed_line = (!line.is_empty()
+            && !line
+                .chars()
+                .all(|c| c.is_ascii_digit() || c == ',' || c == ' ')
+            && line != "d")
+            .then(|| line.to_string());
         let entry = match decision {
             Some(decision) => Entry::Submit { power, decision },
             None => Entry::Default { power },
@@ -401,9 +573,23 @@ pub fn run(data: Option<&Path>, start: Start) -> Result<(), Failure> {
                 }
                 t.script.push(entry);
                 saved(&t)?;
+                if let Some(l) = typed_line {
+                    typed.insert(power, l);
+                }
             }
-            Err(e) => println!("  refused: {e}"),
+            Err(e) => {
+                println!("  refused: {e}");
+                quiet = Some(hush);
+            }
         }
+    }
+}
+
+/// A menu line, with its warning when the choice is destructive (issue 41).
+fn menu_line(item: &(Decision, String, Option<describe::destructive::Warning>)) -> String {
+    match &item.2 {
+        Some(w) => format!("{} — careful: {w}", item.1),
+        None => item.1.clone(),
     }
 }
 
@@ -464,7 +650,10 @@ fn public_line(
 }
 
 /// The listed choices named by numbers (`2,5`), merged into one decision where the step takes a list.
-fn pick(listed: &[(Decision, String)], line: &str) -> Result<Decision, String> {
+fn pick(
+    listed: &[(Decision, String, Option<describe::destructive::Warning>)],
+    line: &str,
+) -> Result<Decision, String> {
     let picked: Vec<Decision> = line
         .split(',')
         .filter(|x| !x.trim().is_empty())
@@ -473,7 +662,7 @@ fn pick(listed: &[(Decision, String)], line: &str) -> Result<Decision, String> {
                 .parse::<usize>()
                 .ok()
                 .and_then(|i| i.checked_sub(1))
-                .and_then(|i| listed.get(i).map(|(d, _)| d.clone()))
+                .and_then(|i| listed.get(i).map(|(d, _, _)| d.clone()))
                 .ok_or_else(|| format!("there is no choice {}", x.trim()))
         })
         .collect::<Result<_, _>>()?;

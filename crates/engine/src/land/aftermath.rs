@@ -579,22 +579,21 @@ fn retreat_areas(
     let Some(side) = corps.first().and_then(|c| w.corps_side(*c)) else {
         return Vec::new();
     };
-    let mut out: Vec<AreaId> = neighbours(ctx, side, from)
-        .into_iter()
-        .map(|(a, _)| a)
-        .filter(|a| match power {
-            Some(p) => may_enter(ctx, p, from, *a).is_ok() && enemy_corps(w, p, *a).is_empty(),
-            // An uncontrolled minor's forces fall back only within its own lands.
-            None => {
-                w.area_holder(ctx.scenario, *a) == Some(side)
-                    && !w.forces.corps.values().any(|c| {
-                        c.location == Location::Area(*a)
-                            && !c.factors.is_empty()
-                            && at_war_sides(w, side, c.owner)
-                    })
-            }
-        })
-        .collect();
+    let mut out: Vec<AreaId> =
+        neighbours(ctx, side, from)
+            .into_iter()
+            .map(|(a, _)| a)
+            .filter(|a| match power {
+                Some(p) => may_enter(ctx, p, from, *a).is_ok() && enemy_corps(w, p, *a).is_empty(),
+                // An uncontrolled minor's forces fall back only within its own lands.
+                None => {
+                    w.area_holder(ctx.scenario, *a) == Some(side)
+                        && !w.forces.corps.iter().any(|(id, c)| {
+                            w.forces.in_field(*id, *a) && at_war_sides(w, side, c.owner)
+                        })
+                }
+            })
+            .collect();
     out.sort();
     out.dedup();
     out
@@ -610,7 +609,15 @@ fn order_retreats(
     let mut owed = Vec::new();
     for (r, corps, leaders) in retreats {
         let power = power_of(b, r);
-        let to = retreat_areas(&cx.ctx(), power, &corps, b.area);
+        let mut to = retreat_areas(&cx.ctx(), power, &corps, b.area);
+        // Coalition's 7.5.4: a power's force may also fall back into the friendly city of the battle's area, if it
+        // has room for it all (offered last: `retreat AREA` naming the battle's own area).
+        if let Some(p) = power
+            && super::shelter::friendly_city(&cx.ctx(), p, b.area)
+            && super::shelter::fits(&cx.ctx(), b.area, &corps)
+        {
+            to.push(b.area);
+        }
         let place = area_name(&cx.ctx(), b.area);
         match to.len() {
             0 => {
@@ -660,7 +667,8 @@ pub(super) fn capture(cx: &mut LCx, leaders: &[LeaderId], by: Option<Nation>, wh
     }
 }
 
-/// Moves a retreating force into `to`.
+/// Moves a retreating force into `to`; into the city of the battle's area when `to` is that area (Coalition's
+/// 7.5.4: its leaders stay in the area, with the city).
 fn move_retreat(
     cx: &mut LCx,
     from: AreaId,
@@ -676,6 +684,11 @@ fn move_retreat(
         from,
         to,
     });
+    if to == from {
+        let why = format!("retreats into the city of {}", area_name(&cx.ctx(), from));
+        super::shelter::shelter(cx, corps, "7.5.9", &why);
+        return;
+    }
     let (a, b) = (area_name(&cx.ctx(), from), area_name(&cx.ctx(), to));
     for id in corps {
         let Some(c) = cx.world().forces.corps.get(id).cloned() else {

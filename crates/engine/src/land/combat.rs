@@ -30,7 +30,7 @@ pub fn queue(cx: &mut LCx, power: PowerId) {
         // `own_corps_in` from the one list of the mover's corps (in key order); the enemy sought only where
         // it has some.
         let attacking: Vec<CorpsId> = (mine.iter())
-            .filter(|(id, at)| *at == a && !w.forces.corps[id].factors.is_empty())
+            .filter(|(id, at)| *at == a && w.forces.in_field(*id, a))
             .map(|(id, _)| *id)
             .collect();
         debug_assert_eq!(

@@ -27,7 +27,12 @@ fn present(cx: &LCx) -> BTreeMap<AreaId, Present> {
             && !c.factors.is_empty()
         {
             let side = w.corps_side(*id).unwrap_or(c.owner);
-            *out.entry(a).or_default().corps.entry(side).or_default() += c.factors.total();
+            if w.forces.in_city(*id) {
+                // Coalition's 7.5.4: a corps inside the city holds it as its garrison does.
+                out.entry(a).or_default().garrisons.insert(side);
+            } else {
+                *out.entry(a).or_default().corps.entry(side).or_default() += c.factors.total();
+            }
         }
     }
     for ((a, n), f) in &w.forces.garrisons {

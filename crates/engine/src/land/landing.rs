@@ -174,9 +174,9 @@ pub fn check(
 }
 
 /// Errata 7.3.5 (Coalition's reading, `docs/rules/naval.md`): corps land straight into a besieged friendly port:
-/// `to` has a city, held by the mover or an ally, under siege; the corps bring factors that may garrison
-/// (`reinforcement.garrison_units`), which join its garrison (Coalition's cities hold any garrison, so there is
-/// always room); leaders and depots land only in the area.
+/// `to` has a city, held by the mover or an ally, under siege, and room (Coalition's 7.5.4: the siege chart's
+/// `room`, the garrison not counted) for all the corps landing; they go inside the city, besieged with its
+/// garrison. Leaders and depots land only in the area.
 fn check_into_port(
     ctx: &LCtx,
     power: PowerId,
@@ -200,24 +200,25 @@ fn check_into_port(
             ),
         ));
     }
-    if !leaders.is_empty() || depot {
+    if !leaders.is_empty() || depot || corps.is_empty() {
         return Err(RuleError::new(
             "7.3.5",
-            "only garrison factors go into a besieged port; leaders and depots land in its area",
+            "only corps go into a besieged port; leaders and depots land in its area",
         ));
     }
-    let kinds = &s.charts.reinforcement.garrison_units;
-    for id in corps {
-        if w.forces
-            .corps
-            .get(id)
-            .is_none_or(|c| c.factors.only(kinds).is_empty())
-        {
-            return Err(RuleError::new(
-                "7.3.5",
-                format!("corps `{id}` has no factors that may garrison a city to land in the port"),
-            ));
-        }
+    if !super::shelter::fits(ctx, to, corps) {
+        let need: u32 = (corps.iter())
+            .filter_map(|id| w.forces.corps.get(id))
+            .map(|c| c.factors.total())
+            .sum();
+        return Err(RuleError::new(
+            "7.3.5",
+            format!(
+                "the port of {} has room for {} more corps factor(s); the corps landing have {need}",
+                area_name(ctx, to),
+                super::shelter::room_left(ctx, to).unwrap_or(0)
+            ),
+        ));
     }
     Ok(())
 }
@@ -361,43 +362,25 @@ pub fn carry_out(cx: &mut LCx, power: PowerId, d: &LandDecision) {
     }
 }
 
-/// Errata 7.3.5: each corps' factors that may garrison join its nation's garrison in the besieged port `to`; the
-/// corps keeps the rest aboard.
+/// Errata 7.3.5 (with Coalition's 7.5.4): the corps land inside the city of the besieged port `to`.
 fn into_the_port(cx: &mut LCx, corps: &[CorpsId], to: AreaId) {
     let reason = format!(
         "landed straight into the besieged port of {}",
         area_name(&cx.ctx(), to)
     );
-    let kinds = cx.scenario.charts.reinforcement.garrison_units.clone();
     for id in corps {
         let Some(c) = cx.world().forces.corps.get(id).cloned() else {
             continue;
         };
-        let moving = c.factors.only(&kinds);
-        let rest = c.factors.minus(&moving).unwrap_or_default();
-        let garrison = cx
-            .world()
-            .forces
-            .garrisons
-            .get(&(to, c.owner))
-            .copied()
-            .unwrap_or_default()
-            .plus(&moving);
         cx.push(WorldEvent::CorpsChanged {
             corps: *id,
-            factors: rest,
-            location: c.location,
+            factors: c.factors,
+            location: Location::Area(to),
             rule: "7.3.5".into(),
-            reason: format!("its garrison factors {reason}; the rest stays aboard"),
-        });
-        cx.push(WorldEvent::GarrisonChanged {
-            area: to,
-            owner: c.owner,
-            factors: garrison,
-            rule: "7.3.5".into(),
-            reason: reason.clone(),
+            reason: format!("{id} {reason}"),
         });
     }
+    super::shelter::shelter(cx, corps, "7.3.5", &format!("inside the city: {reason}"));
 }
 
 /// The mover's landings: at each place where its corps are aboard, every corps alone and all of them with the

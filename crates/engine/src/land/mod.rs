@@ -32,7 +32,9 @@ mod notation;
 pub mod odds;
 mod order;
 mod reinforce;
+pub mod route;
 pub mod setup;
+pub mod shelter;
 pub mod siege;
 pub mod supply;
 
@@ -133,6 +135,9 @@ pub struct LandState {
     /// ... and those that landed from the sea (6.2.5).
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
     pub landed: BTreeSet<CorpsId>,
+    /// ... and those that went into a city (Coalition's 7.5.4).
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub sheltered: BTreeSet<CorpsId>,
     /// Coalition's 7.3 for leaders: the movement points each leader has spent this phase with the corps he moved
     /// with.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
@@ -206,11 +211,18 @@ pub enum LandEvent {
         /// Coalition's 6.2.5: the fleet whose depot landed with them, if one did.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         depot: Option<crate::kernel::ids::FleetId>,
-        /// Errata 7.3.5: into the besieged port itself (their garrison factors join its garrison).
+        /// Errata 7.3.5: into the besieged port itself (inside its city, Coalition's 7.5.4).
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         into_port: bool,
         from: crate::scenario::Location,
         to: AreaId,
+    },
+    /// Coalition's 7.5.4: corps went into the city of `area` (a move, a retreat or a landing; the world events
+    /// follow); they move no more this phase.
+    Sheltered {
+        power: PowerId,
+        corps: Vec<CorpsId>,
+        area: AreaId,
     },
     /// A garrison changed by a corps standing with it (7.3.5); the world events follow.
     Garrisoned {
@@ -329,6 +341,7 @@ impl LandEvent {
             LandEvent::BattleDayFought { .. } => "7.5.2",
             LandEvent::RetreatsOwed { .. } | LandEvent::Retreated { .. } => "7.5.9",
             LandEvent::SiegeStepBegan { .. }
+            | LandEvent::Sheltered { .. }
             | LandEvent::SiegeRolled { .. }
             | LandEvent::SiegeStepEnded { .. } => "7.5.4",
             LandEvent::SiegeCombatFought { record } => match record.kind {
@@ -422,6 +435,12 @@ pub fn apply(own: &mut LandState, world: &mut World, e: &LandEvent) {
         }
         LandEvent::Garrisoned { corps, .. } => {
             own.garrisoned.insert(*corps);
+            own.acted = true;
+        }
+        LandEvent::Sheltered { corps, .. } => {
+            // Coalition's 7.5.4: a corps that went into a city moves no more this phase.
+            own.stopped.extend(corps.iter().copied());
+            own.sheltered.extend(corps.iter().copied());
             own.acted = true;
         }
         LandEvent::DepotsChanged { .. } => own.acted = true,
@@ -529,8 +548,8 @@ pub enum LandDecision {
         /// of `to`.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         depot: bool,
-        /// Errata 7.3.5 (Coalition's reading): into the besieged friendly port of `to` itself, the corps' factors
-        /// that may garrison joining its garrison, rather than into the area.
+        /// Errata 7.3.5 (Coalition's reading): into the besieged friendly port of `to` itself, the corps inside
+        /// its city (if it has room for them, Coalition's 7.5.4), rather than into the area.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         into_port: bool,
         to: AreaId,
@@ -543,6 +562,8 @@ pub enum LandDecision {
         #[serde(default)]
         pick: Factors,
     },
+    /// Coalition's 7.5.4 (errata 4.2.2.2 and 7.3.5): the corps goes into the friendly city where it stands.
+    Enter { corps: CorpsId },
     /// Takes back the mover's last move (when it rolled no die and met no enemy).
     Undo,
     /// 7.5.2: the attacker's chit for a battle (sealed until both are in): with Outflank, the corps of the
@@ -620,6 +641,7 @@ impl Step for LandPhase {
                     .chain(depots::choices(ctx, power))
                     .chain(movement::choices(ctx, power))
                     .chain(landing::choices(ctx, power))
+                    .chain(shelter::choices(ctx, power))
                     .collect()
             }
             Stage::Battle => combat::choices(ctx, power),
@@ -673,6 +695,9 @@ impl Step for LandPhase {
             }
             (Stage::Moving, LandDecision::Disembark { .. }) => {
                 landing::check(ctx, power, d).map(|_| ())
+            }
+            (Stage::Moving, LandDecision::Enter { corps }) => {
+                shelter::check(ctx, power, *corps).map(|_| ())
             }
             (Stage::Moving, LandDecision::Undo) => movement::check_undo(ctx),
             (Stage::Moving, LandDecision::Done) => Ok(()),
@@ -749,6 +774,10 @@ impl Step for LandPhase {
             }
             LandDecision::Disembark { .. } => {
                 landing::carry_out(cx, power, d);
+                Ask::open(vec![power])
+            }
+            LandDecision::Enter { corps } => {
+                shelter::carry_out(cx, power, *corps);
                 Ask::open(vec![power])
             }
             LandDecision::Undo => {

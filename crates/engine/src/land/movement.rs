@@ -141,6 +141,16 @@ pub fn check(ctx: &LCtx, power: PowerId, d: &LandDecision) -> RuleResult<Plan> {
         if ctx.own.stopped.contains(id) {
             return Err(halted(ctx, *id));
         }
+        if crate::world::geography::besieged_corps(w, *id) {
+            return Err(RuleError::new(
+                "7.5.4.2.1",
+                format!(
+                    "{} is besieged inside the city of {}: it comes out only in a sortie",
+                    corps_name(*id),
+                    area_name(ctx, start)
+                ),
+            ));
+        }
     }
     for l in leaders {
         let Some(s) = w.forces.leaders.get(l) else {
@@ -253,6 +263,8 @@ fn halted(ctx: &LCtx, id: CorpsId) -> RuleError {
         ("7.5.9", "retreated from a battle")
     } else if ctx.own.landed.contains(&id) {
         ("6.2.5", "landed from the sea")
+    } else if ctx.own.sheltered.contains(&id) {
+        ("7.5.4", "went into a city")
     } else {
         ("7.3.3", "was stopped by enemy corps")
     };
@@ -782,8 +794,10 @@ pub fn choices(ctx: &LCtx, power: PowerId) -> Vec<LandDecision> {
             .map(|(_, l)| *l)
             .collect();
         debug_assert_eq!(leaders, leaders_in(w, power, a));
-        // 7.3.3: a corps stopped by the enemy, or landed, moves no more this phase.
-        let stopped = ctx.own.stopped.contains(&id);
+        // 7.3.3: a corps stopped by the enemy, or landed, moves no more this phase; Coalition's 7.5.4: nor does
+        // one besieged inside a city.
+        let stopped = ctx.own.stopped.contains(&id)
+            || (w.forces.in_city(id) && crate::world::geography::besieged_corps(w, id));
         let (have, force) = (left(ctx, id), may_force(ctx, id));
         let steps = ctx
             .scenario
@@ -875,11 +889,12 @@ pub fn leaders_in(w: &World, power: PowerId, area: AreaId) -> Vec<LeaderId> {
         .collect()
 }
 
-/// The corps of `power`'s side standing in `area` with factors (its own and its free states').
+/// The corps of `power`'s side standing in the field of `area` with factors (its own and its free states'; not
+/// those inside its city, Coalition's 7.5.4).
 pub fn own_corps_in(w: &World, power: PowerId, area: AreaId) -> BTreeSet<CorpsId> {
     corps_of(w, power)
         .into_iter()
-        .filter(|(id, a)| *a == area && !w.forces.corps[id].factors.is_empty())
+        .filter(|(id, a)| *a == area && w.forces.in_field(*id, area))
         .map(|(id, _)| id)
         .collect()
 }

@@ -124,6 +124,7 @@ pub fn parse(verb: &str, rest: &str, scenario: &Scenario) -> Option<RuleResult<L
                 to: AreaId(key(to, "area")?),
             })
         })(),
+        "enter" => key(rest.trim(), "corps").map(|k| LandDecision::Enter { corps: CorpsId(k) }),
         "drop" | "pick" => (|| {
             let (c, list) = rest.split_once(char::is_whitespace).ok_or_else(|| {
                 RuleError::new("3.3", format!("write `{verb} CORPS infantry:2,militia:1`"))
@@ -365,6 +366,7 @@ impl fmt::Display for LandDecision {
                     write!(f, "{json}")
                 }
             }
+            LandDecision::Enter { corps } => write!(f, "enter {corps}"),
             LandDecision::Undo => write!(f, "undo"),
             LandDecision::Done => write!(f, "done"),
             LandDecision::Attack {
@@ -573,6 +575,11 @@ impl fmt::Display for LandEvent {
             ),
             LandEvent::BattleEnded { area } => write!(f, "the battle at {area} is over (7.5)"),
             LandEvent::SiegeStepBegan { power, .. } => write!(f, "{power}'s siege step (7.5.4)"),
+            LandEvent::Sheltered { power, corps, area } => write!(
+                f,
+                "{power}'s {} go(es) into the city of {area} (7.5.4)",
+                join(corps, ", ")
+            ),
             LandEvent::SiegeRolled {
                 power,
                 area,

@@ -42,6 +42,9 @@ pub struct SiegeRecord {
     pub corps: Vec<CorpsId>,
     /// The garrisons that fought, by nation, in the setup's order.
     pub garrisons: Vec<Nation>,
+    /// Coalition's 7.5.4: the corps inside the city that fought beside its garrisons (before them in the setup).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub inside: Vec<CorpsId>,
     pub setup: Setup,
     pub report: Report,
     /// The powers whose political points the combat moves: the winners', the losers'.
@@ -83,8 +86,37 @@ fn own_garrisons(w: &World, power: PowerId, area: AreaId) -> Vec<(Nation, Factor
         .collect()
 }
 
-/// The areas where `power` besieges: its corps stand there, no enemy corps do, and a city holds a garrison at war
-/// with it (7.5.4).
+/// Coalition's 7.5.4: the corps inside the city of `area` on a side at war with `power`'s, in key order.
+fn hostile_inside(w: &World, power: PowerId, area: AreaId) -> Vec<CorpsId> {
+    w.forces
+        .sheltered_in(area)
+        .into_iter()
+        .filter(|id| {
+            w.corps_side(*id)
+                .is_some_and(|n| at_war_sides(w, Nation::Power(power), n))
+        })
+        .collect()
+}
+
+/// Coalition's 7.5.4: the corps `power` moves inside the city of `area`, in key order.
+fn own_inside(w: &World, power: PowerId, area: AreaId) -> Vec<CorpsId> {
+    w.forces
+        .sheltered_in(area)
+        .into_iter()
+        .filter(|id| w.moves_corps(power, *id))
+        .collect()
+}
+
+/// The factors of the corps `ids`.
+fn factors_of(w: &World, ids: &[CorpsId]) -> u32 {
+    ids.iter()
+        .filter_map(|id| w.forces.corps.get(id))
+        .map(|c| c.factors.total())
+        .sum()
+}
+
+/// The areas where `power` besieges: its corps stand there, no enemy corps do in the field, and a city holds a
+/// garrison or corps at war with it (7.5.4).
 fn besieging(ctx: &LCtx, power: PowerId) -> Vec<AreaId> {
     let w = ctx.world;
     let mine = super::movement::corps_of(w, power);
@@ -93,7 +125,7 @@ fn besieging(ctx: &LCtx, power: PowerId) -> Vec<AreaId> {
     areas.dedup();
     // `own_corps_in` and `enemy_corps` of every area at once.
     let with_factors: std::collections::BTreeSet<AreaId> = (mine.iter())
-        .filter(|(id, _)| !w.forces.corps[id].factors.is_empty())
+        .filter(|(id, a)| w.forces.in_field(*id, *a))
         .map(|(_, a)| *a)
         .collect();
     let enemy = std::cell::OnceCell::new();
@@ -106,20 +138,22 @@ fn besieging(ctx: &LCtx, power: PowerId) -> Vec<AreaId> {
         .filter(|a| {
             ctx.scenario.area(*a).is_some_and(|d| d.city.is_some())
                 && with_factors.contains(a)
-                && !hostile_garrisons(w, power, *a).is_empty()
+                && (!hostile_garrisons(w, power, *a).is_empty()
+                    || !hostile_inside(w, power, *a).is_empty())
                 && no_enemy(*a)
         })
         .collect()
 }
 
-/// The sieges of `power`'s garrisons it may sortie from: a recorded siege, enemy corps still there, none of its own.
+/// The sieges of `power`'s garrisons (and corps inside the city) it may sortie from: a recorded siege, enemy corps
+/// still in the field there, none of its own.
 fn besieged(ctx: &LCtx, power: PowerId) -> Vec<AreaId> {
     let w = ctx.world;
     w.sieges
         .keys()
         .copied()
         .filter(|a| {
-            !own_garrisons(w, power, *a).is_empty()
+            (!own_garrisons(w, power, *a).is_empty() || !own_inside(w, power, *a).is_empty())
                 && !enemy_corps(w, power, *a).is_empty()
                 && own_corps_in(w, power, *a).is_empty()
         })
@@ -298,7 +332,8 @@ fn siege_roll(cx: &mut LCx, power: PowerId, area: AreaId, dice: &mut Dice) {
         .map(|id| w.forces.corps[&id].factors.total())
         .sum();
     let garrisons = hostile_garrisons(w, power, area);
-    let held: u32 = garrisons.iter().map(|(_, f)| f.total()).sum();
+    let held: u32 = garrisons.iter().map(|(_, f)| f.total()).sum::<u32>()
+        + factors_of(w, &hostile_inside(w, power, area));
     let mut modifiers = vec![Modifier::new(m, "7.5.4", format!("{m} month(s) of siege"))];
     if besiegers >= held.saturating_mul(chart.odds) {
         modifiers.push(Modifier::new(
@@ -333,23 +368,26 @@ fn siege_roll(cx: &mut LCx, power: PowerId, area: AreaId, dice: &mut Dice) {
     }
 }
 
-/// The corps on the map in `area`, with factors.
+/// The corps in the field of `area`, with factors (not those inside its city).
 fn corps_at(w: &World, area: AreaId) -> Vec<CorpsId> {
     w.forces
         .corps
         .iter()
-        .filter(|(_, c)| c.location == Location::Area(area) && !c.factors.is_empty())
+        .filter(|(id, _)| w.forces.in_field(**id, area))
         .map(|(id, _)| *id)
         .collect()
 }
 
-/// The garrisons hostile to `power` at `area` surrender to it (4.4.6.1: prisoners), and the leaders of their side
-/// there are captured.
+/// The garrisons hostile to `power` at `area`, and the corps of their side inside the city, surrender to it
+/// (4.4.6.1: prisoners), and the leaders of their side there are captured.
 fn surrender_city(cx: &mut LCx, power: PowerId, area: AreaId, why: &str) {
     let w = cx.world();
     let garrisons = hostile_garrisons(w, power, area);
+    let inside = hostile_inside(w, power, area);
     let leaders = garrison_leaders(w, power, area);
     surrender_garrisons(cx, area, &garrisons, Nation::Power(power), why);
+    // Coalition's 7.5.4: the corps inside the city surrender with its garrison.
+    super::aftermath::surrender(cx, &inside, Some(Nation::Power(power)), "7.5.4", why);
     capture(cx, &leaders, Some(Nation::Power(power)), why);
 }
 
@@ -393,6 +431,8 @@ struct Fought<'a> {
     corps: &'a [CorpsId],
     corps_role: Role,
     garrisons: &'a [(Nation, Factors)],
+    /// Coalition's 7.5.4: the corps inside the city, fighting with the garrisons (before them in the setup).
+    inside: &'a [CorpsId],
     /// 12.7: each side's leaders present, attacker first, with the power that rolls for it.
     leaders: [(Option<PowerId>, Vec<LeaderId>); 2],
 }
@@ -410,10 +450,14 @@ fn settle(cx: &mut LCx, area: AreaId, setup: &Setup, report: &Report, f: &Fought
     };
     let garrison_role = f.corps_role.other();
     corps_losses(cx, f.corps, &left(f.corps_role), why);
-    garrison_losses(cx, area, f.garrisons, &left(garrison_role), why);
+    let held = left(garrison_role);
+    let (inside_left, garrisons_left) = held.split_at(f.inside.len().min(held.len()));
+    corps_losses(cx, f.inside, inside_left, why);
+    garrison_losses(cx, area, f.garrisons, garrisons_left, why);
     let w = cx.world();
     let corps_power = f.corps.iter().find_map(|id| fighting_power(w, *id));
-    let garrison_power = f.garrisons.iter().find_map(|(n, _)| w.controller_of(*n));
+    let garrison_power = (f.inside.iter().find_map(|id| fighting_power(w, *id)))
+        .or_else(|| f.garrisons.iter().find_map(|(n, _)| w.controller_of(*n)));
     match survivors {
         Some((small, _)) if small == f.corps_role => {
             let captor = garrison_power.map(Nation::Power);
@@ -432,6 +476,13 @@ fn settle(cx: &mut LCx, area: AreaId, setup: &Setup, report: &Report, f: &Fought
                     area,
                     f.garrisons,
                     Nation::Power(c),
+                    &format!("overwhelmed {why}"),
+                );
+                super::aftermath::surrender(
+                    cx,
+                    f.inside,
+                    Some(Nation::Power(c)),
+                    "7.5.3",
                     &format!("overwhelmed {why}"),
                 );
             }
@@ -454,14 +505,20 @@ fn garrison_leaders(w: &World, power: PowerId, area: AreaId) -> Vec<LeaderId> {
         .collect()
 }
 
-/// The garrisons as corps of a battle: one for each nation, fighting for its controller.
+/// The garrisons as corps of a battle: one for each nation, fighting for its controller; before them, the corps
+/// inside the city (Coalition's 7.5.4).
 fn garrison_side(
     ctx: &LCtx,
     garrisons: &[(Nation, Factors)],
+    inside: &[CorpsId],
     leaders: Vec<crate::battle::BattleLeader>,
 ) -> SideSetup {
     let w = ctx.world;
     let place = |n: Nation| nation_name(ctx, n);
+    // Coalition's 7.5.4: the corps inside the city fight first, as themselves; then the garrisons.
+    let inside_corps = inside
+        .iter()
+        .filter_map(|id| super::setup::battle_corps(ctx, *id));
     let corps: Vec<BattleCorps> = garrisons
         .iter()
         .filter_map(|(n, f)| {
@@ -481,7 +538,7 @@ fn garrison_side(
             })
         })
         .collect();
-    let mut corps = corps;
+    let mut corps: Vec<BattleCorps> = inside_corps.chain(corps).collect();
     super::setup::cap_umps(ctx, &mut corps);
     SideSetup {
         dominant: dominant_of(ctx, &corps),
@@ -543,12 +600,14 @@ fn assault(
         corps.to_vec()
     };
     let garrisons = hostile_garrisons(w, power, area);
+    let inside = fighting(&ctx, hostile_inside(w, power, area));
     let b = frame(area, power, attacking.clone(), Vec::new());
     let (held_by, held_leaders) = present(&ctx, &b, Role::Defender);
-    let garrison_power = garrisons.iter().find_map(|(n, _)| w.controller_of(*n));
+    let garrison_power = (inside.iter().find_map(|id| fighting_power(w, *id)))
+        .or_else(|| garrisons.iter().find_map(|(n, _)| w.controller_of(*n)));
     let setup = Setup {
         attacker: side_setup(&ctx, &b, Role::Attacker),
-        defender: garrison_side(&ctx, &garrisons, held_by),
+        defender: garrison_side(&ctx, &garrisons, &inside, held_by),
         terrain: terrain(&ctx, area),
         river: false,
         chits: vec![(chit, DefendChit::Defend)],
@@ -561,6 +620,7 @@ fn assault(
         corps: &attacking,
         corps_role: Role::Attacker,
         garrisons: &garrisons,
+        inside: &inside,
         leaders: [
             (Some(power), present(&ctx, &b, Role::Attacker).1),
             (garrison_power, held_leaders),
@@ -586,12 +646,13 @@ fn sortie(cx: &mut LCx, power: PowerId, area: AreaId, chit: AttackChit, dice: &m
     let ctx = cx.ctx();
     let w = ctx.world;
     let garrisons = own_garrisons(w, power, area);
+    let inside = fighting(&ctx, own_inside(w, power, area));
     let defending = enemy_corps(w, power, area);
     let b = frame(area, power, Vec::new(), defending.clone());
     let (sortie_led, sortie_leaders) = present(&ctx, &b, Role::Attacker);
     let besieger = defending.iter().find_map(|id| fighting_power(w, *id));
     let setup = Setup {
-        attacker: garrison_side(&ctx, &garrisons, sortie_led),
+        attacker: garrison_side(&ctx, &garrisons, &inside, sortie_led),
         defender: side_setup(&ctx, &b, Role::Defender),
         terrain: terrain(&ctx, area),
         river: false,
@@ -605,6 +666,7 @@ fn sortie(cx: &mut LCx, power: PowerId, area: AreaId, chit: AttackChit, dice: &m
         corps: &defending,
         corps_role: Role::Defender,
         garrisons: &garrisons,
+        inside: &inside,
         leaders: [
             (Some(power), sortie_leaders),
             (besieger, present(&ctx, &b, Role::Defender).1),
@@ -641,7 +703,8 @@ fn combat(
     dice: &mut Dice,
 ) -> Option<Report> {
     let report = fight(cx, setup, dice)?;
-    let (corps_side, garrison_side) = powers(cx.world(), fought.corps, fought.garrisons);
+    let (corps_side, garrison_side) =
+        powers(cx.world(), fought.corps, fought.inside, fought.garrisons);
     let (winners, losers) = match report.outcome {
         Outcome::Won { winner } if winner == fought.corps_role => (corps_side, garrison_side),
         Outcome::Won { .. } => (garrison_side, corps_side),
@@ -654,6 +717,7 @@ fn combat(
             power,
             corps: fought.corps.to_vec(),
             garrisons: fought.garrisons.iter().map(|(n, _)| *n).collect(),
+            inside: fought.inside.to_vec(),
             setup: setup.clone(),
             report: report.clone(),
             winners: winners.clone(),
@@ -680,6 +744,13 @@ fn combat(
     Some(report)
 }
 
+/// The corps of `ids` a battle can field (`setup::battle_corps`), so that the setup's order matches theirs.
+fn fighting(ctx: &LCtx, ids: Vec<CorpsId>) -> Vec<CorpsId> {
+    ids.into_iter()
+        .filter(|id| super::setup::battle_corps(ctx, *id).is_some())
+        .collect()
+}
+
 /// The terrain of an area.
 fn terrain(ctx: &LCtx, area: AreaId) -> crate::scenario::Terrain {
     ctx.scenario
@@ -700,6 +771,7 @@ fn fight(cx: &mut LCx, setup: &Setup, dice: &mut Dice) -> Option<Report> {
 fn powers(
     w: &World,
     corps: &[CorpsId],
+    inside: &[CorpsId],
     garrisons: &[(Nation, Factors)],
 ) -> (Vec<PowerId>, Vec<PowerId>) {
     let mut a: Vec<PowerId> = corps.iter().filter_map(|id| points_power(w, *id)).collect();
@@ -709,6 +781,7 @@ fn powers(
             Nation::Power(p) => Some(*p),
             Nation::Minor(m) => w.combat_points_of(*m),
         })
+        .chain(inside.iter().filter_map(|id| points_power(w, *id)))
         .collect();
     a.sort();
     a.dedup();

@@ -3,8 +3,9 @@
 //! not besieged) within the chart's reach, or to a depot of a chain linked to a source (a depot aboard a fleet,
 //! Coalition's 6.2.5 invasion supply, is a source by itself and serves the coasts its fleet could land corps on,
 //! `docs/rules/naval.md`); with 12.3.1 on, each
-//! depot of a chain supplies at most four corps and besieged garrisons. A corps out of supply forages: one die
-//! with the month's and the crowd's modifiers against its area's forage value; above it, it loses factors.
+//! depot of a chain supplies at most four corps and besieged garrisons. A corps besieged inside a city
+//! (Coalition's 7.5.4) is supplied only by its side's depot in its own area. A corps out of supply forages: one
+//! die with the month's and the crowd's modifiers against its area's forage value; above it, it loses factors.
 
 use super::movement::{corps_of, lose_factors, moves_for};
 use super::{LCtx, LCx, LandEvent};
@@ -37,8 +38,10 @@ impl<'a, 'b> Paths<'a, 'b> {
         let loans = crate::world::treaties::loans(w);
         let mut at_war = AtWar::new(w, Nation::Power(power));
         for (id, c) in &w.forces.corps {
+            // Coalition's 7.5.4: a corps inside a city neither holds the area against supply nor opens it.
             if let Location::Area(a) = c.location
                 && !c.factors.is_empty()
+                && !w.forces.in_city(*id)
             {
                 let mark = if w.moves_corps_lent(power, c, loans.get(id).copied()) {
                     2
@@ -250,6 +253,21 @@ pub fn trace(ctx: &LCtx, power: PowerId) -> Traced {
         .filter(|(id, _)| !w.forces.corps[id].factors.is_empty())
         .collect();
     for (id, at) in corps {
+        // Coalition's 7.5.4: a corps besieged inside a city lives on the stores of its side's depot there (a
+        // source of its own within the walls), counting against it under 12.3.1; without one, or with it full,
+        // it is out of supply.
+        if crate::world::geography::besieged_corps(w, id) {
+            let store = depots.iter().position(|d| *d == Depot::Area(at));
+            match store.filter(|i| left[*i] > 0) {
+                Some(i) => {
+                    left[i] -= 1;
+                    out.used(depots[i]);
+                    out.supplied.push(id);
+                }
+                None => out.out_of_supply.push(id),
+            }
+            continue;
+        }
         let owner = w.corps_side(id).unwrap_or(w.forces.corps[&id].owner);
         let (near_source, chain_source) = by_owner.entry(owner).or_insert_with(|| reach_of(owner));
         if near_source.contains(&at) {

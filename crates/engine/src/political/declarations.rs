@@ -370,8 +370,8 @@ fn forces_inside(ctx: &Ctx, power: PowerId, target: Nation) -> RuleResult<()> {
 }
 
 /// 4.2.2.2 (errata): a power at war with a major power, with unbesieged enemy infantry corps inside its home
-/// nation, may not declare war on other major powers. (No siege is recorded yet, so every corps counts as
-/// unbesieged.)
+/// nation, may not declare war on other major powers. An enemy corps inside a city with corps at war with it in
+/// the field of its area is besieged (Coalition's 7.5.4) and does not count; every other one does.
 fn home_invaded(ctx: &Ctx, power: PowerId) -> RuleResult<()> {
     let me = Nation::Power(power);
     if !ctx.world.at_war_with_a_major(me) {
@@ -391,6 +391,7 @@ fn home_invaded(ctx: &Ctx, power: PowerId) -> RuleResult<()> {
             && matches!(c.kind, CorpsKind::Infantry | CorpsKind::Guard)
             && ctx.scenario.nation_of_area(a) == Some(me)
             && hostile(c.owner)
+            && !crate::world::geography::besieged_corps(ctx.world, *id)
         {
             return Err(RuleError::new(
                 "4.2.2.2",

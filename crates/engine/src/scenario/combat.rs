@@ -335,6 +335,10 @@ pub struct SiegeChart {
     /// the losers; and of an assault won.
     pub sortie_points: i32,
     pub assault_points: i32,
+    /// Coalition's 7.5.4 (errata 4.2.2.2 and 7.3.5): the corps factors a city may shelter, by kind of city (its
+    /// own garrison does not count against it).
+    #[serde(default)]
+    pub room: BTreeMap<crate::scenario::CityKind, u32>,
 }
 
 /// 7.5.4.1: how a city's walls move the tables of an assault on it (added as terrain is, then held within 1 to 5).
@@ -624,14 +628,16 @@ impl CombatChart {
             crate::scenario::CityKind::Fortress,
         ];
         let sg = &self.siege;
-        if kinds
-            .iter()
-            .any(|k| !sg.falls_on.contains_key(k) || !sg.walls.contains_key(k))
-        {
+        if kinds.iter().any(|k| {
+            !sg.falls_on.contains_key(k) || !sg.walls.contains_key(k) || !sg.room.contains_key(k)
+        }) {
             err(
                 "siege".into(),
-                "`falls_on` and `walls` need an entry for `city` and for `fortress`".into(),
+                "`falls_on`, `walls` and `room` need an entry for `city` and for `fortress`".into(),
             );
+        }
+        if sg.room.values().any(|v| *v > 1000) {
+            err("siege.room".into(), "at most 1000 factors".into());
         }
         if sg.falls_on.values().any(|v| !(2..=12).contains(v)) {
             err("siege.falls_on".into(), "a total from 2 to 12".into());

@@ -2,7 +2,7 @@
 //! check has passed, so `apply` does not refuse: an event naming something absent changes nothing. A power's
 //! standing changes within its range (3.5, `kernel::limits`): a sum stops at the range's end, never wraps.
 
-use super::{Alliance, BrokenAlliance, RoyalMarriage, UmpStatus, War, World, WorldEvent};
+use super::{Alliance, BrokenAlliance, Forces, RoyalMarriage, UmpStatus, War, World, WorldEvent};
 use crate::kernel::ids::{Nation, PowerId};
 use crate::kernel::limits;
 use crate::scenario::{Location, MinorStatus};
@@ -228,9 +228,21 @@ pub fn apply(world: &mut World, event: &WorldEvent) {
             location,
             ..
         } => {
-            if let Some(c) = world.forces.corps.get_mut(corps) {
+            let forces: &mut Forces = &mut world.forces;
+            if let Some(c) = forces.corps.get_mut(corps) {
+                // A corps that leaves its area, or its last factor, leaves the city too.
+                if c.location != *location || factors.is_empty() {
+                    forces.in_city.remove(corps);
+                }
                 c.factors = *factors;
                 c.location = *location;
+            }
+        }
+        WorldEvent::CorpsSheltered { corps, inside, .. } => {
+            if *inside {
+                world.forces.in_city.insert(*corps);
+            } else {
+                world.forces.in_city.remove(corps);
             }
         }
         WorldEvent::FleetChanged {
@@ -321,9 +333,11 @@ pub fn apply(world: &mut World, event: &WorldEvent) {
                 p.in_game = false;
             }
             let me = Nation::Power(*power);
-            for c in world.forces.corps.values_mut().filter(|c| c.owner == me) {
+            let forces: &mut Forces = &mut world.forces;
+            for (id, c) in forces.corps.iter_mut().filter(|(_, c)| c.owner == me) {
                 c.location = Location::OffMap;
                 c.factors = Default::default();
+                forces.in_city.remove(id);
             }
             for f in world.forces.fleets.values_mut().filter(|f| f.owner == me) {
                 f.location = Location::OffMap;

@@ -146,6 +146,14 @@ pub enum WorldEvent {
         rule: String,
         reason: String,
     },
+    /// Coalition's 7.5.4 (errata 4.2.2.2 and 7.3.5): a corps goes into the city of the area where it stands
+    /// (`inside`), or comes out of it into the field.
+    CorpsSheltered {
+        corps: CorpsId,
+        inside: bool,
+        rule: String,
+        reason: String,
+    },
     /// A fleet's ships or place change.
     FleetChanged {
         fleet: FleetId,
@@ -255,6 +263,7 @@ impl WorldEvent {
             | WorldEvent::TradeRestrictionBroken { rule, .. }
             | WorldEvent::AreaControlChanged { rule, .. }
             | WorldEvent::CorpsChanged { rule, .. }
+            | WorldEvent::CorpsSheltered { rule, .. }
             | WorldEvent::FleetChanged { rule, .. }
             | WorldEvent::GarrisonChanged { rule, .. }
             | WorldEvent::DepotChanged { rule, .. }

@@ -45,4 +45,35 @@ pub struct Forces {
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub depots_aboard: BTreeMap<FleetId, Nation>,
     pub leaders: BTreeMap<LeaderId, LeaderState>,
+    /// Coalition's 7.5.4 (errata 4.2.2.2 and 7.3.5): the corps standing inside the city of the area where they are
+    /// (not in the field): out of field combat, besieged with the city's garrison.
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub in_city: BTreeSet<CorpsId>,
+}
+
+impl Forces {
+    /// Coalition's 7.5.4: whether the corps stands inside its area's city rather than in the field.
+    pub fn in_city(&self, id: CorpsId) -> bool {
+        self.in_city.contains(&id)
+    }
+
+    /// Coalition's 7.5.4: whether the corps stands in the field of `area` (there, with factors, not in its city).
+    pub fn in_field(&self, id: CorpsId, area: AreaId) -> bool {
+        self.corps.get(&id).is_some_and(|c| {
+            c.location == Location::Area(area) && !c.factors.is_empty() && !self.in_city(id)
+        })
+    }
+
+    /// Coalition's 7.5.4: the corps with factors inside the city of `area`, in key order.
+    pub fn sheltered_in(&self, area: AreaId) -> Vec<CorpsId> {
+        self.in_city
+            .iter()
+            .copied()
+            .filter(|id| {
+                self.corps
+                    .get(id)
+                    .is_some_and(|c| c.location == Location::Area(area) && !c.factors.is_empty())
+            })
+            .collect()
+    }
 }

@@ -71,6 +71,7 @@ pub fn enemy_corps(w: &World, power: PowerId, area: AreaId) -> Vec<CorpsId> {
         .filter(|(id, c)| {
             c.location == Location::Area(area)
                 && !c.factors.is_empty()
+                && !w.forces.in_city(**id)
                 && at_war_sides(
                     w,
                     Nation::Power(power),
@@ -87,12 +88,30 @@ pub fn has_enemy_corps(w: &World, power: PowerId, area: AreaId) -> bool {
     w.forces.corps.iter().any(|(id, c)| {
         c.location == Location::Area(area)
             && !c.factors.is_empty()
+            && !w.forces.in_city(*id)
             && at_war_sides(
                 w,
                 Nation::Power(power),
                 w.corps_side(*id).unwrap_or(c.owner),
             )
     })
+}
+
+/// Coalition's 7.5.4 (errata 4.2.2.2): whether corps `id` stands inside a city with corps at war with its side
+/// in the field of its area (a besieged corps).
+pub fn besieged_corps(w: &World, id: CorpsId) -> bool {
+    let Some(c) = w.forces.corps.get(&id) else {
+        return false;
+    };
+    let Location::Area(area) = c.location else {
+        return false;
+    };
+    let side = w.corps_side(id).unwrap_or(c.owner);
+    w.forces.in_city(id)
+        && w.forces.corps.iter().any(|(k, o)| {
+            w.forces.in_field(*k, area)
+                && at_war_sides(w, side, w.corps_side(*k).unwrap_or(o.owner))
+        })
 }
 
 /// 7.3.3: by index in the map's areas, whether corps with factors on a side at war with `power`'s stand there
@@ -105,6 +124,7 @@ pub fn enemy_corps_areas<S: ?Sized>(ctx: &Ctx<'_, S>, power: PowerId) -> Vec<boo
     for (id, c) in &w.forces.corps {
         if let Location::Area(a) = c.location
             && !c.factors.is_empty()
+            && !w.forces.in_city(*id)
             && let Some(i) = ctx.scenario.area_index(a)
             && !out[i]
             && at_war.with(loans.get(id).map_or(c.owner, |p| Nation::Power(*p)))

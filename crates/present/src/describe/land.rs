@@ -155,7 +155,7 @@ fn decision_in(s: &Scenario, st: Option<&State>, d: &LandDecision) -> String {
             into_port: true,
             to,
         } if !depot && leaders.is_empty() => format!(
-            "land the garrison factors of {} straight into the besieged port of {} (errata 7.3.5; the rest stays aboard)",
+            "land {} straight into the besieged port of {}, inside its city (errata 7.3.5)",
             units(s, corps, leaders),
             area(s, *to)
         ),
@@ -180,6 +180,19 @@ fn decision_in(s: &Scenario, st: Option<&State>, d: &LandDecision) -> String {
             format!(
                 "land {what} in {} from the sea (all their movement this phase)",
                 area(s, *to)
+            )
+        }
+        LandDecision::Enter { corps } => {
+            let at = st
+                .and_then(|st| st.forces.corps.get(corps))
+                .and_then(|c| match c.location {
+                    Location::Area(a) => Some(format!(" of {}", area(s, a))),
+                    _ => None,
+                })
+                .unwrap_or_default();
+            format!(
+                "take {} into the city{at} (Coalition's 7.5.4: it moves no more this phase)",
+                units(s, &[*corps], &[])
             )
         }
         LandDecision::Garrison { corps, drop, pick } => {
@@ -218,6 +231,14 @@ fn decision_in(s: &Scenario, st: Option<&State>, d: &LandDecision) -> String {
             (outflanking, reinforce),
             guard,
         ),
+        LandDecision::Retreat { to }
+            if st.and_then(|st| st.land.battle.as_ref()).map(|b| b.area) == Some(*to) =>
+        {
+            format!(
+                "retreat into the city of {} (Coalition's 7.5.4)",
+                area(s, *to)
+            )
+        }
         LandDecision::Retreat { to } => format!("retreat to {}", area(s, *to)),
         LandDecision::Besiege { area: a } => {
             format!(
@@ -354,7 +375,7 @@ pub fn battle_header(s: &Scenario, st: &State, p: PowerId) -> Vec<String> {
     }
     out.push(format!("  the enemy: {}", and_list(&enemy)));
     out.push(format!(
-        "  choose day {day}'s chit (sealed until both sides have chosen); `o` for the odds, `?` for help"
+        "  choose day {day}'s chit (sealed until both sides have chosen); `o` for the odds, `help` for help"
     ));
     out
 }
@@ -532,6 +553,16 @@ pub fn event(
             },
             area(s, *to)
         ),
+        LandEvent::Sheltered {
+            power: p,
+            corps,
+            area: a,
+        } => format!(
+            "{}'s {} go(es) into the city of {}",
+            power(s, *p),
+            units(s, corps, &[]),
+            area(s, *a)
+        ),
         LandEvent::Garrisoned {
             power: p,
             corps,
@@ -667,6 +698,13 @@ pub fn event(
                 .join("; ")
         ),
         LandEvent::Retreated {
+            corps, from, to, ..
+        } if from == to => format!(
+            "{} retreat into the city of {} (Coalition's 7.5.4)",
+            units(s, corps, &[]),
+            area(s, *from)
+        ),
+        LandEvent::Retreated {
             corps,
             leaders,
             from,
@@ -745,6 +783,19 @@ pub fn siege(s: &Scenario, a: AreaId, siege: Option<&Siege>, rule: &str, reason:
     }
 }
 
+/// 7.3: the areas where the mover's corps stand, in the order `stacks` lists them (by name): the terminal numbers
+/// its stacks in this order (`m 3 vienna`).
+pub fn stack_areas(s: &Scenario, st: &State, p: PowerId) -> Vec<AreaId> {
+    let mut areas: Vec<AreaId> = Vec::new();
+    for (_, a) in corps_of(&st.world, p) {
+        if !areas.contains(&a) {
+            areas.push(a);
+        }
+    }
+    areas.sort_by_key(|a| area(s, *a));
+    areas
+}
+
 /// Whether the Land Phase is asking `power` for its moves now (7.1.3).
 pub fn moving(st: &State, p: PowerId) -> bool {
     st.land.stage == Stage::Moving && st.land.current() == Some(p)
@@ -757,14 +808,8 @@ pub fn moving(st: &State, p: PowerId) -> bool {
 pub fn stacks(s: &Scenario, rb: &Rulebook, st: &State, p: PowerId) -> Vec<String> {
     let cx = ctx(s, rb, st);
     let w = &st.world;
-    let mut areas: Vec<AreaId> = Vec::new();
     let corps = corps_of(w, p);
-    for (_, a) in &corps {
-        if !areas.contains(a) {
-            areas.push(*a);
-        }
-    }
-    areas.sort_by_key(|a| area(s, *a));
+    let areas = stack_areas(s, st, p);
     let extra = s.charts.land.forced_march.extra;
     let mut out = vec![format!(
         "{}'s stacks (movement points left of the allowance; a forced march adds {extra}):",

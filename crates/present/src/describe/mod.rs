@@ -521,6 +521,20 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
             nation(s, *owner),
             if *aboard { "aboard" } else { "off" }
         ),
+        Event::World(WorldEvent::CorpsSheltered {
+            corps,
+            inside,
+            rule,
+            reason,
+        }) => format!(
+            "{} {}: {reason} [{rule}]",
+            forces::corps_name(s, *corps),
+            if *inside {
+                "goes inside the city"
+            } else {
+                "comes out of the city"
+            }
+        ),
         Event::World(WorldEvent::LeaderChanged {
             leader,
             status,

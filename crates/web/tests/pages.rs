@@ -1047,3 +1047,102 @@ async fn a_destructive_choice_asks_to_confirm_and_nothing_is_chosen_in_advance()
     assert_ne!(seq(&srv).await, before, "the decision was sent");
     drop(g);
 }
+
+/// Issue 41: a move by destination in the pages. A chosen land stack lists the places its cheapest legal paths
+/// reach this phase beyond one step (the engine's route finding); choosing one shows the whole move with its way
+/// and cost, and "Move" plays it (a forced march on the way asks to confirm first).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stack_is_moved_by_naming_its_destination() {
+    let srv = start().await;
+    let france = PowerId::new("france").unwrap();
+    let (id, _) = import_cut(
+        &srv,
+        "land/7-paris-to-vienna-with-a-depot-chain.json",
+        |g| {
+            g.pending().contains(&france)
+                && g.choices(france).iter().any(|d| {
+                    matches!(
+                        d,
+                        Decision::Land(coalition_engine::land::LandDecision::Move { .. })
+                    )
+                })
+        },
+    )
+    .await;
+    let c = srv
+        .api(&format!("/api/games/{id}/seats/france/claim"), json!({}))
+        .await;
+    let cookie = format!("coalition_seat_{id}={}", c["token"].as_str().unwrap());
+    let (_, html) = srv.page(&format!("/games/{id}"), &cookie).await;
+    let stack = attr_after(&html, "<div id=\"moves\">", "href").unwrap();
+    let (_, html) = srv.page(&unescape(&stack), &cookie).await;
+    let form = &html[html
+        .find("id=\"further\"")
+        .unwrap_or_else(|| panic!("the stack lists its destinations beyond one step: {html}"))..];
+    let form = &form[..form.find("</form>").unwrap()];
+    assert!(form.contains("movement points, by "), "{form}");
+    let stack_key = attr_after(form, "name=\"stack\"", "value").unwrap();
+    // The first destination listed (after the empty line).
+    let options: Vec<&str> = form.split("<option value=\"").skip(1).collect();
+    let dest = options
+        .iter()
+        .map(|o| o.split('"').next().unwrap())
+        .find(|v| !v.is_empty())
+        .expect("a destination");
+    let (_, html) = srv
+        .page(
+            &format!(
+                "/games/{id}?power=france&stack={}&to={dest}",
+                coalition_web_enc(&unescape(&stack_key))
+            ),
+            &cookie,
+        )
+        .await;
+    let i = html
+        .find("<input type=\"hidden\" name=\"typed\"")
+        .unwrap_or_else(|| panic!("the whole move is offered: {html}"));
+    let typed = unescape(&attr_after(&html[i..], "name=\"typed\"", "value").unwrap());
+    assert!(typed.starts_with("move "), "{typed}");
+    let path = typed.rsplit(' ').next().unwrap();
+    assert!(
+        path.split('>').count() > 2 && path.ends_with(dest),
+        "a path of several steps to {dest}: {typed}"
+    );
+    assert!(html.contains("(costs "), "the move's cost is shown: {html}");
+    let before = srv.server.hub.live(&id).await.unwrap().lock().await.seq;
+    let (s, _, body) = srv
+        .form(
+            &format!("/games/{id}/decide"),
+            &cookie,
+            &[("power", "france"), ("typed", &typed)],
+            false,
+        )
+        .await;
+    let fields = [
+        ("power", "france"),
+        ("typed", typed.as_str()),
+        ("confirm", "yes"),
+    ];
+    let s = if s == 200 && body.contains("Not sent yet") {
+        // A forced march on the way: asked, then confirmed.
+        assert!(body.contains("7.3.2"), "{body}");
+        srv.form(&format!("/games/{id}/decide"), &cookie, &fields, false)
+            .await
+            .0
+    } else {
+        s
+    };
+    assert_eq!(s, 303, "{body}");
+    let after = srv.server.hub.live(&id).await.unwrap().lock().await.seq;
+    assert!(after > before, "the move was played and stored");
+}
+
+/// A query value percent-encoded as the pages' links encode it.
+fn coalition_web_enc(s: &str) -> String {
+    s.bytes()
+        .map(|b| match b {
+            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'-' | b'_' | b'.' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}

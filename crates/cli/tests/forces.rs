@@ -115,7 +115,7 @@ fn the_views_log_tells_another_powers_reinforcements_without_their_numbers() {
     let france = ok(&coalition(&["view", &file, "--as", "france"]));
     // France reads its own numbers; Austria reads that France placed reinforcements, not how many.
     assert!(
-        france.contains("corps fr-10: 4 factors at Paris"),
+        france.contains("X Corps (fr-10): 4 factors at Paris"),
         "{france}"
     );
     let log = austria.split("seen by Austria:").nth(1).unwrap();

@@ -84,6 +84,9 @@ pub struct Chosen {
     pub steps: Vec<StepRow>,
     /// The chosen step: its words and the decision's text form.
     pub confirm: Option<(String, String)>,
+    /// Coalition's 7.3 move by destination: the places a land stack reaches this phase beyond one step, each
+    /// (area key, words with the cost and the way, chosen now), by the engine's cheapest legal path.
+    pub further: Vec<(String, String, bool)>,
 }
 
 #[derive(Template)]
@@ -122,6 +125,8 @@ pub struct Table {
     pub places: Vec<(String, String, bool)>,
     pub movers: Vec<MoverRow>,
     pub chosen: Option<Chosen>,
+    /// The chosen stack's key (the destination form sends it back).
+    pub stack_key: Option<String>,
     /// A destructive decision sent without its confirmation: the question, in the answer's place.
     pub confirm: Option<Confirm>,
 }
@@ -355,18 +360,89 @@ pub async fn build(
                 current: Some(*l) == to,
             })
             .collect();
-        let confirm = to.and_then(|t| {
-            m.steps.iter().find(|(l, _)| *l == t).map(|(_, d)| {
-                let cost = match d {
-                    Decision::Land(LandDecision::Move { path, .. }) => {
-                        format!(" (costs {})", describe::land::path_cost(&s, path))
-                    }
-                    _ => String::new(),
-                };
-                (
-                    format!("{} to {}{cost}", m.label, describe::place_words(&s, t)),
-                    d.to_string(),
-                )
+        // A land stack: the places its cheapest legal paths reach this phase beyond one step (the engine's route
+        // finding, docs/rules/land.md "Moves by destination").
+        let land_move = match m.steps.first().map(|x| &x.1) {
+            Some(Decision::Land(LandDecision::Move { corps, leaders, .. })) => {
+                Some((corps.clone(), leaders.clone()))
+            }
+            _ => None,
+        };
+        let ctx = coalition_engine::world::Ctx {
+            scenario: &s,
+            rulebook: &v.rulebook,
+            world: &st.world,
+            own: &*st.land,
+        };
+        let further: Vec<(String, String, bool)> = land_move
+            .as_ref()
+            .map(|(corps, _)| {
+                coalition_engine::land::route::reachable(&ctx, p, corps)
+                    .into_iter()
+                    .filter(|(_, (_, path))| path.len() > 2)
+                    .map(|(a, (cost, path))| {
+                        let via: Vec<String> = path[1..path.len() - 1]
+                            .iter()
+                            .map(|x| describe::area(&s, *x))
+                            .collect();
+                        (
+                            a.to_string(),
+                            format!(
+                                "{} — {cost} movement points, by {}",
+                                describe::area(&s, a),
+                                via.join(", ")
+                            ),
+                            to == Some(coalition_engine::scenario::Location::Area(a)),
+                        )
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        // A destination beyond one step: the whole move by its cheapest legal path, with its cost.
+        let by_route = match (to, &land_move) {
+            (Some(coalition_engine::scenario::Location::Area(a)), Some((corps, leaders)))
+                if !m
+                    .steps
+                    .iter()
+                    .any(|(l, _)| *l == coalition_engine::scenario::Location::Area(a)) =>
+            {
+                coalition_engine::land::route::route(&ctx, p, corps, leaders, a)
+                    .ok()
+                    .map(|(d, cost)| {
+                        let path = match &d {
+                            LandDecision::Move { path, .. } => path.clone(),
+                            _ => Vec::new(),
+                        };
+                        (
+                            format!(
+                                "{} to {} by {} (costs {cost})",
+                                m.label,
+                                describe::area(&s, a),
+                                path.iter()
+                                    .map(|x| describe::area(&s, *x))
+                                    .collect::<Vec<_>>()
+                                    .join(" → ")
+                            ),
+                            Decision::Land(d).to_string(),
+                        )
+                    })
+            }
+            _ => None,
+        };
+        let confirm = by_route.or_else(|| {
+            to.and_then(|t| {
+                m.steps.iter().find(|(l, _)| *l == t).map(|(_, d)| {
+                    let cost = match d {
+                        Decision::Land(LandDecision::Move { path, .. }) => {
+                            format!(" (costs {})", describe::land::path_cost(&s, path))
+                        }
+                        _ => String::new(),
+                    };
+                    (
+                        format!("{} to {}{cost}", m.label, describe::place_words(&s, t)),
+                        d.to_string(),
+                    )
+                })
             })
         });
         Chosen {
@@ -374,6 +450,7 @@ pub async fn build(
             left,
             steps,
             confirm,
+            further,
         }
     });
     let movers = movers
@@ -442,6 +519,7 @@ pub async fn build(
             .unwrap_or_default(),
         places,
         movers,
+        stack_key: focus.stack.clone(),
         chosen,
         confirm: None,
     })

@@ -707,3 +707,152 @@ async fn after_send_the_answer_is_in_view_and_the_map_beside_the_decisions() {
     })
     .await;
 }
+
+/// A cut of the golden transcript `file` at the last entry after which France may move a corps, imported through
+/// the API: the game's id.
+async fn import_land_cut(srv: &Srv, file: &str) -> String {
+    let path = workspace().join("tests/transcripts").join(file);
+    let mut t: coalition_engine::transcript::Transcript =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    t.script
+        .retain(|e| !matches!(e, coalition_engine::transcript::Entry::Refused { .. }));
+    let s =
+        std::sync::Arc::new(coalition_engine::scenario::embedded_scenario(&t.scenario).unwrap());
+    let france = coalition_engine::ids::PowerId::new("france").unwrap();
+    let full = t.script.clone();
+    let mut keep = None;
+    for k in 0..=full.len() {
+        t.script = full[..k].to_vec();
+        let g = t.replay(s.clone()).unwrap();
+        if g.pending().contains(&france)
+            && g.choices(france).iter().any(|d| {
+                matches!(
+                    d,
+                    coalition_engine::Decision::Land(
+                        coalition_engine::land::LandDecision::Move { .. }
+                    )
+                )
+            })
+        {
+            keep = Some(k);
+        }
+    }
+    t.script = full[..keep.expect("a point where France may move")].to_vec();
+    let mut body = serde_json::to_value(&t).unwrap();
+    body.as_object_mut().unwrap().remove("expect");
+    let r = reqwest::Client::new()
+        .post(format!("{}/api/import", srv.url))
+        .json(&json!({ "transcript": body }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 201, "the cut imports");
+    r.json::<Value>().await.unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+/// Issue 41: a move by destination in the browser. France chooses a stack, picks a place several steps away from
+/// the list of destinations (the engine's cheapest legal path), sees the whole move with its way and cost, and
+/// sends it with "Move" (confirming when the way forces a march).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stack_moves_by_its_destination() {
+    with_browser(|browser| async move {
+        let srv = Srv::start().await;
+        let mut pages = Pages::new("destination");
+        let id = import_land_cut(&srv, "land/7-paris-to-vienna-with-a-depot-chain.json").await;
+        let c = take_seat(&browser, &srv, &mut pages, &id, "france", false).await;
+        c.find(Locator::Css("#moves ul li a"))
+            .await
+            .expect("the table lists the stacks that may move")
+            .click()
+            .await
+            .unwrap();
+        c.wait()
+            .at_most(PATIENCE)
+            .for_element(Locator::Css("#further select[name=to]"))
+            .await
+            .expect("a chosen stack lists its destinations beyond one step");
+        pages.visit(&c, "destination-stack-chosen", true).await;
+        let dest = c
+            .execute(
+                "const o = [...document.querySelectorAll('#further option')].find(o => o.value); \
+                 return o ? [o.value, o.textContent] : null;",
+                vec![],
+            )
+            .await
+            .unwrap();
+        let value = dest[0].as_str().expect("a destination").to_string();
+        pages.check(
+            dest[1]
+                .as_str()
+                .unwrap_or("")
+                .contains("movement points, by "),
+            &format!("a destination says its cost and its way: {dest}"),
+        );
+        c.find(Locator::Css("#further select[name=to]"))
+            .await
+            .unwrap()
+            .select_by_value(&value)
+            .await
+            .unwrap();
+        c.find(Locator::Css("#further button[type=submit]"))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        let offered = c
+            .wait()
+            .at_most(PATIENCE)
+            .for_element(Locator::Css("#moves form.move input[name=typed]"))
+            .await
+            .expect("the whole move is offered")
+            .prop("value")
+            .await
+            .unwrap()
+            .unwrap_or_default();
+        let path = offered.rsplit(' ').next().unwrap_or("").to_string();
+        pages.check(
+            offered.starts_with("move ") && path.split('>').count() > 2 && path.ends_with(&value),
+            &format!("the move to {value} takes several steps: {offered}"),
+        );
+        pages.visit(&c, "destination-move-offered", true).await;
+        arm(&c).await;
+        c.find(Locator::Css("#moves form.move button[type=submit]"))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        let mut body = answer(&c, "France's move by destination").await;
+        if body.contains("Not sent yet") {
+            // The way forces a march: confirm it.
+            c.find(Locator::Css("#result form.confirm input[name=confirm]"))
+                .await
+                .unwrap()
+                .click()
+                .await
+                .unwrap();
+            arm(&c).await;
+            c.find(Locator::Css("#result form.confirm button[type=submit]"))
+                .await
+                .unwrap()
+                .click()
+                .await
+                .unwrap();
+            body = answer(&c, "France's confirmed move by destination").await;
+        }
+        let said = text_of(&c, "#result").await.unwrap_or_default();
+        pages.check(
+            refusal_in(&body).is_none() && said.contains(&format!("Sent: {offered}")),
+            &format!("the move by destination is sent: {offered}: {said:?}"),
+        );
+        let shown = rect_of(&c, "#result").await;
+        pages.check(inside(&shown), &format!("the answer is in view: {shown}"));
+        pages.finish();
+        srv.stop().await;
+    })
+    .await;
+}

@@ -30,10 +30,10 @@ pub fn decision_line(d: &Decision) -> String {
 }
 
 /// A decision as the log says it, in words with the scenario's names (the text forms name powers, minors and
-/// terms by key and code, issue 41); a pass and a placement as `decision_line` says them.
+/// terms by key and code, issue 41); a pass as `decision_line` says it.
 pub fn decision_said(s: &Scenario, d: &Decision) -> String {
     match d {
-        Decision::Pass | Decision::Reinforce(_) => decision_line(d),
+        Decision::Pass => decision_line(d),
         d => choice(s, d),
     }
 }
@@ -467,7 +467,8 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
             reason,
         }) => {
             format!(
-                "corps {corps}: {} factors {}: {reason} [{rule}]",
+                "{}: {} factors {}: {reason} [{rule}]",
+                forces::corps_name(s, *corps),
                 factors.total(),
                 location_words(s, *location)
             )
@@ -479,7 +480,8 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
             rule,
             reason,
         }) => format!(
-            "fleet {fleet}: {ships} ships {}: {reason} [{rule}]",
+            "{}: {ships} ships {}: {reason} [{rule}]",
+            forces::fleet_name(s, *fleet),
             location_words(s, *location)
         ),
         Event::World(WorldEvent::GarrisonChanged {
@@ -517,9 +519,10 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
             rule,
             reason,
         }) => format!(
-            "depot of {} {} {fleet}: {reason} [{rule}]",
+            "depot of {} {} {}: {reason} [{rule}]",
             nation(s, *owner),
-            if *aboard { "aboard" } else { "off" }
+            if *aboard { "aboard" } else { "off" },
+            forces::fleet_name(s, *fleet)
         ),
         Event::World(WorldEvent::CorpsSheltered {
             corps,
@@ -561,7 +564,8 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
             rule,
             reason,
         }) => format!(
-            "corps {corps} of {} comes into play with {} factors: {reason} [{rule}]",
+            "{} of {} comes into play with {} factors: {reason} [{rule}]",
+            forces::corps_name(s, *corps),
             nation(s, corps_def.owner),
             corps_def.factors.total()
         ),
@@ -571,7 +575,8 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
             rule,
             reason,
         }) => format!(
-            "fleet {fleet} of {} comes into play with {} ships: {reason} [{rule}]",
+            "{} of {} comes into play with {} ships: {reason} [{rule}]",
+            forces::fleet_name(s, *fleet),
             nation(s, fleet_def.owner),
             fleet_def.ships
         ),
@@ -621,7 +626,7 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
         },
         Event::Peace(e) => peace::event(s, e),
         Event::MinorControl(e) => peace::minor_event(s, e),
-        Event::Reinforcement(e) => e.to_string(),
+        Event::Reinforcement(e) => peace::reinforcement_event(s, e),
         Event::Economy(EconomicEvent::ManipulationSet { power: p, square }) => format!(
             "{} sets its economic manipulation marker to square {square} [12.5.2]",
             power(s, *p)

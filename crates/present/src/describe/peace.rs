@@ -503,3 +503,78 @@ pub fn minor_event(s: &Scenario, e: &MinorEvent) -> String {
         e => e.to_string(),
     }
 }
+
+/// Rule 5: a Reinforcement Phase event in one line for players, with the scenario's names.
+pub fn reinforcement_event(
+    s: &Scenario,
+    e: &coalition_engine::reinforcement::ReinforcementEvent,
+) -> String {
+    use coalition_engine::reinforcement::ReinforcementEvent as R;
+    match e {
+        R::Arrived {
+            owner,
+            unit,
+            count,
+            port,
+            rule,
+            reason,
+        } => format!(
+            "{count} {} of {} arrive{} ({rule}): {reason}",
+            super::words(unit),
+            nation(s, *owner),
+            port.map(|p| format!(" (built at {})", area(s, p)))
+                .unwrap_or_default()
+        ),
+        R::ShipsDestroyed {
+            owner,
+            port,
+            count,
+            rule,
+            reason,
+        } => format!(
+            "{count} ship(s) of {} at {} destroyed ({rule}): {reason}",
+            nation(s, *owner),
+            area(s, *port)
+        ),
+        R::PrisonersSet {
+            owner,
+            captor,
+            factors,
+            rule,
+            ..
+        } => format!(
+            "{} holds {} of {}'s factors prisoner ({rule})",
+            nation(s, *captor),
+            factors.total(),
+            nation(s, *owner)
+        ),
+        R::PrisonersReturned {
+            owner,
+            captor,
+            factors,
+            ..
+        } => format!(
+            "{} returns {} of {}'s factors: they arrive as reinforcements (4.4.6.1)",
+            nation(s, *captor),
+            factors.total(),
+            nation(s, *owner)
+        ),
+        R::ShipsSeized {
+            port,
+            minor,
+            keep,
+            by,
+            ..
+        } => format!(
+            "{}'s ships at {}: {} by {}'s choice (12.1.2.2)",
+            nation(s, Nation::Minor(*minor)),
+            area(s, *port),
+            if *keep {
+                "kept, building goes on"
+            } else {
+                "destroyed"
+            },
+            power(s, *by)
+        ),
+    }
+}

@@ -136,3 +136,25 @@ fn a_place_is_named_without_a_second_preposition() {
     assert_eq!(place_words(&s, paris), "Paris");
     assert_eq!(location_words(&s, paris), "at Paris");
 }
+
+#[test]
+fn reinforcement_events_name_nations_and_ports() {
+    let s = embedded_scenario("1805").unwrap();
+    let line = event(
+        &s,
+        &Event::Reinforcement(
+            coalition_engine::reinforcement::ReinforcementEvent::ShipsDestroyed {
+                owner: coalition_engine::ids::Nation::Power(pw("great-britain")),
+                port: coalition_engine::ids::AreaId::new("brest").unwrap(),
+                count: 3,
+                rule: "12.1.2.1".into(),
+                reason: "the port is lost".into(),
+            },
+        ),
+    )
+    .unwrap();
+    assert_eq!(
+        line,
+        "3 ship(s) of Great Britain at Brest destroyed (12.1.2.1): the port is lost"
+    );
+}

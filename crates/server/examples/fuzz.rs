@@ -823,7 +823,13 @@ fn main() {
 fn self_check(out: &std::path::Path) {
     let mut t = Tally::default();
     let big = std::hint::black_box(u32::MAX);
-    guarded(&mut t, out, "self-check", b"overflow", || big + 1 > 0);
+    guarded(
+        &mut t,
+        out,
+        "self-check (a panic on purpose)",
+        b"overflow",
+        || big + 1 > 0,
+    );
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()

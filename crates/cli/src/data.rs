@@ -18,7 +18,7 @@ fn read_text(path: &Path) -> Option<String> {
         .map(|b| String::from_utf8_lossy(&b).into_owned())
 }
 
-/// Reads every data file of a scenario (and every ruleset) from a data folder.
+/// Reads every data file of a scenario (and every ruleset and shared map) from a data folder.
 pub(crate) fn read_sources(dir: &Path, scenario: &str) -> Result<ScenarioSources> {
     let mut src = ScenarioSources::default();
     for f in SCENARIO_FILES {
@@ -27,14 +27,19 @@ pub(crate) fn read_sources(dir: &Path, scenario: &str) -> Result<ScenarioSources
             src.files.insert(rel, text);
         }
     }
-    let rulesets = dir.join("rulesets");
-    if let Ok(entries) = std::fs::read_dir(&rulesets) {
-        for e in entries.flatten() {
-            let name = e.file_name().to_string_lossy().to_string();
-            for f in coalition_engine::scenario::RULESET_FILES {
-                let rel = format!("rulesets/{name}/{f}");
-                if let Some(text) = read_text(&dir.join(&rel)) {
-                    src.files.insert(rel, text);
+    let folders: [(&str, &[&str]); 2] = [
+        ("rulesets", &coalition_engine::scenario::RULESET_FILES),
+        ("maps", &coalition_engine::scenario::MAP_FILES),
+    ];
+    for (folder, files) in folders {
+        if let Ok(entries) = std::fs::read_dir(dir.join(folder)) {
+            for e in entries.flatten() {
+                let name = e.file_name().to_string_lossy().to_string();
+                for f in files {
+                    let rel = format!("{folder}/{name}/{f}");
+                    if let Some(text) = read_text(&dir.join(&rel)) {
+                        src.files.insert(rel, text);
+                    }
                 }
             }
         }

@@ -191,7 +191,7 @@ impl Game {
         }
         if start.date < g.scenario.meta.start
             || start.date > g.scenario.meta.end
-            || !start.step.occurs_in(start.date)
+            || !start.step.occurs_under(g.scenario.calendar(), start.date)
         {
             return Err(RuleError::new(
                 "3.7",
@@ -583,7 +583,7 @@ impl Game {
     /// and names its winners.
     fn next_step(&mut self) {
         use crate::world::victory::{self, Ending};
-        let next = self.state.position.next();
+        let next = self.state.position.next_under(self.scenario.calendar());
         let (reason, ending) = if next.date > self.scenario.meta.end {
             (
                 format!("the scenario ends in {}", self.scenario.meta.end),

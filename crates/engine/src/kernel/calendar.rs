@@ -47,9 +47,10 @@ impl Date {
         later.index() - self.index()
     }
 
-    /// March, June, September and December close with an Economic Phase.
+    /// March, June, September and December close with an Economic Phase (the standard calendar; a scenario's
+    /// own is `Calendar::has_economic_phase`).
     pub fn has_economic_phase(self) -> bool {
-        self.month % 3 == 0
+        Calendar::default().has_economic_phase(self)
     }
 
     /// Parses `1805-03`.
@@ -68,6 +69,38 @@ impl fmt::Display for Date {
 impl fmt::Debug for Date {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(self, f)
+    }
+}
+
+/// Rule 3 (Coalition's, as data): which months of a scenario's year hold an Economic Phase and an UMP Control Step.
+/// The steps themselves are the engine's; a scenario says in which months the occasional ones run.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Calendar {
+    /// Months (1 to 12) that close with an Economic Phase.
+    pub economic_months: Vec<u8>,
+    /// Months (1 to 12) that end with an UMP Control Step.
+    pub ump_months: Vec<u8>,
+}
+
+impl Default for Calendar {
+    /// The 1805 calendar: March, June, September and December; the UMP Control Step in December.
+    fn default() -> Calendar {
+        Calendar {
+            economic_months: vec![3, 6, 9, 12],
+            ump_months: vec![12],
+        }
+    }
+}
+
+impl Calendar {
+    /// Whether `date`'s month closes with an Economic Phase.
+    pub fn has_economic_phase(&self, date: Date) -> bool {
+        self.economic_months.contains(&date.month)
+    }
+
+    /// Whether `date`'s month ends with an UMP Control Step.
+    pub fn has_ump_control(&self, date: Date) -> bool {
+        self.ump_months.contains(&date.month)
     }
 }
 
@@ -191,14 +224,19 @@ impl Step {
         }
     }
 
-    /// Whether this step happens in the month of `date`.
+    /// Whether this step happens in the month of `date` under the standard calendar.
     pub fn occurs_in(self, date: Date) -> bool {
+        self.occurs_under(&Calendar::default(), date)
+    }
+
+    /// Whether this step happens in the month of `date` under `calendar`.
+    pub fn occurs_under(self, calendar: &Calendar, date: Date) -> bool {
         match self {
             Step::EconomicCollection
             | Step::EconomicManipulation
             | Step::EconomicExpenditure
-            | Step::EconomicStatus => date.has_economic_phase(),
-            Step::UmpControl => date.month == 12,
+            | Step::EconomicStatus => calendar.has_economic_phase(date),
+            Step::UmpControl => calendar.has_ump_control(date),
             _ => true,
         }
     }
@@ -226,11 +264,16 @@ impl Position {
         }
     }
 
-    /// The step after this one: later in the month, or the first of the next month.
+    /// The step after this one under the standard calendar: later in the month, or the first of the next month.
     pub fn next(self) -> Position {
+        self.next_under(&Calendar::default())
+    }
+
+    /// The step after this one under `calendar`: later in the month, or the first of the next month.
+    pub fn next_under(self, calendar: &Calendar) -> Position {
         let i = Step::ALL.iter().position(|s| *s == self.step).unwrap_or(0);
         for step in &Step::ALL[i + 1..] {
-            if step.occurs_in(self.date) {
+            if step.occurs_under(calendar, self.date) {
                 return Position {
                     date: self.date,
                     step: *step,

@@ -672,13 +672,19 @@ impl Step for LandPhase {
                 } else {
                     Err(RuleError::new(
                         "7.1",
-                        format!("France's place in the order of movement is 1 to {n}, not {place}"),
+                        format!(
+                            "{}'s place in the order of movement is 1 to {n}, not {place}",
+                            chooser_name(ctx)
+                        ),
                     ))
                 }
             }
             (Stage::Order, _) => Err(RuleError::new(
                 "7.1",
-                "France first chooses its place in the order of movement (`slot N`)",
+                format!(
+                    "{} first chooses its place in the order of movement (`slot N`)",
+                    chooser_name(ctx)
+                ),
             )),
             (Stage::Moving, LandDecision::Place { .. }) => Err(RuleError::new(
                 "7.1",
@@ -858,4 +864,9 @@ fn advance(cx: &mut LCx, dice: &mut Dice, first: bool) -> Option<Ask> {
     conquest::conquest_step(cx);
     cx.emit(LandEvent::PhaseEnded);
     None
+}
+
+/// 7.1: the name of the power that chooses its place in the order of movement (France in 1805).
+fn chooser_name(ctx: &LCtx) -> String {
+    ctx.scenario.power_name(ctx.scenario.charts.land.chooser)
 }

@@ -1,6 +1,6 @@
 //! The data files compiled into the binary, so `coalition` runs with no data folder beside it.
 
-use super::{SCENARIO_FILES, Scenario, ScenarioSources};
+use super::{Scenario, ScenarioSources};
 use crate::kernel::error::DataErrors;
 
 macro_rules! data_file {
@@ -13,8 +13,9 @@ macro_rules! data_file {
 const FILES: &[(&str, &str)] = &[
     data_file!("rulesets/standard/charts.ron"),
     data_file!("rulesets/standard/combat.ron"),
+    data_file!("maps/europe/map.ron"),
     data_file!("scenarios/1805/scenario.ron"),
-    data_file!("scenarios/1805/map.ron"),
+    data_file!("scenarios/1805/political.ron"),
     data_file!("scenarios/1805/powers.ron"),
     data_file!("scenarios/1805/minors.ron"),
     data_file!("scenarios/1805/leaders.ron"),
@@ -28,7 +29,7 @@ const FILES: &[(&str, &str)] = &[
 /// The names of the embedded scenarios.
 pub const EMBEDDED_SCENARIOS: &[&str] = &["1805", "test"];
 
-/// The embedded files of scenario `name` and of every ruleset, or `None` if it is not embedded.
+/// The embedded files of scenario `name` and of every ruleset and shared map, or `None` if it is not embedded.
 pub fn embedded_sources(name: &str) -> Option<ScenarioSources> {
     if !EMBEDDED_SCENARIOS.contains(&name) {
         return None;
@@ -36,14 +37,11 @@ pub fn embedded_sources(name: &str) -> Option<ScenarioSources> {
     let prefix = format!("scenarios/{name}/");
     let files = FILES
         .iter()
-        .filter(|(p, _)| p.starts_with("rulesets/") || p.starts_with(&prefix))
+        .filter(|(p, _)| {
+            p.starts_with("rulesets/") || p.starts_with("maps/") || p.starts_with(&prefix)
+        })
         .map(|(p, t)| (p.to_string(), t.to_string()))
         .collect();
-    debug_assert!(
-        SCENARIO_FILES
-            .iter()
-            .all(|f| FILES.iter().any(|(p, _)| *p == format!("{prefix}{f}")))
-    );
     Some(ScenarioSources { files })
 }
 

@@ -8,6 +8,8 @@ pub mod combat;
 mod embedded;
 mod land;
 mod naval;
+pub mod overlay;
+pub mod patch;
 mod ranges;
 mod types;
 mod validate;
@@ -36,14 +38,24 @@ pub struct ScenarioSources {
 /// The files of a ruleset folder (`rulesets/<name>/`): the charts and the battle numbers.
 pub const RULESET_FILES: [&str; 2] = ["charts.ron", "combat.ron"];
 
-/// The files every scenario folder holds.
-pub const SCENARIO_FILES: [&str; 5] = [
+/// The files a scenario folder may hold: `scenario.ron`, `powers.ron`, `minors.ron` and `leaders.ron` always;
+/// `political.ron` when it names a shared map (`map.ron` when it does not); `charts.ron` when it has its own
+/// power rows (rule 2, `docs/rules/scenarios.md`).
+pub const SCENARIO_FILES: [&str; 7] = [
     "scenario.ron",
     "map.ron",
+    "political.ron",
+    "charts.ron",
     "powers.ron",
     "minors.ron",
     "leaders.ron",
 ];
+
+/// The files of a shared map folder (`maps/<name>/`).
+pub const MAP_FILES: [&str; 1] = ["map.ron"];
+
+/// Most powers a scenario may have (rule 2: from 2 to 9).
+pub const MAX_POWERS: usize = 9;
 
 /// A loaded and checked scenario, with indexes for lookups by id.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -125,13 +137,30 @@ impl Scenario {
         let dir = format!("scenarios/{name}");
         let meta: Option<ScenarioFile> =
             parse(sources, &format!("{dir}/scenario.ron"), &mut errors);
-        let map: Option<MapFile> = parse(sources, &format!("{dir}/map.ron"), &mut errors);
         let powers: Option<Vec<PowerDef>> =
             parse(sources, &format!("{dir}/powers.ron"), &mut errors);
         let minors: Option<Vec<MinorDef>> =
             parse(sources, &format!("{dir}/minors.ron"), &mut errors);
         let leaders: Option<Vec<LeaderDef>> =
             parse(sources, &format!("{dir}/leaders.ron"), &mut errors);
+        let map: Option<MapFile> =
+            match meta.as_ref().map(|m| m.map.clone()) {
+                Some(Some(shared)) => {
+                    let geo: Option<overlay::GeoMapFile> =
+                        parse(sources, &format!("maps/{shared}/map.ron"), &mut errors);
+                    let pol_file = format!("{dir}/political.ron");
+                    let pol: Option<overlay::PoliticalFile> =
+                        parse(sources, &pol_file, &mut errors);
+                    match (geo, pol, &powers, &minors) {
+                        (Some(geo), Some(pol), Some(powers), Some(minors)) => Some(
+                            overlay::compose(&geo, &pol, powers, minors, &pol_file, &mut errors),
+                        ),
+                        _ => None,
+                    }
+                }
+                Some(None) => parse(sources, &format!("{dir}/map.ron"), &mut errors),
+                None => None,
+            };
         let charts: Option<ChartsFile> = meta.as_ref().and_then(|m| {
             parse(
                 sources,
@@ -146,18 +175,26 @@ impl Scenario {
                 &mut errors,
             )
         });
+        let patch_file = format!("{dir}/charts.ron");
+        let patch: Option<patch::ChartsPatch> = if sources.files.contains_key(&patch_file) {
+            parse(sources, &patch_file, &mut errors)
+        } else {
+            Some(patch::ChartsPatch::default())
+        };
         let (
             Some(meta),
             Some(map),
             Some(powers),
             Some(minors),
             Some(leaders),
-            Some(charts),
-            Some(combat),
-        ) = (meta, map, powers, minors, leaders, charts, combat)
+            Some(mut charts),
+            Some(mut combat),
+            Some(patch),
+        ) = (meta, map, powers, minors, leaders, charts, combat, patch)
         else {
             return Err(DataErrors(errors));
         };
+        patch.apply(&mut charts, &mut combat);
         let mut s = Scenario {
             meta,
             map,
@@ -175,11 +212,53 @@ impl Scenario {
             &mut errors,
         );
         ranges::check(&s, name, &mut errors);
+        s.check_world(name, &mut errors);
         if errors.is_empty() {
             Ok(s)
         } else {
             Err(DataErrors(errors))
         }
+    }
+
+    /// Rule 2 and rule 3: a world has 2 to 9 great powers and a calendar of real months.
+    fn check_world(&self, name: &str, errors: &mut Vec<DataError>) {
+        let n = self.powers.len();
+        if !(2..=MAX_POWERS).contains(&n) {
+            errors.push(DataError {
+                file: format!("scenarios/{name}/powers.ron"),
+                entry: String::new(),
+                message: format!("a scenario has 2 to {MAX_POWERS} great powers, not {n}"),
+            });
+        }
+        let cal = &self.meta.calendar;
+        for (field, months) in [
+            ("economic_months", &cal.economic_months),
+            ("ump_months", &cal.ump_months),
+        ] {
+            let mut sorted = months.clone();
+            sorted.sort();
+            sorted.dedup();
+            if sorted.len() != months.len() || months.iter().any(|m| !(1..=12).contains(m)) {
+                errors.push(DataError {
+                    file: format!("scenarios/{name}/scenario.ron"),
+                    entry: format!("calendar {field}"),
+                    message: format!("{months:?}: months are 1 to 12, each listed once"),
+                });
+            }
+        }
+    }
+
+    /// The file (relative to `data/`) that holds the scenario's geography: its shared map, or its own `map.ron`.
+    pub fn map_file(&self, name: &str) -> String {
+        match &self.meta.map {
+            Some(shared) => format!("maps/{shared}/map.ron"),
+            None => format!("scenarios/{name}/map.ron"),
+        }
+    }
+
+    /// Rule 3: the scenario's calendar (which months hold an Economic Phase and an UMP Control Step).
+    pub fn calendar(&self) -> &crate::kernel::calendar::Calendar {
+        &self.meta.calendar
     }
 
     /// A power's display name (its id if the scenario has no such power).

@@ -25,6 +25,13 @@ pub struct ScenarioFile {
     pub end: Date,
     /// The ruleset folder under `data/rulesets/`.
     pub ruleset: String,
+    /// The shared map under `data/maps/` this scenario lays its `political.ron` over; absent, the scenario's folder
+    /// holds a whole `map.ron` of its own (with nations, outposts and capitals).
+    #[serde(default)]
+    pub map: Option<String>,
+    /// Rule 3: the months that hold an Economic Phase and an UMP Control Step (the 1805 calendar if absent).
+    #[serde(default)]
+    pub calendar: crate::kernel::calendar::Calendar,
     /// Major powers controlled by another power at the start (14.3: "UMPs already controlled"), as
     /// `(ump, controller)`.
     #[serde(default)]

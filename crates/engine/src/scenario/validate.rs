@@ -43,7 +43,7 @@ fn duplicates<K: Ord + Copy + std::fmt::Display>(
 pub(super) fn validate(s: &Scenario, name: &str, errors: &mut Vec<DataError>) {
     let mut r = Report { errors };
     let scen = format!("scenarios/{name}/scenario.ron");
-    let map = format!("scenarios/{name}/map.ron");
+    let map = s.map_file(name);
     let powers = format!("scenarios/{name}/powers.ron");
     let minors = format!("scenarios/{name}/minors.ron");
     let leaders = format!("scenarios/{name}/leaders.ron");

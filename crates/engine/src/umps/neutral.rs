@@ -284,7 +284,7 @@ pub fn neutral_phases(ctx: &Ctx, ump: PowerId) -> u32 {
             date: d,
             step: Step::EconomicCollection,
         };
-        if d.has_economic_phase() && at > since && at <= now {
+        if ctx.scenario.calendar().has_economic_phase(d) && at > since && at <= now {
             n += 1;
         }
         d = d.plus_months(1);

@@ -19,6 +19,12 @@ const FILES: &[(&str, &str)] = &[
     data_file!("scenarios/1805/powers.ron"),
     data_file!("scenarios/1805/minors.ron"),
     data_file!("scenarios/1805/leaders.ron"),
+    data_file!("scenarios/1853/scenario.ron"),
+    data_file!("scenarios/1853/political.ron"),
+    data_file!("scenarios/1853/powers.ron"),
+    data_file!("scenarios/1853/minors.ron"),
+    data_file!("scenarios/1853/leaders.ron"),
+    data_file!("scenarios/1853/charts.ron"),
     data_file!("scenarios/test/scenario.ron"),
     data_file!("scenarios/test/map.ron"),
     data_file!("scenarios/test/powers.ron"),
@@ -27,7 +33,7 @@ const FILES: &[(&str, &str)] = &[
 ];
 
 /// The names of the embedded scenarios.
-pub const EMBEDDED_SCENARIOS: &[&str] = &["1805", "test"];
+pub const EMBEDDED_SCENARIOS: &[&str] = &["1805", "1853", "test"];
 
 /// The embedded files of scenario `name` and of every ruleset and shared map, or `None` if it is not embedded.
 pub fn embedded_sources(name: &str) -> Option<ScenarioSources> {

@@ -1,4 +1,5 @@
-//! Random playouts (property test): 200 games of two years from the start, each decision chosen uniformly from
+//! Random playouts (property test): 200 games of two years from the start of 1805, and 30 of the 1853 world
+//! (Coalition's scenarios as data: every world runs the same checks), each decision chosen uniformly from
 //! `choices()`. No step panics, every listed choice is accepted, unlisted or malformed ones are refused with a
 //! rule id, the log rebuilds to the same state, and the political invariants hold after every event
 //! (`common/watch.rs`, which the bots' campaigns check too).
@@ -16,17 +17,18 @@ use coalition_engine::decision::Diplomatic;
 use coalition_engine::game::Game;
 use coalition_engine::ids::PowerId;
 use coalition_engine::rulebook::{Preset, Rulebook};
-use coalition_engine::{Date, Decision};
+use coalition_engine::Decision;
 use proptest::prelude::*;
 
 mod common;
 use common::watch::Watch;
 
-/// Plays `months` months choosing with `pick` among the listed choices; returns the game.
-fn playout(seed: u64, months: i32, mut pick: impl FnMut(usize) -> usize) -> Game {
-    let s = std::sync::Arc::new(coalition_engine::scenario::embedded_scenario("1805").unwrap());
+/// Plays `months` months of `scenario` from its start, choosing with `pick` among the listed choices; returns the
+/// game.
+fn playout(scenario: &str, seed: u64, months: i32, mut pick: impl FnMut(usize) -> usize) -> Game {
+    let s = std::sync::Arc::new(coalition_engine::scenario::embedded_scenario(scenario).unwrap());
+    let end = s.meta.start.plus_months(months);
     let mut g = Game::new(s, Rulebook::preset(Preset::Standard), seed, &[]).unwrap();
-    let end = Date::new(1805, 1).unwrap().plus_months(months);
     let mut watch = Watch::new(&g);
     while !g.state().finished && g.state().date() < end {
         let pending = g.pending();
@@ -95,7 +97,18 @@ proptest! {
     #[test]
     fn random_games_keep_the_rules(seed in any::<u64>(), pick_seed in 1u64..u64::MAX) {
         let mut picks = Picks(pick_seed);
-        let g = playout(seed, 24, |n| picks.next(n));
+        let g = playout("1805", seed, 24, |n| picks.next(n));
+        prop_assert_eq!(Game::rebuild(g.scenario(), g.log()), g.state().clone());
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 30, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_games_of_1853_keep_the_rules(seed in any::<u64>(), pick_seed in 1u64..u64::MAX) {
+        let mut picks = Picks(pick_seed);
+        let g = playout("1853", seed, 24, |n| picks.next(n));
         prop_assert_eq!(Game::rebuild(g.scenario(), g.log()), g.state().clone());
     }
 }

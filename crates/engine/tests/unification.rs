@@ -19,7 +19,9 @@ fn scenario(needed: u32) -> Arc<Scenario> {
         "    map: Some(\"europe\"),",
         &format!(
             "    map: Some(\"europe\"),\n    unifications: [(power: \"prussia\", name: \"Germany\", \
-             provinces: [\"brandenburg\", \"silesia\", \"saxony\"], needed: {needed})],"
+             parts: [(name: \"Brandenburg\", provinces: [\"brandenburg\"]), (name: \"Silesia\", \
+             provinces: [\"silesia\"]), (name: \"Saxony\", provinces: [\"saxony\", \"lusatia\"])], \
+             needed: {needed})],"
         ),
         1,
     );
@@ -56,8 +58,9 @@ fn a_power_holding_enough_provinces_takes_the_name_and_keeps_its_seat() {
     assert_eq!(unified.len(), 1, "one unification in the log");
     let Event::World(WorldEvent::Unified {
         power,
+        was,
         name,
-        provinces,
+        parts,
         rule,
     }) = unified[0]
     else {
@@ -68,8 +71,7 @@ fn a_power_holding_enough_provinces_takes_the_name_and_keeps_its_seat() {
         (prussia(), "Germany", "unification")
     );
     // It holds Brandenburg and Silesia, not Saxony (a neutral minor).
-    let held: Vec<String> = provinces.iter().map(|p| p.to_string()).collect();
-    assert_eq!(held, ["brandenburg", "silesia"]);
+    assert_eq!(parts, &["Brandenburg", "Silesia"]);
     assert_eq!(g.state().world.titles[&prussia()], "Germany");
     // Every line names it so; its id, seat and treasury are the same power's.
     assert_eq!(g.scenario().power_name(prussia()), "Germany");
@@ -111,7 +113,7 @@ fn a_unification_of_an_unknown_power_or_province_is_refused() {
     *f = f.replacen(
         "    map: Some(\"europe\"),",
         "    map: Some(\"europe\"),\n    unifications: [(power: \"sardinia\", name: \"Italy\", \
-         provinces: [\"atlantis\"], needed: 2)],",
+         parts: [(name: \"Atlantis\", provinces: [\"atlantis\"])], needed: 2)],",
         1,
     );
     let e = Scenario::load(&src, "1805").unwrap_err().0;

@@ -243,14 +243,22 @@ impl Scenario {
             if self.power(u.power).is_none() {
                 err(format!("`{}` is not a power of powers.ron", u.power));
             }
-            for p in u.provinces.iter().filter(|p| self.province(**p).is_none()) {
-                err(format!("`{p}` is not a province of the map"));
+            for part in &u.parts {
+                if part.provinces.is_empty() {
+                    err(format!("part `{}` lists no province", part.name));
+                }
+                for p in part.provinces.iter().filter(|p| self.province(**p).is_none()) {
+                    err(format!(
+                        "`{p}` (part `{}`) is not a province of the map",
+                        part.name
+                    ));
+                }
             }
-            if u.needed == 0 || u.needed as usize > u.provinces.len() {
+            if u.needed == 0 || u.needed as usize > u.parts.len() {
                 err(format!(
-                    "needed {} must be 1 to the {} provinces listed",
+                    "needed {} must be 1 to the {} parts listed",
                     u.needed,
-                    u.provinces.len()
+                    u.parts.len()
                 ));
             }
         }

@@ -48,16 +48,24 @@ pub struct ScenarioFile {
     pub setup: Vec<super::Adjustment>,
 }
 
-/// Coalition's unification rule: a power that holds `needed` of `provinces` in a Status Step (8.6) takes `name`.
+/// Coalition's unification rule: a power that holds `needed` of `parts` in a Status Step (8.6) takes `name`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct UnificationDef {
     pub power: PowerId,
     /// The name it takes (`Italy`).
     pub name: String,
-    /// The provinces that count.
-    pub provinces: Vec<crate::kernel::ids::ProvinceId>,
-    /// How many of them it must hold (every area controlled by it or a minor it controls).
+    /// The lands that count (the facts' "Italian provinces": Sicily, Naples, the Papacy ...), each of one or more
+    /// provinces of the map.
+    pub parts: Vec<UnificationPart>,
+    /// How many parts it must hold (every area of each of their provinces controlled by it or a minor it controls).
     pub needed: u32,
+}
+
+/// A land that counts towards a unification: its name and its provinces on the map.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct UnificationPart {
+    pub name: String,
+    pub provinces: Vec<crate::kernel::ids::ProvinceId>,
 }
 
 /// Terrain of a land area (the combat and movement rules read it).

@@ -247,9 +247,11 @@ pub enum WorldEvent {
     /// `docs/rules/unification.md`): it keeps its seat, records and treaties.
     Unified {
         power: PowerId,
+        /// Its name until now.
+        was: String,
         name: String,
-        /// The provinces of the unification it holds.
-        provinces: Vec<crate::kernel::ids::ProvinceId>,
+        /// The parts of the unification it holds (by their names).
+        parts: Vec<String>,
         rule: String,
     },
 }

@@ -9,8 +9,8 @@ use crate::scenario::Scenario;
 pub const RULE: &str = "unification";
 
 /// The unifications due now: for each of the scenario's unifications whose power is in the game and has not yet
-/// taken a name, the provinces of it the power holds (every area of the province controlled by the power or by a
-/// minor it controls); one event for each that reaches its number.
+/// taken a name, the parts of it the power holds (every area of each of the part's provinces controlled by the
+/// power or by a minor it controls); one event for each that reaches its number.
 pub fn due(scenario: &Scenario, world: &World) -> Vec<WorldEvent> {
     let areas = scenario.province_areas();
     let mut out = Vec::new();
@@ -19,20 +19,21 @@ pub fn due(scenario: &Scenario, world: &World) -> Vec<WorldEvent> {
         if !in_game || world.titles.contains_key(&u.power) {
             continue;
         }
-        let held: Vec<ProvinceId> = (u.provinces.iter().copied())
-            .filter(|p| {
-                let list = areas.get(p).map(|v| v.as_slice()).unwrap_or(&[]);
-                !list.is_empty()
-                    && list
-                        .iter()
-                        .all(|a| world.area_power(scenario, *a) == Some(u.power))
-            })
+        let holds = |p: &ProvinceId| {
+            let list = areas.get(p).map(|v| v.as_slice()).unwrap_or(&[]);
+            !list.is_empty()
+                && (list.iter()).all(|a| world.area_power(scenario, *a) == Some(u.power))
+        };
+        let held: Vec<String> = (u.parts.iter())
+            .filter(|part| !part.provinces.is_empty() && part.provinces.iter().all(holds))
+            .map(|part| part.name.clone())
             .collect();
         if held.len() as u64 >= u64::from(u.needed) {
             out.push(WorldEvent::Unified {
                 power: u.power,
+                was: scenario.power_name(u.power),
                 name: u.name.clone(),
-                provinces: held,
+                parts: held,
                 rule: RULE.into(),
             });
         }

@@ -11,6 +11,8 @@ use coalition_engine::umps::rules::UmpEvent;
 use coalition_engine::world::WorldEvent;
 use std::fmt::Write;
 
+pub use crate::wording::words;
+
 pub fn nation(s: &Scenario, n: Nation) -> String {
     match n {
         Nation::Power(p) => power(s, p),
@@ -45,15 +47,6 @@ pub fn leader_status(s: &Scenario, st: &coalition_engine::world::LeaderStatus) -
         LeaderStatus::Wounded { until } => format!("wounded until {until}"),
         LeaderStatus::Captured { by } => format!("captured by {}", nation(s, *by)),
         st => words(st),
-    }
-}
-
-/// A value of the rules' vocabulary in words, as its data name says it (`free_state` is "free state").
-pub fn words<T: serde::Serialize>(x: &T) -> String {
-    match serde_json::to_value(x) {
-        Ok(serde_json::Value::String(w)) => w.replace(['_', '-'], " "),
-        Ok(v) => v.to_string(),
-        Err(_) => String::new(),
     }
 }
 

@@ -230,6 +230,16 @@ fn a_cycle(graph: &BTreeMap<String, Vec<String>>) -> Option<Vec<String>> {
     None
 }
 
+/// Fails, naming the circle, when the files of `graph` (in `place`) import each other in one.
+fn no_circle(graph: &BTreeMap<String, Vec<String>>, place: &str) {
+    if let Some(c) = a_cycle(graph) {
+        panic!(
+            "{place}: the files import each other in a circle: {}",
+            c.join(" -> ")
+        );
+    }
+}
+
 /// Issue 40: within the battle layer and the Land Phase, each file imports only files below it: no two files
 /// name each other, directly or around a circle (what they share lives one level down: `battle/state.rs`,
 /// `land/setup.rs`).
@@ -237,11 +247,9 @@ fn a_cycle(graph: &BTreeMap<String, Vec<String>>) -> Option<Vec<String>> {
 fn the_files_of_the_battle_layer_and_the_land_phase_import_only_downward() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     for module in ["battle", "land"] {
-        let graph = sibling_imports(&src.join(module), module);
-        assert!(
-            a_cycle(&graph).is_none(),
-            "src/{module}: the files import each other in a circle: {}",
-            a_cycle(&graph).unwrap().join(" -> ")
+        no_circle(
+            &sibling_imports(&src.join(module), module),
+            &format!("src/{module}"),
         );
     }
 }
@@ -376,11 +384,9 @@ fn module_imports(src: &Path) -> BTreeMap<String, Vec<String>> {
 fn no_crate_imports_its_own_modules_in_a_circle() {
     let crates = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     for name in ["bots", "cli", "engine", "present", "server", "store", "web"] {
-        let graph = module_imports(&crates.join(name).join("src"));
-        assert!(
-            a_cycle(&graph).is_none(),
-            "crates/{name}/src: the modules import each other in a circle: {}",
-            a_cycle(&graph).unwrap().join(" -> ")
+        no_circle(
+            &module_imports(&crates.join(name).join("src")),
+            &format!("crates/{name}/src"),
         );
     }
 }

@@ -19,7 +19,7 @@ pub fn term(s: &Scenario, id: &str) -> String {
 }
 
 /// A term's short name (`Corps removal (B.1)`).
-fn term_name(s: &Scenario, id: &str) -> String {
+pub(crate) fn term_name(s: &Scenario, id: &str) -> String {
     chart_term(s, id).map_or_else(|| id.to_string(), |t| format!("{} ({})", t.name, t.id))
 }
 
@@ -274,9 +274,23 @@ pub fn event(s: &Scenario, e: &PeaceEvent) -> String {
             areas(s, &placement.options)
         ),
         PeaceEvent::Ended => "the Peace Step ends".into(),
-        // The Reinforcement Phase's event says it with its names; this form is never logged.
-        PeaceEvent::Prisoners(x) => x.to_string(),
+        PeaceEvent::Prisoners(x) => prisoners_returned(s, x.owner, x.captor, &x.factors),
     }
+}
+
+/// 4.4.6.1: a peace's return of prisoners, by the nations' names.
+fn prisoners_returned(
+    s: &Scenario,
+    owner: Nation,
+    captor: Nation,
+    factors: &coalition_engine::scenario::Factors,
+) -> String {
+    format!(
+        "{} returns {} of {}'s factors: they arrive as reinforcements (4.4.6.1)",
+        nation(s, captor),
+        factors.total(),
+        nation(s, owner)
+    )
 }
 
 fn areas(s: &Scenario, v: &[AreaId]) -> String {
@@ -523,11 +537,12 @@ pub fn reinforcement_event(
             rule,
             reason,
         } => format!(
-            "{count} {} of {} arrive{} ({rule}): {reason}",
+            "{count} {} of {} arrive{} ({rule}): {}",
             super::words(unit),
             nation(s, *owner),
             port.map(|p| format!(" (built at {})", area(s, p)))
-                .unwrap_or_default()
+                .unwrap_or_default(),
+            super::named(s, reason)
         ),
         R::ShipsDestroyed {
             owner,
@@ -557,12 +572,7 @@ pub fn reinforcement_event(
             captor,
             factors,
             ..
-        } => format!(
-            "{} returns {} of {}'s factors: they arrive as reinforcements (4.4.6.1)",
-            nation(s, *captor),
-            factors.total(),
-            nation(s, *owner)
-        ),
+        } => prisoners_returned(s, *owner, *captor, factors),
         R::ShipsSeized {
             port,
             minor,

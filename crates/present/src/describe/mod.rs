@@ -473,10 +473,11 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
             reason,
         }) => {
             format!(
-                "{}: {} factors {}: {reason} [{rule}]",
+                "{}: {} factors {}: {} [{rule}]",
                 forces::corps_name(s, *corps),
                 factors.total(),
-                location_words(s, *location)
+                location_words(s, *location),
+                named(s, reason)
             )
         }
         Event::World(WorldEvent::FleetChanged {
@@ -486,9 +487,10 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
             rule,
             reason,
         }) => format!(
-            "{}: {ships} ships {}: {reason} [{rule}]",
+            "{}: {ships} ships {}: {} [{rule}]",
             forces::fleet_name(s, *fleet),
-            location_words(s, *location)
+            location_words(s, *location),
+            named(s, reason)
         ),
         Event::World(WorldEvent::GarrisonChanged {
             area,
@@ -570,10 +572,11 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
             rule,
             reason,
         }) => format!(
-            "{} of {} comes into play with {} factors: {reason} [{rule}]",
+            "{} of {} comes into play with {} factors: {} [{rule}]",
             forces::corps_name(s, *corps),
             nation(s, corps_def.owner),
-            corps_def.factors.total()
+            corps_def.factors.total(),
+            named(s, reason)
         ),
         Event::World(WorldEvent::FleetCreated {
             fleet,
@@ -581,10 +584,11 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
             rule,
             reason,
         }) => format!(
-            "{} of {} comes into play with {} ships: {reason} [{rule}]",
+            "{} of {} comes into play with {} ships: {} [{rule}]",
             forces::fleet_name(s, *fleet),
             nation(s, fleet_def.owner),
-            fleet_def.ships
+            fleet_def.ships,
+            named(s, reason)
         ),
         Event::World(WorldEvent::FreeStateDeclared { minor, by, .. }) => format!(
             "{} declares {} a free state [4.8]",

@@ -269,6 +269,23 @@ fn economic_phase_events_name_powers_areas_and_terms() {
         placed.ends_with(": at Portsmouth, placed by Great Britain"),
         "{placed}"
     );
+    let joined = event(
+        &s,
+        &Event::World(WorldEvent::CorpsChanged {
+            corps: coalition_engine::ids::CorpsId::new("fr-1").unwrap(),
+            factors: coalition_engine::scenario::Factors {
+                infantry: 18,
+                ..Default::default()
+            },
+            location: coalition_engine::scenario::Location::Area(
+                coalition_engine::ids::AreaId::new("cologne").unwrap(),
+            ),
+            rule: "5.2".into(),
+            reason: "3 infantry factor(s) arrive, placed by france".into(),
+        }),
+    )
+    .unwrap();
+    assert!(joined.ends_with("placed by France [5.2]"), "{joined}");
 }
 
 /// Issue 41: a peace's return of prisoners (4.4.6.1) is logged by the nations' names, not by their ids or the

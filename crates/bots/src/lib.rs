@@ -89,8 +89,20 @@ pub trait Bot {
     }
 }
 
-/// A bot that picks uniformly among the listed choices, from its own seeded ChaCha stream (deterministic given
-/// the seed). In the Land and Naval Phases it says `pass` (done) half the time when it may, so its turns end.
+/// Whether `d` is a message (4.1) without text.
+pub fn empty_message(d: &Decision) -> bool {
+    matches!(
+        d,
+        Decision::Diplomacy(coalition_engine::political::diplomacy::Send {
+            body: coalition_engine::political::diplomacy::Diplomatic::Message { text },
+            ..
+        }) if text.trim().is_empty()
+    )
+}
+
+/// A bot that picks uniformly among the listed choices but an empty message, from its own seeded ChaCha stream
+/// (deterministic given the seed). In the Land and Naval Phases it says `pass` (done) half the time when it may,
+/// so its turns end.
 pub struct RandomBot {
     rng: ChaCha8Rng,
 }
@@ -127,9 +139,14 @@ impl Bot for RandomBot {
                 reason: "random: ends its movement".into(),
             };
         }
-        let n = view.choices.len().max(1);
+        // A menu's "write a message" stands for the text a person types: a bot has none, so it sends no empty
+        // message (issue 41).
+        let listed: Vec<usize> = (0..view.choices.len())
+            .filter(|i| !empty_message(&view.choices[*i]))
+            .collect();
+        let n = listed.len();
         Pick {
-            index: self.below(n),
+            index: listed.get(self.below(n.max(1))).copied().unwrap_or(0),
             reason: format!("random: one of {n} listed choices"),
         }
     }

@@ -27,6 +27,32 @@ fn random_bots_play_a_year_by_the_rules_and_the_log_replays() {
     assert_eq!(Game::rebuild(g.scenario(), g.log()), g.state().clone());
 }
 
+/// Issue 41: a random bot never sends a message without text (the menu's "write a message" is a person's to
+/// fill in); it still makes the proposals the menu lists.
+#[test]
+fn random_bots_send_no_empty_message() {
+    let mut sent = 0;
+    for seed in [1, 2, 3] {
+        let mut g = new_game(seed);
+        let mut t = Table::random(&g, seed);
+        play_until(&mut g, &mut t, until(2));
+        for e in g.log() {
+            if let coalition_engine::Event::MessageSent { message } = e {
+                sent += 1;
+                assert!(
+                    !matches!(
+                        &message.body,
+                        coalition_engine::political::diplomacy::Diplomatic::Message { text }
+                            if text.trim().is_empty()
+                    ),
+                    "an empty message: {message:?}"
+                );
+            }
+        }
+    }
+    assert!(sent > 0, "the random bots sent nothing at all");
+}
+
 #[test]
 fn bots_are_deterministic_given_their_seed() {
     let run = |bot_seed: u64| {

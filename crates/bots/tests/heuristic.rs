@@ -283,6 +283,42 @@ fn corps_at_war_march_on_the_enemy() {
     assert!(marches > 0, "Austria's corps stood still at war");
 }
 
+/// Issue 41: the bot's reason for a move names the stack and where it goes by their names (`II Corps (au-2)
+/// and Mack to Salzburg: ...`), never by the decision's keys (`move au-2,mack vienna>linz>salzburg`).
+#[test]
+fn a_moves_reason_names_the_stack_and_its_destination() {
+    let war = serde_json::json!({ "war": { "aggressor": { "power": "austria" }, "defender": { "minor": "bavaria" } } });
+    let mut g = set_up("land", serde_json::json!([war]));
+    let s = g.scenario().clone();
+    let mut t = Table::of(&g, 4, |_| Some(Kind::Heuristic));
+    let mut moves = 0;
+    while g.state().position.step == coalition_engine::Step::Land {
+        let p = *g.pending().first().expect("someone owes a decision");
+        let Some(coalition_engine::transcript::Entry::Bot {
+            decision, reason, ..
+        }) = t.play(&mut g, p)
+        else {
+            continue;
+        };
+        if let Decision::Land(LandDecision::Move { path, corps, .. }) = &decision {
+            moves += 1;
+            let to = &s.area(*path.last().unwrap()).unwrap().name;
+            assert!(reason.contains(&format!(" to {to}: ")), "{reason}");
+            let first = &s
+                .powers
+                .iter()
+                .flat_map(|p| p.corps.iter())
+                .find(|c| c.id == corps[0])
+                .unwrap()
+                .name;
+            assert!(reason.contains(first.as_str()), "{reason}");
+            assert!(!reason.contains(&decision.to_string()), "{reason}");
+            assert!(!reason.contains('>'), "a path of keys: {reason}");
+        }
+    }
+    assert!(moves > 0, "no corps moved");
+}
+
 #[test]
 fn a_victor_takes_the_most_valuable_term_first() {
     // Prussia, its capital taken, sues France; France's first term is the cession (B.7) when it is listed.

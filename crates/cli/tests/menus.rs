@@ -314,3 +314,33 @@ fn again_repeats_the_last_typed_decision_and_power_names_take_any_case() {
     let o = play(&[s(&g), "--as", "Great Britain", "--bots", "none"], "q\n");
     expect_code(&o, 0);
 }
+
+/// Issue 41: a default the player chooses (`d`, or Enter) is the player's own decision: the log does not say the
+/// player is absent or late (3.6), and the file keeps it as France's submitted decision, not a late player's
+/// default.
+#[test]
+fn a_default_the_player_chooses_is_not_logged_as_an_absent_players() {
+    let dir = temp_dir("menus-chosen-default");
+    let g = game_until(&dir, None, |g| g.pending().first() == Some(&p("france")));
+    let before = Transcript::from_json(&std::fs::read_to_string(&g).unwrap())
+        .unwrap()
+        .script
+        .len();
+    let o = play(&[s(&g), "--as", "france", "--bots", "none"], "d\nq\n");
+    expect_code(&o, 0);
+    let out = stdout(&o);
+    assert!(!out.contains("France: default decision"), "{out}");
+    let t = Transcript::from_json(&std::fs::read_to_string(&g).unwrap()).unwrap();
+    let first = t.script.get(before).unwrap_or_else(|| panic!("{out}"));
+    assert!(
+        matches!(first, Entry::Submit { power, .. } if *power == p("france")),
+        "{first:?}"
+    );
+    // The powers nobody plays here still take theirs as late players'.
+    assert!(
+        t.script[before..]
+            .iter()
+            .any(|e| matches!(e, Entry::Default { power } if *power != p("france"))),
+        "{out}"
+    );
+}

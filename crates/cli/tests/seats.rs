@@ -18,6 +18,21 @@ fn pw(name: &str) -> PowerId {
     PowerId::new(name).unwrap()
 }
 
+/// `new` with seed 3, Anne playing France and Bill Austria, and `more` of its options, into `f`: what it printed.
+fn anne_and_bill(f: &Path, more: &[&str]) -> String {
+    let mut args = vec![
+        "new",
+        "--seed",
+        "3",
+        "--players",
+        "anne=france,bill=austria",
+        "-o",
+        s(f),
+    ];
+    args.extend_from_slice(more);
+    ok(&coalition(&args))
+}
+
 fn bot_entries(t: &Transcript, power: &str) -> usize {
     t.script
         .iter()
@@ -190,17 +205,7 @@ fn play_as_one_power_hands_every_other_seat_to_a_bot_or_to_its_defaults() {
 fn two_people_with_bots_in_every_other_seat_start_a_game_the_bots_play() {
     let dir = temp_dir("seats-two-people");
     let f = dir.join("g.json");
-    let out = ok(&coalition(&[
-        "new",
-        "--seed",
-        "3",
-        "--players",
-        "anne=france,bill=austria",
-        "--bots",
-        "heuristic",
-        "-o",
-        s(&f),
-    ]));
+    let out = anne_and_bill(&f, &["--bots", "heuristic"]);
     let t = transcript(&f);
     assert_eq!(t.bot_seats().len(), 5, "{:?}", t.bots);
     for p in ["great-britain", "prussia", "russia", "spain", "turkey"] {
@@ -246,15 +251,7 @@ fn two_people_with_bots_in_every_other_seat_start_a_game_the_bots_play() {
 fn new_names_the_ump_control_step_when_powers_are_left_uncontrolled() {
     let dir = temp_dir("seats-first-step");
     let f = dir.join("g.json");
-    let out = ok(&coalition(&[
-        "new",
-        "--seed",
-        "3",
-        "--players",
-        "anne=france,bill=austria",
-        "-o",
-        s(&f),
-    ]));
+    let out = anne_and_bill(&f, &[]);
     assert!(
         out.contains("starting at 1804-12 — UMP Control Step"),
         "{out}"

@@ -5,6 +5,7 @@
 
 mod common;
 
+use common::sieges::{ATTACKER_SIXES, defaults_once, siege_combat};
 use common::{refused, submit};
 
 use coalition_engine::decision::Decision;
@@ -61,17 +62,7 @@ fn until_moving(g: &mut Game, power: &str) {
             return;
         }
         assert!(g.log().len() < start + 20_000, "{power} never moved");
-        let owing = g.pending();
-        assert!(!owing.is_empty(), "the game stopped");
-        for q in owing {
-            if g.state().land.stage == Stage::Order && q == p("france") {
-                submit(g, "france", "slot 1");
-            } else if g.state().land.stage == Stage::Siege {
-                submit(g, q.as_str(), "done");
-            } else {
-                g.submit_default(q).unwrap();
-            }
-        }
+        defaults_once(g);
     }
 }
 
@@ -203,18 +194,8 @@ fn a_corps_inside_a_city_is_besieged_there_and_not_fought_in_the_field() {
 fn an_assault_fights_the_corps_inside_with_the_garrison_and_both_surrender_if_it_breaks() {
     // rule: 7.5.4.1
     let (mut g, _) = french_besiege_linz(&[]);
-    let before = g.log().len();
     // France's dice are sixes, the defenders' ones.
-    g.force_dice(&[6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1]).unwrap();
-    submit(&mut g, "france", "assault linz assault");
-    let new = g.log()[before..].to_vec();
-    let record = new
-        .iter()
-        .find_map(|e| match e {
-            Event::Land(LandEvent::SiegeCombatFought { record }) => Some((**record).clone()),
-            _ => None,
-        })
-        .expect("the assault is recorded");
+    let (record, _) = siege_combat(&mut g, "france", "assault linz assault", &ATTACKER_SIXES);
     assert_eq!(record.kind, SiegeCombat::Assault);
     assert_eq!(record.inside, vec![corps("au-2")]);
     // The corps inside fights as itself, first; the garrison after it.
@@ -264,15 +245,7 @@ fn the_corps_inside_sorties_with_the_garrison_and_goes_back_inside() {
     let start = g.log().len();
     while !(g.state().land.stage == Stage::Siege && g.pending().contains(&p("austria"))) {
         assert!(g.log().len() < start + 20_000, "no siege step came");
-        for q in g.pending() {
-            if g.state().land.stage == Stage::Order && q == p("france") {
-                submit(&mut g, "france", "slot 1");
-            } else if g.state().land.stage == Stage::Siege {
-                submit(&mut g, q.as_str(), "done");
-            } else {
-                g.submit_default(q).unwrap();
-            }
-        }
+        defaults_once(&mut g);
     }
     let choices = offered(&g, "austria");
     assert!(
@@ -280,16 +253,7 @@ fn the_corps_inside_sorties_with_the_garrison_and_goes_back_inside() {
         "{choices:?}"
     );
     // Austria's dice are sixes, France's ones.
-    g.force_dice(&[6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1]).unwrap();
-    let before = g.log().len();
-    submit(&mut g, "austria", "sortie linz assault");
-    let record = g.log()[before..]
-        .iter()
-        .find_map(|e| match e {
-            Event::Land(LandEvent::SiegeCombatFought { record }) => Some((**record).clone()),
-            _ => None,
-        })
-        .expect("the sortie is recorded");
+    let (record, _) = siege_combat(&mut g, "austria", "sortie linz assault", &ATTACKER_SIXES);
     assert_eq!(record.kind, SiegeCombat::Sortie);
     assert_eq!(record.inside, vec![corps("au-2")]);
     assert_eq!(record.setup.attacker.corps[0].name, "au-2");
@@ -306,17 +270,7 @@ fn defaults_until(g: &mut Game, date: Date, step: Step) {
     while g.state().position.date < date
         || (g.state().position.date == date && g.state().position.step < step)
     {
-        let owing = g.pending();
-        assert!(!owing.is_empty(), "the game stopped");
-        for q in owing {
-            if g.state().land.stage == Stage::Order && q == p("france") {
-                submit(g, "france", "slot 1");
-            } else if g.state().land.stage == Stage::Siege {
-                submit(g, q.as_str(), "done");
-            } else {
-                g.submit_default(q).unwrap();
-            }
-        }
+        defaults_once(g);
     }
 }
 

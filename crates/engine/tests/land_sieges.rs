@@ -4,6 +4,7 @@
 
 mod common;
 
+use common::sieges::{ATTACKER_SIXES, siege_combat};
 use common::{refused, submit};
 
 use coalition_engine::event::Event;
@@ -212,18 +213,8 @@ fn a_siege_roll_short_of_the_value_leaves_the_siege_as_it_was() {
 fn an_assault_fights_the_garrison_behind_its_walls_and_a_broken_garrison_surrenders() {
     // rule: 7.5.4.1
     let mut g = french_at_linz(4, &[]);
-    let before = g.log().len();
     // France's dice are sixes, the garrison's ones (each round: the attacker's die, then the defender's).
-    g.force_dice(&[6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1]).unwrap();
-    submit(&mut g, "france", "assault linz assault");
-    let new = g.log()[before..].to_vec();
-    let record = new
-        .iter()
-        .find_map(|e| match e {
-            Event::Land(LandEvent::SiegeCombatFought { record }) => Some((**record).clone()),
-            _ => None,
-        })
-        .expect("the assault is recorded");
+    let (record, new) = siege_combat(&mut g, "france", "assault linz assault", &ATTACKER_SIXES);
     assert_eq!(record.kind, SiegeCombat::Assault);
     // A limited field combat: an assault's kind gives it the siege's days (one).
     assert_eq!(
@@ -361,17 +352,12 @@ fn a_sortie_won_restarts_the_siege_and_moves_political_points() {
     let pp = |g: &Game, q: &str| g.state().powers[&p(q)].political_points;
     let (fr0, au0) = (pp(&g, "france"), pp(&g, "austria"));
     // The garrison's dice are sixes, the besiegers' ones (each round: the attacker's die, then the defender's).
-    g.force_dice(&[6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1]).unwrap();
-    submit(&mut g, "austria", "sortie linz escalated_assault");
-    let rec = g
-        .log()
-        .iter()
-        .rev()
-        .find_map(|e| match e {
-            Event::Land(LandEvent::SiegeCombatFought { record }) => Some((**record).clone()),
-            _ => None,
-        })
-        .unwrap();
+    let (rec, _) = siege_combat(
+        &mut g,
+        "austria",
+        "sortie linz escalated_assault",
+        &ATTACKER_SIXES,
+    );
     assert_eq!(rec.kind, SiegeCombat::Sortie);
     assert_eq!(
         rec.setup.walls, None,
@@ -410,6 +396,23 @@ fn combat_dice(g: &Game, power: &str, order: &str, fight: &[u8]) -> usize {
             _ => None,
         })
         .sum()
+}
+
+/// `power` fights `order` (an assault or a sortie) on [`ATTACKER_SIXES`] (then ones, as many as it rolls), and
+/// `then` for what follows it (the checks for leader casualties, 12.7): the log's length before the order.
+fn fight_then(g: &mut Game, power: &str, order: &str, then: &[u8]) -> usize {
+    let n = combat_dice(g, power, order, &ATTACKER_SIXES);
+    let mut dice: Vec<u8> = ATTACKER_SIXES
+        .iter()
+        .copied()
+        .chain(std::iter::repeat(1))
+        .take(n)
+        .collect();
+    dice.extend(then);
+    g.force_dice(&dice).unwrap();
+    let before = g.log().len();
+    submit(g, power, order);
+    before
 }
 
 /// The 12.7 rolls logged from event `from` on.
@@ -456,20 +459,9 @@ fn a_leader_wounded_in_an_assault_misses_three_complete_months() {
     );
     submit(&mut g, "france", "move fr-1,davout munich>passau>linz");
     submit(&mut g, "france", "done");
-    let fight = [6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1];
-    let n = combat_dice(&g, "france", "assault linz assault", &fight);
     // The assault's own dice, then France's check (6 and 6: a casualty; Davout alone: no choice die; a 3: wounded
     // for 3 months), then Austria's (1 and 1).
-    let mut dice: Vec<u8> = fight
-        .iter()
-        .copied()
-        .chain(std::iter::repeat(1))
-        .take(n)
-        .collect();
-    dice.extend([6, 6, 3, 1, 1]);
-    g.force_dice(&dice).unwrap();
-    let before = g.log().len();
-    submit(&mut g, "france", "assault linz assault");
+    let before = fight_then(&mut g, "france", "assault linz assault", &[6, 6, 3, 1, 1]);
     assert_eq!(
         casualty_rolls(&g, before),
         vec![
@@ -526,19 +518,8 @@ fn a_sortie_ends_with_each_sides_check_for_leader_casualties() {
     submit(&mut g, "france", "done");
     submit(&mut g, "france", "done");
     defaults_until_siege_step(&mut g, "austria");
-    let fight = [6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1];
-    let n = combat_dice(&g, "austria", "sortie linz assault", &fight);
     // The garrison's side first: Mack is hit (6, 6) and killed (6); then the besiegers' (2, 3).
-    let mut dice: Vec<u8> = fight
-        .iter()
-        .copied()
-        .chain(std::iter::repeat(1))
-        .take(n)
-        .collect();
-    dice.extend([6, 6, 6, 2, 3]);
-    g.force_dice(&dice).unwrap();
-    let before = g.log().len();
-    submit(&mut g, "austria", "sortie linz assault");
+    let before = fight_then(&mut g, "austria", "sortie linz assault", &[6, 6, 6, 2, 3]);
     assert_eq!(
         casualty_rolls(&g, before),
         vec![

@@ -230,6 +230,16 @@ fn a_cycle(graph: &BTreeMap<String, Vec<String>>) -> Option<Vec<String>> {
     None
 }
 
+/// Fails, naming the circle, when the files of `graph` (in `place`) import each other in one.
+fn no_circle(graph: &BTreeMap<String, Vec<String>>, place: &str) {
+    if let Some(c) = a_cycle(graph) {
+        panic!(
+            "{place}: the files import each other in a circle: {}",
+            c.join(" -> ")
+        );
+    }
+}
+
 /// Issue 40: within the battle layer and the Land Phase, each file imports only files below it: no two files
 /// name each other, directly or around a circle (what they share lives one level down: `battle/state.rs`,
 /// `land/setup.rs`).
@@ -237,11 +247,9 @@ fn a_cycle(graph: &BTreeMap<String, Vec<String>>) -> Option<Vec<String>> {
 fn the_files_of_the_battle_layer_and_the_land_phase_import_only_downward() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     for module in ["battle", "land"] {
-        let graph = sibling_imports(&src.join(module), module);
-        assert!(
-            a_cycle(&graph).is_none(),
-            "src/{module}: the files import each other in a circle: {}",
-            a_cycle(&graph).unwrap().join(" -> ")
+        no_circle(
+            &sibling_imports(&src.join(module), module),
+            &format!("src/{module}"),
         );
     }
 }
@@ -258,4 +266,160 @@ fn the_cycle_finder_sees_a_circle_of_three() {
         .map(|(k, v)| (k.to_string(), v.into_iter().map(String::from).collect()))
         .collect();
     assert!(a_cycle(&dag).is_none());
+}
+
+/// The modules of one crate (its `src`) each of its files names, as module paths (`describe::land`): a
+/// `crate::a::b` or `super::a` path (with a `{...}` list after it) is read as the deepest module of the crate it
+/// reaches. A file's own ancestors are left out (a module reads its parent's items) and so is the crate's root.
+fn module_imports(src: &Path) -> BTreeMap<String, Vec<String>> {
+    let mut files = Vec::new();
+    rust_files(src, &mut files);
+    let module_of = |f: &Path| -> Vec<String> {
+        let rel = f.strip_prefix(src).unwrap().with_extension("");
+        let mut parts: Vec<String> = rel
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy().to_string())
+            .collect();
+        if parts
+            .last()
+            .is_some_and(|l| l == "mod" || l == "lib" || l == "main")
+        {
+            parts.pop();
+        }
+        parts
+    };
+    let modules: Vec<Vec<String>> = files.iter().map(|f| module_of(f)).collect();
+    let ident = |s: &str| -> String {
+        s.chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .collect()
+    };
+    let mut out = BTreeMap::new();
+    for f in &files {
+        let me = module_of(f);
+        if me.is_empty() {
+            continue;
+        }
+        let text = std::fs::read_to_string(f).unwrap();
+        let mut named: Vec<String> = Vec::new();
+        for line in text.lines() {
+            let code = line.split("//").next().unwrap_or("");
+            for (prefix, base) in [
+                ("crate::", Vec::new()),
+                ("super::", me[..me.len() - 1].to_vec()),
+            ] {
+                let mut rest = code;
+                while let Some(i) = rest.find(prefix) {
+                    let after = &rest[i + prefix.len()..];
+                    rest = after;
+                    // `a::b::c` or `a::{b, c}` or `{a, b::c}`: each path it names.
+                    let mut head = Vec::new();
+                    let mut tail = after;
+                    loop {
+                        let name = ident(tail);
+                        if name.is_empty() {
+                            break;
+                        }
+                        head.push(name.clone());
+                        tail = &tail[name.len()..];
+                        match tail.strip_prefix("::") {
+                            Some(t) => tail = t,
+                            None => break,
+                        }
+                    }
+                    let mut paths = vec![head.clone()];
+                    if let Some(list) = tail.strip_prefix('{') {
+                        let list = list.split('}').next().unwrap_or("");
+                        for item in list.split(',') {
+                            let mut p = head.clone();
+                            p.extend(item.trim().split("::").map(ident).filter(|s| !s.is_empty()));
+                            paths.push(p);
+                        }
+                    }
+                    for p in paths {
+                        let mut full = base.clone();
+                        full.extend(p);
+                        let reached = (1..=full.len())
+                            .rev()
+                            .map(|n| full[..n].to_vec())
+                            .find(|m| modules.contains(m));
+                        if let Some(m) = reached {
+                            let ancestor = m.len() <= me.len() && me[..m.len()] == m[..];
+                            let m = m.join("::");
+                            if !ancestor && !named.contains(&m) {
+                                named.push(m);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // A parent names its own children by their bare names (`land::event`).
+        for m in &modules {
+            if m.len() == me.len() + 1 && m[..me.len()] == me[..] {
+                let child = format!("{}::", m[me.len()]);
+                let uses = text.lines().any(|l| {
+                    let code = l.split("//").next().unwrap_or("");
+                    code.match_indices(&child).any(|(i, _)| {
+                        !code[..i]
+                            .ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_' || c == ':')
+                    })
+                });
+                let m = m.join("::");
+                if uses && !named.contains(&m) {
+                    named.push(m);
+                }
+            }
+        }
+        named.sort();
+        out.insert(me.join("::"), named);
+    }
+    out
+}
+
+/// No import circles between the modules of a crate (the team's standard): in each crate's `src`, no two
+/// modules name each other, directly or around a circle; what two of them share lives in a module below both
+/// (`present::wording`, `server::live` under `server::hub`).
+#[test]
+fn no_crate_imports_its_own_modules_in_a_circle() {
+    let crates = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    for name in ["bots", "cli", "engine", "present", "server", "store", "web"] {
+        no_circle(
+            &module_imports(&crates.join(name).join("src")),
+            &format!("crates/{name}/src"),
+        );
+    }
+}
+
+#[test]
+fn the_module_reader_sees_a_circle_through_a_parent_module() {
+    let dir = std::env::temp_dir().join(format!("layers-circle-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("describe")).unwrap();
+    std::fs::write(dir.join("lib.rs"), "pub mod battle;\npub mod describe;\n").unwrap();
+    std::fs::write(
+        dir.join("battle.rs"),
+        "fn f() { crate::describe::words(1); }\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("describe/mod.rs"),
+        "pub mod land;\npub fn g() { land::event(); }\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("describe/land.rs"),
+        "use super::{area, nation};\nfn e() { crate::battle::text(); }\n",
+    )
+    .unwrap();
+    let graph = module_imports(&dir);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(
+        graph["describe::land"],
+        vec!["battle"],
+        "its parent is left out"
+    );
+    assert_eq!(
+        a_cycle(&graph).unwrap(),
+        vec!["battle", "describe", "describe::land", "battle"]
+    );
 }

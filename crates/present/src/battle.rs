@@ -109,7 +109,7 @@ fn head(s: &mut String, setup: &Setup, r: &Report) {
     let _ = writeln!(
         s,
         "terrain {}{}; chits: {}",
-        crate::describe::words(&setup.terrain),
+        crate::wording::words(&setup.terrain),
         if setup.river { ", across a river" } else { "" },
         chits_words(&setup.chits)
     );
@@ -220,7 +220,7 @@ fn odds_table(setup: &Setup, lines: &[Line], forces: &str) -> String {
         s,
         "odds of every pair of chits, each fought every day: exact over every die (leader casualties, 12.7, are \
          after the battle and not counted); {forces}; terrain {}{}",
-        crate::describe::words(&setup.terrain),
+        crate::wording::words(&setup.terrain),
         if setup.river { ", across a river" } else { "" }
     );
     let _ = writeln!(

@@ -10,3 +10,4 @@ pub mod economy;
 pub mod ending;
 pub mod map_svg;
 pub mod records;
+pub mod wording;

@@ -95,7 +95,7 @@ const PLAYERS: [(&str, &str); 3] = [("anne", "france"), ("bill", "austria"), ("c
 struct Client {
     http: reqwest::Client,
     url: String,
-    hub: std::sync::Arc<coalition_server::live::Hub>,
+    hub: std::sync::Arc<coalition_server::hub::Hub>,
 }
 
 impl Client {

@@ -3,13 +3,14 @@
 //! with the rule and the reason (`crate::error`).
 
 pub use crate::app::App;
+pub use crate::app::check_host_token;
 use crate::error::{ApiError, ErrorBody};
 use crate::error::{Body, Query};
 use crate::fair::{self, Export};
 use crate::limits;
 use crate::live::{Appended, Live, OnDeadline, Settings};
+pub use crate::seats::holds;
 use crate::seats::{self, Holder};
-pub use crate::seats::{check_host_token, holds};
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
@@ -192,12 +193,12 @@ fn token(headers: &HeaderMap) -> Result<String, ApiError> {
 
 /// The seat a request's token opens.
 pub async fn seat_of(app: &App, id: &str, headers: &HeaderMap) -> Result<SeatRow, ApiError> {
-    seats::by_token(app, id, &token(headers)?).await
+    crate::app::by_token(app, id, &token(headers)?).await
 }
 
-/// The seat `token` opens in game `id` (see [`seats::by_token`]).
+/// The seat `token` opens in game `id` (see [`crate::app::by_token`]).
 pub async fn seat_by_token(app: &App, id: &str, token: &str) -> Result<SeatRow, ApiError> {
-    seats::by_token(app, id, token).await
+    crate::app::by_token(app, id, token).await
 }
 
 /// Refuses unless the request carries the game's host token (or the operator's, which hosts every game).

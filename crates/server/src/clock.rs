@@ -1,7 +1,7 @@
 //! Deadlines (issue 17): each step of a game may carry one; when it passes, the late powers take their default
 //! decisions (rule 3.6) or their bots play, and the game moves on. The clock also plays on the games whose bots
 //! still owe decisions after a request played its share of them (issue 39: `limits::BOT_ENTRIES`), a share each
-//! tick, and queues the reminders of deadlines that are near (`notices::remind`). Each server process says it is alive every
+//! tick, and queues the reminders of deadlines that are near (`sending::remind`). Each server process says it is alive every
 //! second; one that starts after every server was down moves every running deadline on by the time they were
 //! down, so nobody misses a deadline while no server could take their decision. Every minute it lets go of the
 //! games nobody asked for in ten minutes.
@@ -56,7 +56,7 @@ pub async fn run(server: Arc<Server>) {
             tracing::warn!("heartbeat: {e}");
         }
         if ticks % 2 == 0 {
-            crate::notices::remind(&server, now).await;
+            crate::sending::remind(&server, now).await;
         }
         let due = match server.hub.store.due_games(now).await {
             Ok(d) => d,

@@ -7,12 +7,14 @@ pub mod app;
 pub mod clock;
 pub mod error;
 pub mod fair;
+pub mod hub;
 pub mod limits;
 pub mod live;
 pub mod notices;
 pub mod notify;
 pub mod openapi;
 pub mod seats;
+pub mod sending;
 pub mod ws;
 
 pub use app::{App, Server};
@@ -211,7 +213,7 @@ pub async fn bind(config: Config) -> anyhow::Result<Bound> {
         .unwrap_or_else(|| fair::random_hex(24));
     let listener = tokio::net::TcpListener::bind(config.addr).await?;
     let addr = listener.local_addr()?;
-    let mut hub = live::Hub::new(store, config.snapshot_every.unwrap_or(SNAPSHOT_EVERY));
+    let mut hub = hub::Hub::new(store, config.snapshot_every.unwrap_or(SNAPSHOT_EVERY));
     hub.notices = config.notices.clone();
     if hub.notices.base_url.is_empty() {
         hub.notices.base_url = format!("http://{addr}");
@@ -257,7 +259,7 @@ impl Bound {
             tokio::spawn(notify::listen(self.database.clone(), server.hub.clone()));
         }
         if server.hub.notices.enabled() {
-            tokio::spawn(notices::run(server.clone()));
+            tokio::spawn(sending::run(server.clone()));
         }
         let down = server.clone();
         let mut app = router(server.clone());

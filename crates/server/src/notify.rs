@@ -2,7 +2,7 @@
 //! (`Store::notify`), and every process LISTENs, catches the game up from the store and pushes the new events to the WebSockets it
 //! holds.
 
-use crate::live::Hub;
+use crate::hub::Hub;
 use coalition_store::CHANNEL;
 use std::sync::Arc;
 

@@ -4,9 +4,7 @@
 //! now (listed on it and not given to a bot, or an uncontrolled power its player controls, 14.3). Every route,
 //! the WebSockets and the browser's pages ask here.
 
-use crate::app::App;
 use crate::error::ApiError;
-use crate::fair;
 use crate::live::Live;
 use axum::http::StatusCode;
 use coalition_engine::ids::{PlayerId, PowerId};
@@ -90,25 +88,4 @@ pub fn still_holds(live: &Live, seat: &SeatRow) -> bool {
         .as_deref()
         .and_then(|h| by_hash(live, h))
         .is_some_and(|s| s.player == seat.player)
-}
-
-/// The seat `token` opens in game `id`, read from a game caught up with the store first (another server may
-/// have claimed, replaced or handed it to a bot).
-pub async fn by_token(app: &App, id: &str, token: &str) -> Result<SeatRow, ApiError> {
-    let hash = fair::sha256_hex(token);
-    let live = app.hub.read(id).await?;
-    by_hash(&live, &hash)
-        .cloned()
-        .ok_or_else(|| ApiError::unauthorized("this token opens no seat of this game"))
-}
-
-/// Refuses unless `token` is the game's host token (or the operator's, which hosts every game).
-pub async fn check_host_token(app: &App, id: &str, token: &str) -> Result<(), ApiError> {
-    let hash = fair::sha256_hex(token);
-    let live = app.hub.read(id).await?;
-    if live.host_hash == hash || app.admin_hash == hash {
-        Ok(())
-    } else {
-        Err(ApiError::forbidden("only the host's token may do this"))
-    }
 }

@@ -446,10 +446,7 @@ async fn a_stack_is_moved_by_choosing_it_and_clicking_where_it_goes() {
         },
     )
     .await;
-    let c = srv
-        .api(&format!("/api/games/{id}/seats/france/claim"), json!({}))
-        .await;
-    let cookie = format!("coalition_seat_{id}={}", c["token"].as_str().unwrap());
+    let cookie = srv.claim(&id, "france").await;
     let (_, html) = srv.page(&format!("/games/{id}"), &cookie).await;
     assert!(html.contains("Move a stack"), "{html}");
     // Choose the first stack: the map marks where it may step.

@@ -1,11 +1,12 @@
 //! Issue 41 in the pages, kept apart from `pages.rs` (the project's files stay under 1,000 lines): a destructive
-//! choice asks to confirm and nothing is chosen in advance, and a move by destination. The server harness is
+//! choice asks to confirm and nothing is chosen in advance, a move by destination, and a log entry of several
+//! lines (decisions revealed together) shown line by line. The server harness is
 //! shared with `pages.rs` (`page_kit`).
 #![allow(dead_code)]
 
 use coalition_engine::Decision;
 use coalition_engine::ids::PowerId;
-use serde_json::{Value, json};
+use serde_json::Value;
 
 mod page_kit;
 use page_kit::*;
@@ -25,10 +26,7 @@ async fn a_destructive_choice_asks_to_confirm_and_nothing_is_chosen_in_advance()
                 .contains(&Decision::AnswerCall { accept: false })
     })
     .await;
-    let c = srv
-        .api(&format!("/api/games/{id}/seats/prussia/claim"), json!({}))
-        .await;
-    let cookie = format!("coalition_seat_{id}={}", c["token"].as_str().unwrap());
+    let cookie = srv.claim(&id, "prussia").await;
     let (s, html) = srv.page(&format!("/games/{id}"), &cookie).await;
     assert_eq!(s, 200, "{html}");
     let form = &html[html.find("class=\"decision\"").expect("Prussia's form")..];
@@ -134,10 +132,7 @@ async fn a_stack_is_moved_by_naming_its_destination() {
         },
     )
     .await;
-    let c = srv
-        .api(&format!("/api/games/{id}/seats/france/claim"), json!({}))
-        .await;
-    let cookie = format!("coalition_seat_{id}={}", c["token"].as_str().unwrap());
+    let cookie = srv.claim(&id, "france").await;
     let (_, html) = srv.page(&format!("/games/{id}"), &cookie).await;
     let stack = attr_after(&html, "<div id=\"moves\">", "href").unwrap();
     let (_, html) = srv.page(&unescape(&stack), &cookie).await;
@@ -210,4 +205,37 @@ fn coalition_web_enc(s: &str) -> String {
             _ => format!("%{b:02X}"),
         })
         .collect()
+}
+
+/// Issue 41, point 5: the log's entry of sealed decisions revealed together (4.2) breaks into one line for each
+/// power's decision in the pages, as the terminal prints it, not one run-on line.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn decisions_revealed_together_are_shown_one_to_a_line() {
+    let srv = start().await;
+    let revealed = |e: &coalition_engine::Event| matches!(e, coalition_engine::Event::Revealed { decisions, .. } if decisions.len() > 1);
+    let (id, g) = import_cut(&srv, "political/4.2-declarations-and-alliances.json", |g| {
+        g.log()
+            .iter()
+            .rposition(revealed)
+            .is_some_and(|i| g.log().len() - i < 40)
+    })
+    .await;
+    let cookie = srv.claim(&id, "france").await;
+    let (s, html) = srv.page(&format!("/games/{id}"), &cookie).await;
+    assert_eq!(s, 200, "{html}");
+    let log = &html[html.find("<h2 id=\"log-h\">").expect("the log")..];
+    let at = log
+        .rfind("revealed together:")
+        .expect("the entry is on the log's last page");
+    let entry = &log[at..at + log[at..].find("</li>").unwrap()];
+    let n = match g.log().iter().rev().find(|e| revealed(e)) {
+        Some(coalition_engine::Event::Revealed { decisions, .. }) => decisions.len(),
+        _ => unreachable!(),
+    };
+    assert_eq!(
+        entry.matches("<br>").count(),
+        n,
+        "one line for each decision: {entry}"
+    );
+    assert!(entry.starts_with("revealed together:<br>"), "{entry}");
 }

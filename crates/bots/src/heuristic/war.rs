@@ -311,10 +311,19 @@ pub fn land(cx: &Ctx) -> Pick {
                 "at peace, it lets others move first"
             }
         ),
-        Decision::Land(LandDecision::Depots { .. }) => format!("{d}: a depot toward the front"),
-        Decision::Land(LandDecision::Move { .. }) => {
-            format!("{d}: nearer the nearest enemy city or army, in supply")
-        }
+        Decision::Land(LandDecision::Depots { build, remove }) => format!(
+            "depots {}: a depot toward the front",
+            depot_words(cx, build, remove)
+        ),
+        Decision::Land(LandDecision::Move {
+            corps,
+            leaders,
+            path,
+        }) => format!(
+            "{} to {}: nearer the nearest enemy city or army, in supply",
+            stack_words(cx, corps, leaders),
+            path.last().map_or_else(String::new, |a| area_name(cx, *a))
+        ),
         Decision::Land(LandDecision::Attack { guard, .. } | LandDecision::Defend { guard, .. }) => {
             format!(
                 "{d}: the chit the odds favour{}",
@@ -325,15 +334,73 @@ pub fn land(cx: &Ctx) -> Pick {
                 }
             )
         }
-        Decision::Land(LandDecision::Retreat { .. }) => {
-            format!("{d}: away from the enemy, toward home")
+        Decision::Land(LandDecision::Retreat { to }) => format!(
+            "retreat to {}: away from the enemy, toward home",
+            area_name(cx, *to)
+        ),
+        Decision::Land(LandDecision::Besiege { area }) => {
+            format!(
+                "siege roll at {}: starve the city out",
+                area_name(cx, *area)
+            )
         }
-        Decision::Land(LandDecision::Besiege { .. }) => format!("{d}: starve the city out"),
-        Decision::Land(LandDecision::Assault { .. }) => {
-            format!("{d}: three to one against the garrison")
-        }
+        Decision::Land(LandDecision::Assault { area, .. }) => format!(
+            "assault on {}: three to one against the garrison",
+            area_name(cx, *area)
+        ),
         _ => d.to_string(),
     })
+}
+
+/// An area by its name in the scenario (its key when the data has none).
+fn area_name(cx: &Ctx, a: AreaId) -> String {
+    cx.sight
+        .scenario
+        .area(a)
+        .map_or_else(|| a.to_string(), |d| d.name.clone())
+}
+
+/// A stack in words, as players read it: `I Corps (fr-1), Davout and Murat` (issue 41: names, not keys).
+fn stack_words(
+    cx: &Ctx,
+    corps: &[coalition_engine::ids::CorpsId],
+    leaders: &[coalition_engine::ids::LeaderId],
+) -> String {
+    let s = cx.sight.scenario;
+    let mut names: Vec<String> = corps
+        .iter()
+        .map(|c| {
+            s.powers
+                .iter()
+                .flat_map(|p| p.corps.iter())
+                .find(|d| d.id == *c)
+                .map_or_else(|| format!("corps {c}"), |d| format!("{} ({c})", d.name))
+        })
+        .collect();
+    names.extend(leaders.iter().map(|l| {
+        s.leader(*l)
+            .map_or_else(|| l.to_string(), |d| d.name.clone())
+    }));
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => names.concat(),
+    }
+}
+
+/// 7.2's depots in words: `at Ulm, Munich` or `at Ulm; removed at Linz`.
+fn depot_words(cx: &Ctx, build: &[AreaId], remove: &[AreaId]) -> String {
+    let names = |xs: &[AreaId]| {
+        xs.iter()
+            .map(|a| area_name(cx, *a))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    match (build.is_empty(), remove.is_empty()) {
+        (false, true) => format!("at {}", names(build)),
+        (true, false) => format!("removed at {}", names(remove)),
+        (false, false) => format!("at {}; removed at {}", names(build), names(remove)),
+        (true, true) => "none".into(),
+    }
 }
 
 /// The ships of the fleets `n` owns.

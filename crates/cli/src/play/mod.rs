@@ -552,7 +552,9 @@ pub fn run(data: Option<&Path>, start: Start) -> Result<(), Failure> {
                 .all(|c| c.is_ascii_digit() || c == ',' || c == ' ')
             && line != "d")
             .then(|| line.to_string());
-        let entry = match decision {
+        // `d` or Enter: the player chose the default, so it is submitted as the player's own decision; only a
+        // power nobody answers for takes it as a late player's (3.6).
+        let entry = match decision.or(checked) {
             Some(decision) => Entry::Submit { power, decision },
             None => Entry::Default { power },
         };

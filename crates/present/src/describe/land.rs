@@ -214,7 +214,7 @@ fn decision_in(s: &Scenario, st: Option<&State>, d: &LandDecision) -> String {
             reinforce,
         } => chit_words(
             "attack",
-            &spaced(&format!("{chit:?}")),
+            &super::words(chit),
             s,
             (outflanking, reinforce),
             guard,
@@ -226,7 +226,7 @@ fn decision_in(s: &Scenario, st: Option<&State>, d: &LandDecision) -> String {
             reinforce,
         } => chit_words(
             "defend",
-            &spaced(&format!("{chit:?}")),
+            &super::words(chit),
             s,
             (outflanking, reinforce),
             guard,
@@ -253,7 +253,7 @@ fn decision_in(s: &Scenario, st: Option<&State>, d: &LandDecision) -> String {
         } => format!(
             "assault {} ({}) with {}",
             area(s, *a),
-            spaced(&format!("{chit:?}")),
+            super::words(chit),
             if corps.is_empty() {
                 "every corps there".to_string()
             } else {
@@ -263,7 +263,7 @@ fn decision_in(s: &Scenario, st: Option<&State>, d: &LandDecision) -> String {
         LandDecision::Sortie { area: a, chit } => format!(
             "sortie from {} against the besiegers ({})",
             area(s, *a),
-            spaced(&format!("{chit:?}"))
+            super::words(chit)
         ),
     }
 }
@@ -271,18 +271,6 @@ fn decision_in(s: &Scenario, st: Option<&State>, d: &LandDecision) -> String {
 /// A chit's name in words, as its data name says it (`escalated_assault` is "escalated assault").
 fn chit<T: serde::Serialize>(c: &T) -> String {
     super::words(c)
-}
-
-/// `EscalatedAssault` as `Escalated Assault`.
-fn spaced(name: &str) -> String {
-    let mut out = String::new();
-    for (i, c) in name.chars().enumerate() {
-        if i > 0 && c.is_uppercase() {
-            out.push(' ');
-        }
-        out.push(c);
-    }
-    out
 }
 
 /// Rule 7.5: the battle a power is asked about, before its chit or retreat menu: where, who attacks whom, the
@@ -380,7 +368,7 @@ pub fn battle_header(s: &Scenario, st: &State, p: PowerId) -> Vec<String> {
     out
 }
 
-/// `attack: Outflank, outflanking with II Corps (fr-2); guard committed round 2 (+2)`.
+/// `attack: outflank, outflanking with II Corps (fr-2); guard committed round 2 (+2)`.
 fn chit_words(
     verb: &str,
     chit: &str,

@@ -11,6 +11,8 @@ use coalition_engine::umps::rules::UmpEvent;
 use coalition_engine::world::WorldEvent;
 use std::fmt::Write;
 
+pub use crate::wording::words;
+
 pub fn nation(s: &Scenario, n: Nation) -> String {
     match n {
         Nation::Power(p) => power(s, p),
@@ -45,15 +47,6 @@ pub fn leader_status(s: &Scenario, st: &coalition_engine::world::LeaderStatus) -
         LeaderStatus::Wounded { until } => format!("wounded until {until}"),
         LeaderStatus::Captured { by } => format!("captured by {}", nation(s, *by)),
         st => words(st),
-    }
-}
-
-/// A value of the rules' vocabulary in words, as its data name says it (`free_state` is "free state").
-pub fn words<T: serde::Serialize>(x: &T) -> String {
-    match serde_json::to_value(x) {
-        Ok(serde_json::Value::String(w)) => w.replace(['_', '-'], " "),
-        Ok(v) => v.to_string(),
-        Err(_) => String::new(),
     }
 }
 
@@ -97,9 +90,10 @@ pub fn area(s: &Scenario, a: coalition_engine::ids::AreaId) -> String {
         .unwrap_or_else(|| a.to_string())
 }
 
-/// A computer player's free text in names: each word that is a power's or a minor country's key
-/// (`great-britain`, `saxony`) becomes its name (`Great Britain`, `Saxony`). Only those keys are replaced:
-/// they are the ids such text carries (issue 41).
+/// A computer player's free text, or an event's reason, in names: each word that is a power's or a minor
+/// country's key (`great-britain`, `saxony`) becomes its name (`Great Britain`, `Saxony`), and so does an area's
+/// key after a word that places it (`at brest` is "at Brest"). Only those keys are replaced: they are the ids
+/// such text carries (issue 41).
 pub fn named(s: &Scenario, text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut word = String::new();
@@ -116,6 +110,15 @@ pub fn named(s: &Scenario, text: &str) -> String {
                     .ok()
                     .filter(|m| s.minor(*m).is_some())
                     .map(|m| nation(s, Nation::Minor(m)))
+            })
+            .or_else(|| {
+                ["at ", "in ", "from ", "to ", "into "]
+                    .iter()
+                    .any(|w| out.ends_with(w))
+                    .then(|| coalition_engine::ids::AreaId::new(word).ok())
+                    .flatten()
+                    .filter(|a| s.area(*a).is_some())
+                    .map(|a| area(s, a))
             });
         out.push_str(name.as_deref().unwrap_or(word));
         word.clear();
@@ -191,7 +194,7 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
         ) if rule == "7.3" || rule == "7.3.5" => return None,
         Event::World(WorldEvent::DepotChanged { rule, .. }) if rule == "7.2" => return None,
         Event::DefaultTaken { power: p, reason } => {
-            format!("{}: default decision ({reason})", power(s, *p))
+            format!("{}: default decision ({})", power(s, *p), named(s, reason))
         }
         Event::Submitted {
             power: p,
@@ -221,12 +224,12 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
             let mods: String = roll
                 .modifiers
                 .iter()
-                .map(|m| format!(" {} ({}, {})", signed(m.value), m.reason, m.rule))
+                .map(|m| format!(" {} ({}, {})", signed(m.value), named(s, &m.reason), m.rule))
                 .collect();
             format!(
                 "{} rolls for {} [{}]: {}{mods} = {}",
-                roll.who,
-                roll.purpose,
+                named(s, &roll.who),
+                named(s, &roll.purpose),
                 roll.rule,
                 roll.faces
                     .iter()
@@ -294,9 +297,10 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
             reason,
         }) => {
             format!(
-                "{} {} political points: {reason} [{rule}]",
+                "{} {} political points: {} [{rule}]",
                 power(s, *p),
-                signed(*delta)
+                signed(*delta),
+                named(s, reason)
             )
         }
         Event::World(WorldEvent::TreasuryChanged {
@@ -307,10 +311,11 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
             reason,
             ..
         }) => format!(
-            "{} money {}, manpower {}: {reason} [{rule}]",
+            "{} money {}, manpower {}: {} [{rule}]",
             power(s, *p),
             signed(*money),
-            signed(*manpower)
+            signed(*manpower),
+            named(s, reason)
         ),
         Event::World(WorldEvent::VictoryPointsChanged {
             power: p,
@@ -319,9 +324,10 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
             reason,
         }) => {
             format!(
-                "{} {} victory points: {reason} [{rule}]",
+                "{} {} victory points: {} [{rule}]",
                 power(s, *p),
-                signed(*delta)
+                signed(*delta),
+                named(s, reason)
             )
         }
         Event::World(WorldEvent::WarDeclared {
@@ -467,10 +473,11 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
             reason,
         }) => {
             format!(
-                "{}: {} factors {}: {reason} [{rule}]",
+                "{}: {} factors {}: {} [{rule}]",
                 forces::corps_name(s, *corps),
                 factors.total(),
-                location_words(s, *location)
+                location_words(s, *location),
+                named(s, reason)
             )
         }
         Event::World(WorldEvent::FleetChanged {
@@ -480,9 +487,10 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
             rule,
             reason,
         }) => format!(
-            "{}: {ships} ships {}: {reason} [{rule}]",
+            "{}: {ships} ships {}: {} [{rule}]",
             forces::fleet_name(s, *fleet),
-            location_words(s, *location)
+            location_words(s, *location),
+            named(s, reason)
         ),
         Event::World(WorldEvent::GarrisonChanged {
             area,
@@ -564,10 +572,11 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
             rule,
             reason,
         }) => format!(
-            "{} of {} comes into play with {} factors: {reason} [{rule}]",
+            "{} of {} comes into play with {} factors: {} [{rule}]",
             forces::corps_name(s, *corps),
             nation(s, corps_def.owner),
-            corps_def.factors.total()
+            corps_def.factors.total(),
+            named(s, reason)
         ),
         Event::World(WorldEvent::FleetCreated {
             fleet,
@@ -575,10 +584,11 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
             rule,
             reason,
         }) => format!(
-            "{} of {} comes into play with {} ships: {reason} [{rule}]",
+            "{} of {} comes into play with {} ships: {} [{rule}]",
             forces::fleet_name(s, *fleet),
             nation(s, fleet_def.owner),
-            fleet_def.ships
+            fleet_def.ships,
+            named(s, reason)
         ),
         Event::World(WorldEvent::FreeStateDeclared { minor, by, .. }) => format!(
             "{} declares {} a free state [4.8]",
@@ -651,7 +661,20 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
                 .collect::<Vec<_>>()
                 .join("; ")
         ),
-        Event::Economy(e) => e.to_string(),
+        // 8.2, 8.5, 4.4 (reparations, which name the chart's term): money passing, in names.
+        Event::Economy(EconomicEvent::Transferred { transfer, reason }) => {
+            let said = reason
+                .strip_prefix(&format!("{}: ", transfer.rule))
+                .unwrap_or(reason);
+            format!(
+                "{} [{}]",
+                named(s, said),
+                peace::term_name(s, &transfer.rule)
+            )
+        }
+        Event::Economy(EconomicEvent::ManipulationRecorded { reason, .. }) => {
+            format!("{} [12.5.1]", named(s, reason))
+        }
         Event::Ump(e) => match e {
             UmpEvent::ForcesOffMap { ump, record } => format!(
                 "{}'s forces leave the map ({} corps, {} fleets, {} garrisons); on record: {} money{} [14.3.2.4.2]",

@@ -7,34 +7,42 @@ use super::{area, nation, power, powers};
 use coalition_engine::ids::{AreaId, CorpsId, MinorId, Nation, PowerId};
 use coalition_engine::political::minors::{MinorDecision, MinorEvent, Stage};
 use coalition_engine::political::peace::{Ask, Obligation, PeaceDecision, PeaceEvent, PeaceKind};
-use coalition_engine::scenario::Scenario;
+use coalition_engine::scenario::{PeaceTermDef, Scenario};
 
 /// 4.4.3 to 4.4.5: a term of the Victory Conditions Chart by its id, its name and what it does
 /// (`B.1 Corps removal: Remove 3 corps or …`); an id the chart lacks is shown as it is.
 pub fn term(s: &Scenario, id: &str) -> String {
-    match s
-        .charts
-        .victory_conditions
-        .terms
-        .iter()
-        .find(|t| t.id == id)
-    {
-        Some(t) => format!("{} {}: {}", t.id, t.name, t.effect.trim_end_matches('.')),
-        None => id.to_string(),
-    }
+    chart_term(s, id).map_or_else(
+        || id.to_string(),
+        |t| format!("{} {}: {}", t.id, t.name, t.effect.trim_end_matches('.')),
+    )
 }
 
 /// A term's short name (`Corps removal (B.1)`).
-fn term_name(s: &Scenario, id: &str) -> String {
-    match s
-        .charts
+pub(crate) fn term_name(s: &Scenario, id: &str) -> String {
+    chart_term(s, id).map_or_else(|| id.to_string(), |t| format!("{} ({})", t.name, t.id))
+}
+
+/// The Victory Conditions Chart's term `id`, if it has one.
+fn chart_term<'a>(s: &'a Scenario, id: &str) -> Option<&'a PeaceTermDef> {
+    s.charts
         .victory_conditions
         .terms
         .iter()
         .find(|t| t.id == id)
-    {
-        Some(t) => format!("{} ({})", t.name, t.id),
-        None => id.to_string(),
+}
+
+/// A decision that names powers: `none` when it names none, else `some` of their names (`France, Austria`).
+fn naming_powers(
+    s: &Scenario,
+    ps: &[PowerId],
+    none: &str,
+    some: impl FnOnce(String) -> String,
+) -> String {
+    if ps.is_empty() {
+        none.to_string()
+    } else {
+        some(powers(s, ps))
     }
 }
 
@@ -99,12 +107,11 @@ pub fn decision(s: &Scenario, d: &PeaceDecision) -> String {
         PeaceDecision::Offer {
             unconditional: true,
         } => "offer an unconditional peace: no protection for the loser, you may choose list C terms too; the loser may refuse (4.4.2.2)".into(),
-        PeaceDecision::Accept { victors } if victors.is_empty() => {
-            "refuse every unconditional peace offered: the wars go on (4.4.2.2)".into()
-        }
-        PeaceDecision::Accept { victors } => format!(
-            "accept the unconditional peace of {} (4.4.2.2)",
-            powers(s, victors)
+        PeaceDecision::Accept { victors } => naming_powers(
+            s,
+            victors,
+            "refuse every unconditional peace offered: the wars go on (4.4.2.2)",
+            |v| format!("accept the unconditional peace of {v} (4.4.2.2)"),
         ),
         PeaceDecision::Protect { term: t } => format!("protect yourself with {}", term(s, t)),
         PeaceDecision::Term { term: t, targets: ts } if ts.is_empty() => {
@@ -123,13 +130,11 @@ pub fn decision(s: &Scenario, d: &PeaceDecision) -> String {
         PeaceDecision::KeepFreeState { keep: false } => {
             "make the ceded minor country a conquered one (4.4.6.4)".into()
         }
-        PeaceDecision::Demand { allies } if allies.is_empty() => {
-            "demand no separate peace".into()
+        PeaceDecision::Demand { allies } => {
+            naming_powers(s, allies, "demand no separate peace", |a| {
+                format!("demand that {a} break their alliance with you (separate peace, 4.4.7)")
+            })
         }
-        PeaceDecision::Demand { allies } => format!(
-            "demand that {} break their alliance with you (separate peace, 4.4.7)",
-            powers(s, allies)
-        ),
     }
 }
 
@@ -269,9 +274,23 @@ pub fn event(s: &Scenario, e: &PeaceEvent) -> String {
             areas(s, &placement.options)
         ),
         PeaceEvent::Ended => "the Peace Step ends".into(),
-        // The Reinforcement Phase's event says it with its names; this form is never logged.
-        PeaceEvent::Prisoners(x) => x.to_string(),
+        PeaceEvent::Prisoners(x) => prisoners_returned(s, x.owner, x.captor, &x.factors),
     }
+}
+
+/// 4.4.6.1: a peace's return of prisoners, by the nations' names.
+fn prisoners_returned(
+    s: &Scenario,
+    owner: Nation,
+    captor: Nation,
+    factors: &coalition_engine::scenario::Factors,
+) -> String {
+    format!(
+        "{} returns {} of {}'s factors: they arrive as reinforcements (4.4.6.1)",
+        nation(s, captor),
+        factors.total(),
+        nation(s, owner)
+    )
 }
 
 fn areas(s: &Scenario, v: &[AreaId]) -> String {
@@ -430,12 +449,11 @@ pub fn minor_decision(s: &Scenario, d: &MinorDecision) -> String {
             "back down from {}: no war with it after all (4.6.4)",
             minors(s, m)
         ),
-        MinorDecision::Support { against } if against.is_empty() => {
-            "declare war on none of the minor's aggressors".into()
-        }
-        MinorDecision::Support { against } => format!(
-            "declare war on {}, the minor's aggressors (4.6.5)",
-            powers(s, against)
+        MinorDecision::Support { against } => naming_powers(
+            s,
+            against,
+            "declare war on none of the minor's aggressors",
+            |a| format!("declare war on {a}, the minor's aggressors (4.6.5)"),
         ),
     }
 }
@@ -519,11 +537,12 @@ pub fn reinforcement_event(
             rule,
             reason,
         } => format!(
-            "{count} {} of {} arrive{} ({rule}): {reason}",
+            "{count} {} of {} arrive{} ({rule}): {}",
             super::words(unit),
             nation(s, *owner),
             port.map(|p| format!(" (built at {})", area(s, p)))
-                .unwrap_or_default()
+                .unwrap_or_default(),
+            super::named(s, reason)
         ),
         R::ShipsDestroyed {
             owner,
@@ -553,12 +572,7 @@ pub fn reinforcement_event(
             captor,
             factors,
             ..
-        } => format!(
-            "{} returns {} of {}'s factors: they arrive as reinforcements (4.4.6.1)",
-            nation(s, *captor),
-            factors.total(),
-            nation(s, *owner)
-        ),
+        } => prisoners_returned(s, *owner, *captor, factors),
         R::ShipsSeized {
             port,
             minor,

@@ -104,6 +104,14 @@ impl Srv {
         r.json().await.unwrap()
     }
 
+    /// Claims seat `seat` of game `id`: the cookie that opens its pages.
+    pub async fn claim(&self, id: &str, seat: &str) -> String {
+        let c = self
+            .api(&format!("/api/games/{id}/seats/{seat}/claim"), json!({}))
+            .await;
+        format!("coalition_seat_{id}={}", c["token"].as_str().unwrap())
+    }
+
     /// A game of the test scenario with seats anne (France), bill (Austria), cleo (Prussia), each claimed: the
     /// id and each seat's (player, power, cookie).
     pub async fn three_seats(&self) -> (String, Vec<(String, PowerId, String)>) {

@@ -1,6 +1,7 @@
 //! Rule 8.6 (Coalition's Status Step, `docs/rules/economic.md`): each power gains the victory points of its zone
 //! on the Political Status Display, loses political points for each debt (reparations, a loan) it could not pay
-//! in full this phase, and the phase's record is closed with what each power spent and its standing (12.6).
+//! in full this phase, and the phase's record is closed with what each power spent and its standing (12.6). Then
+//! a power that holds enough of a nation's provinces takes its name (Coalition's unification rule).
 //!
 //! The step asks nothing.
 
@@ -105,6 +106,9 @@ pub fn begin(cx: &mut Cx) {
     }
     let spent = spent(&cx.ctx());
     cx.emit(EconomicEvent::PhaseClosed { spent, standing });
+    for e in crate::world::unification::due(sc, cx.world()) {
+        cx.push(e);
+    }
 }
 
 /// The debts (reparations, a loan) `p` could not pay in full in this phase's collection, each as a line.

@@ -487,6 +487,15 @@ impl Game {
 
     fn emit(&mut self, events: Vec<Event>) {
         self.emitter().batch(events);
+        self.take_titles();
+    }
+
+    /// Coalition's unification rule: once a power has taken a new name (`World::titles`), the game's scenario
+    /// carries it, so that every line, refusal and page names it so. The scenario is the same otherwise.
+    fn take_titles(&mut self) {
+        if let Some(s) = self.scenario.with_titles(&self.state.world.titles) {
+            self.scenario = Arc::new(s);
+        }
     }
 
     /// The default decision (3.6) of `power` in a round of `kind`.
@@ -500,6 +509,7 @@ impl Game {
         if steps::begin(&mut em, pos.step, dice) {
             em.settle();
         }
+        self.take_titles();
         self.take_defaults_for_empty_seats();
     }
 

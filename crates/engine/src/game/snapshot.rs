@@ -78,6 +78,10 @@ impl Game {
     /// with none of the checks or reactions of play (the log already holds their events).
     pub fn fold(&mut self, e: Event) {
         crate::apply::apply(std::sync::Arc::make_mut(&mut self.state), &e);
+        let renamed = matches!(e, Event::World(crate::world::WorldEvent::Unified { .. }));
         self.log.push(e);
+        if renamed {
+            self.take_titles();
+        }
     }
 }

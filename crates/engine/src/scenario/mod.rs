@@ -230,6 +230,30 @@ impl Scenario {
                 message: format!("a scenario has 2 to {MAX_POWERS} great powers, not {n}"),
             });
         }
+        let file = format!("scenarios/{name}/scenario.ron");
+        for u in &self.meta.unifications {
+            let entry = format!("unifications {}", u.power);
+            let mut err = |message: String| {
+                errors.push(DataError {
+                    file: file.clone(),
+                    entry: entry.clone(),
+                    message,
+                })
+            };
+            if self.power(u.power).is_none() {
+                err(format!("`{}` is not a power of powers.ron", u.power));
+            }
+            for p in u.provinces.iter().filter(|p| self.province(**p).is_none()) {
+                err(format!("`{p}` is not a province of the map"));
+            }
+            if u.needed == 0 || u.needed as usize > u.provinces.len() {
+                err(format!(
+                    "needed {} must be 1 to the {} provinces listed",
+                    u.needed,
+                    u.provinces.len()
+                ));
+            }
+        }
         let cal = &self.meta.calendar;
         for (field, months) in [
             ("economic_months", &cal.economic_months),
@@ -254,6 +278,27 @@ impl Scenario {
             Some(shared) => format!("maps/{shared}/map.ron"),
             None => format!("scenarios/{name}/map.ron"),
         }
+    }
+
+    /// The scenario as players see it once powers have taken new names by unification (`titles`), or `None`
+    /// when every name in `titles` is already the scenario's.
+    pub fn with_titles(
+        &self,
+        titles: &std::collections::BTreeMap<PowerId, String>,
+    ) -> Option<Scenario> {
+        let stale = titles
+            .iter()
+            .any(|(p, n)| self.power(*p).is_some_and(|d| d.name != *n));
+        if !stale {
+            return None;
+        }
+        let mut s = self.clone();
+        for d in &mut s.powers {
+            if let Some(n) = titles.get(&d.id) {
+                d.name = n.clone();
+            }
+        }
+        Some(s)
     }
 
     /// Rule 3: the scenario's calendar (which months hold an Economic Phase and an UMP Control Step).

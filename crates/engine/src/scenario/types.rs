@@ -39,10 +39,25 @@ pub struct ScenarioFile {
     /// Free text for players.
     #[serde(default)]
     pub notes: String,
+    /// Coalition's unification rule (`docs/rules/unification.md`): the nations a power may unite and be renamed.
+    #[serde(default)]
+    pub unifications: Vec<UnificationDef>,
     /// The campaign's starting relations and any other set-up (14.1.4), as host adjustments: wars (with the
     /// date they began), alliances, enforced peaces... Applied before the first step, citing 14.1.4.
     #[serde(default)]
     pub setup: Vec<super::Adjustment>,
+}
+
+/// Coalition's unification rule: a power that holds `needed` of `provinces` in a Status Step (8.6) takes `name`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct UnificationDef {
+    pub power: PowerId,
+    /// The name it takes (`Italy`).
+    pub name: String,
+    /// The provinces that count.
+    pub provinces: Vec<crate::kernel::ids::ProvinceId>,
+    /// How many of them it must hold (every area controlled by it or a minor it controls).
+    pub needed: u32,
 }
 
 /// Terrain of a land area (the combat and movement rules read it).

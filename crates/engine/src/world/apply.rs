@@ -319,6 +319,9 @@ pub fn apply(world: &mut World, event: &WorldEvent) {
             }
         },
         WorldEvent::CapitalTaken { taken, .. } => world.capitals_taken.push(taken.clone()),
+        WorldEvent::Unified { power, name, .. } => {
+            world.titles.insert(*power, name.clone());
+        }
         WorldEvent::PrisonersTaken {
             owner,
             captor,

@@ -243,6 +243,15 @@ pub enum WorldEvent {
         taken: super::CapitalTaken,
         rule: String,
     },
+    /// A power becomes the nation it unites under a new name (Coalition's unification rule,
+    /// `docs/rules/unification.md`): it keeps its seat, records and treaties.
+    Unified {
+        power: PowerId,
+        name: String,
+        /// The provinces of the unification it holds.
+        provinces: Vec<crate::kernel::ids::ProvinceId>,
+        rule: String,
+    },
 }
 
 impl WorldEvent {
@@ -274,6 +283,7 @@ impl WorldEvent {
             | WorldEvent::FleetCreated { rule, .. }
             | WorldEvent::SiegeChanged { rule, .. }
             | WorldEvent::CapitalTaken { rule, .. }
+            | WorldEvent::Unified { rule, .. }
             | WorldEvent::PrisonersTaken { rule, .. } => Some(rule),
             WorldEvent::EnforcedPeaceRecorded { peace } => Some(&peace.rule),
             WorldEvent::LossRecorded { loss } => Some(&loss.rule),

@@ -20,6 +20,7 @@ pub mod treasury;
 pub mod treaties;
 pub mod ump_rules;
 pub mod umps;
+pub mod unification;
 pub mod victory;
 
 pub use crate::scenario::{LeaderStatus, LossCause, UmpStatus};
@@ -132,6 +133,9 @@ pub struct World {
     /// Every capital taken by an enemy, in order (7.7; the peace rules and the victory conditions read it).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub capitals_taken: Vec<CapitalTaken>,
+    /// The names powers have taken by unification (Sardinia's "Italy"), by power.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub titles: BTreeMap<PowerId, String>,
 }
 
 /// A city under siege (Coalition's 7.7): whose garrison holds it, and whose corps besiege it since when.
@@ -290,6 +294,7 @@ impl World {
             ledger: Default::default(),
             sieges: BTreeMap::new(),
             capitals_taken: Vec::new(),
+            titles: BTreeMap::new(),
         }
     }
 

@@ -700,6 +700,23 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
             nation(s, *owner),
             nation(s, *captor)
         ),
+        Event::World(WorldEvent::Unified {
+            power: p,
+            name,
+            provinces,
+            rule,
+        }) => format!(
+            "{} becomes {name}, holding {} [{rule}]",
+            s.power(*p)
+                .map_or_else(|| p.to_string(), |d| d.name.clone()),
+            provinces
+                .iter()
+                .map(|x| s
+                    .province(*x)
+                    .map_or_else(|| x.to_string(), |d| d.name.clone()))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
         Event::World(WorldEvent::CapitalTaken { taken, rule }) => format!(
             "{}'s capital {} is taken by {} [{rule}]",
             nation(s, taken.nation),

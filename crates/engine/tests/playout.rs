@@ -13,11 +13,11 @@
 //! area changes in the Land Phase only in its Conquest Step (7.7). In the Reinforcement Phase a transfer of ships
 //! between fleets makes or loses none (5.1.3) and every ship scuttled is recorded as a loss by scuttling (5.1.4).
 
+use coalition_engine::Decision;
 use coalition_engine::decision::Diplomatic;
 use coalition_engine::game::Game;
 use coalition_engine::ids::PowerId;
 use coalition_engine::rulebook::{Preset, Rulebook};
-use coalition_engine::Decision;
 use proptest::prelude::*;
 
 mod common;

@@ -157,6 +157,8 @@ cases! {
     land_7_3_a_leader_keeps_the_pace => "land/7.3-a-leader-keeps-the-pace-of-the-corps-he-moves-with.json",
     land_7_5_9_a_corps_that_retreated => "land/7.5.9-a-corps-that-retreated-moves-no-more.json",
     land_7_5_4_a_corps_inside_a_city => "land/7.5.4-a-corps-inside-a-city-besieged-and-taken-by-assault.json",
+    w1853_the_crimean_war_s_first_month => "1853/the-crimean-war-s-first-month.json",
+    w1853_sardinia_becomes_italy => "1853/sardinia-becomes-italy.json",
     kernel_3_3_refused_as_sent => "kernel/3.3-refused-as-sent.json",
     kernel_setup_host_and_forced_dice => "kernel/setup-host-and-forced-dice.json",
     political_12_3_9_ceding_a_minor => "political/12.3.9-ceding-a-minor.json",

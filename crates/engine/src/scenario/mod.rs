@@ -247,7 +247,11 @@ impl Scenario {
                 if part.provinces.is_empty() {
                     err(format!("part `{}` lists no province", part.name));
                 }
-                for p in part.provinces.iter().filter(|p| self.province(**p).is_none()) {
+                for p in part
+                    .provinces
+                    .iter()
+                    .filter(|p| self.province(**p).is_none())
+                {
                     err(format!(
                         "`{p}` (part `{}`) is not a province of the map",
                         part.name

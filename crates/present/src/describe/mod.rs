@@ -729,7 +729,10 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
             parts,
             rule,
             ..
-        }) => format!("{was} becomes {name}, holding {} [{rule}]", parts.join(", ")),
+        }) => format!(
+            "{was} becomes {name}, holding {} [{rule}]",
+            parts.join(", ")
+        ),
         Event::World(WorldEvent::CapitalTaken { taken, rule }) => format!(
             "{}'s capital {} is taken by {} [{rule}]",
             nation(s, taken.nation),

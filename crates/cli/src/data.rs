@@ -31,7 +31,8 @@ pub(crate) fn read_sources(dir: &Path, scenario: &str) -> Result<ScenarioSources
     if let Ok(entries) = std::fs::read_dir(&rulesets) {
         for e in entries.flatten() {
             let name = e.file_name().to_string_lossy().to_string();
-            for f in coalition_engine::scenario::RULESET_FILES {
+            let files = coalition_engine::scenario::RULESET_FILES.iter();
+            for f in files.chain(coalition_engine::scenario::ERA_FILES.iter()) {
                 let rel = format!("rulesets/{name}/{f}");
                 if let Some(text) = read_text(&dir.join(&rel)) {
                     src.files.insert(rel, text);

@@ -275,6 +275,7 @@ pub(super) fn place(cx: &mut RCx, power: PowerId, pl: &Placement, reason: &str) 
                             owner: o.owner,
                             ships: o.count,
                             location: Location::Area(o.port),
+                            mix: None,
                         },
                         rule: "5.1".into(),
                         reason: format!("{} arriving ship(s) form a new fleet, {reason}", o.count),

@@ -13,6 +13,7 @@ macro_rules! data_file {
 const FILES: &[(&str, &str)] = &[
     data_file!("rulesets/standard/charts.ron"),
     data_file!("rulesets/standard/combat.ron"),
+    data_file!("rulesets/steam/ships.ron"),
     data_file!("scenarios/1805/scenario.ron"),
     data_file!("scenarios/1805/map.ron"),
     data_file!("scenarios/1805/powers.ron"),

@@ -9,6 +9,7 @@ mod embedded;
 mod land;
 mod naval;
 mod ranges;
+pub mod ships;
 mod types;
 mod validate;
 
@@ -18,6 +19,7 @@ pub use charts::ChartsFile;
 pub use embedded::{EMBEDDED_SCENARIOS, embedded_scenario, embedded_sources};
 pub use land::*;
 pub use naval::*;
+pub use ships::{NavalChit, ShipKind, ShipsFile};
 pub use types::*;
 
 use crate::kernel::error::{DataError, DataErrors};
@@ -35,6 +37,9 @@ pub struct ScenarioSources {
 
 /// The files of a ruleset folder (`rulesets/<name>/`): the charts and the battle numbers.
 pub const RULESET_FILES: [&str; 2] = ["charts.ron", "combat.ron"];
+
+/// The files of a naval era's folder (`rulesets/<naval_era>/`, Coalition's `docs/rules/naval-1853.md`).
+pub const ERA_FILES: [&str; 1] = ["ships.ron"];
 
 /// The files every scenario folder holds.
 pub const SCENARIO_FILES: [&str; 5] = [
@@ -57,6 +62,10 @@ pub struct Scenario {
     /// The ruleset's `combat.ron` (Coalition's field combat, `docs/rules/combat.md`).
     #[serde(default)]
     pub combat: combat::CombatChart,
+    /// Coalition's rule 6 for an era of ship kinds (`docs/rules/naval-1853.md`): `rulesets/<naval_era>/ships.ron`
+    /// when the scenario opts in; none for the 1805 campaign (every fleet all ships of the line).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ships: Option<ships::ShipsFile>,
     #[serde(skip)]
     index: Index,
 }
@@ -118,6 +127,30 @@ fn parse<T: for<'de> Deserialize<'de>>(
     }
 }
 
+/// Coalition's 6.3.10: the ship kinds' numbers of the era the scenario opts into (`naval_era`), checked; none
+/// when it opts into none.
+fn ships_of(
+    sources: &ScenarioSources,
+    era: Option<&str>,
+    errors: &mut Vec<DataError>,
+) -> Option<ships::ShipsFile> {
+    let era = era?;
+    let path = format!("rulesets/{era}/ships.ron");
+    let file: ships::ShipsFile = parse(sources, &path, errors)?;
+    file.validate(&path, errors);
+    Some(file)
+}
+
+/// Coalition's 6.3.10: the ship kinds of the era `era` alone (`rulesets/<era>/ships.ron`), checked (the naval
+/// odds read them for any scenario's charts).
+pub fn load_ships(sources: &ScenarioSources, era: &str) -> Result<ships::ShipsFile, DataErrors> {
+    let mut errors = Vec::new();
+    match ships_of(sources, Some(era), &mut errors) {
+        Some(f) if errors.is_empty() => Ok(f),
+        _ => Err(DataErrors(errors)),
+    }
+}
+
 impl Scenario {
     /// Loads the scenario `name` from `sources`, checking everything and reporting every problem at once.
     pub fn load(sources: &ScenarioSources, name: &str) -> Result<Scenario, DataErrors> {
@@ -158,6 +191,7 @@ impl Scenario {
         else {
             return Err(DataErrors(errors));
         };
+        let ships = ships_of(sources, meta.naval_era.as_deref(), &mut errors);
         let mut s = Scenario {
             meta,
             map,
@@ -166,10 +200,12 @@ impl Scenario {
             leaders,
             charts,
             combat,
+            ships,
             index: Index::default(),
         };
         s.reindex();
         validate::validate(&s, name, &mut errors);
+        ships::check_mixes(&s, name, &mut errors);
         s.combat.validate(
             &format!("rulesets/{}/combat.ron", s.meta.ruleset),
             &mut errors,

@@ -252,8 +252,42 @@ pub fn apply(world: &mut World, event: &WorldEvent) {
             ..
         } => {
             if let Some(f) = world.forces.fleets.get_mut(fleet) {
-                f.ships = *ships;
+                f.set_ships(*ships);
                 f.location = *location;
+            }
+        }
+        WorldEvent::HulksChanged { power, hulks, .. } => {
+            if *hulks == 0 {
+                world.navy.hulks.remove(power);
+            } else {
+                world.navy.hulks.insert(*power, *hulks);
+            }
+        }
+        WorldEvent::PortGunsChanged { area, guns, .. } => {
+            if *guns == 0 {
+                world.navy.port_guns.remove(area);
+            } else {
+                world.navy.port_guns.insert(*area, *guns);
+            }
+        }
+        WorldEvent::TechnologyGained {
+            power, technology, ..
+        } => {
+            world
+                .technologies
+                .entry(*power)
+                .or_default()
+                .insert(*technology);
+        }
+        WorldEvent::FleetMixChanged { fleet, mix, .. } => {
+            if let Some(f) = world.forces.fleets.get_mut(fleet) {
+                f.ships = mix.values().sum();
+                f.mix = Some(
+                    mix.iter()
+                        .filter(|(_, n)| **n > 0)
+                        .map(|(k, n)| (*k, *n))
+                        .collect(),
+                );
             }
         }
         WorldEvent::GarrisonChanged {

@@ -162,6 +162,34 @@ pub enum WorldEvent {
         rule: String,
         reason: String,
     },
+    /// Coalition's 6.3.10 (`docs/rules/naval-1853.md`): a fleet's ships by kind are set (its ship count becomes
+    /// their sum).
+    FleetMixChanged {
+        fleet: FleetId,
+        mix: std::collections::BTreeMap<crate::scenario::ShipKind, u16>,
+        rule: String,
+        reason: String,
+    },
+    /// Coalition's 6.3.17 and 6.3.18: a power's hulks, or a port's guns, are set.
+    HulksChanged {
+        power: PowerId,
+        hulks: u16,
+        rule: String,
+        reason: String,
+    },
+    PortGunsChanged {
+        area: AreaId,
+        guns: u32,
+        rule: String,
+        reason: String,
+    },
+    /// A power gains a technology (6.3.20 reads `ironclads`).
+    TechnologyGained {
+        power: PowerId,
+        technology: crate::kernel::ids::Key,
+        rule: String,
+        reason: String,
+    },
     /// A garrison is set (empty factors remove it).
     GarrisonChanged {
         area: AreaId,
@@ -265,6 +293,10 @@ impl WorldEvent {
             | WorldEvent::CorpsChanged { rule, .. }
             | WorldEvent::CorpsSheltered { rule, .. }
             | WorldEvent::FleetChanged { rule, .. }
+            | WorldEvent::FleetMixChanged { rule, .. }
+            | WorldEvent::HulksChanged { rule, .. }
+            | WorldEvent::PortGunsChanged { rule, .. }
+            | WorldEvent::TechnologyGained { rule, .. }
             | WorldEvent::GarrisonChanged { rule, .. }
             | WorldEvent::DepotChanged { rule, .. }
             | WorldEvent::DepotCarried { rule, .. }

@@ -9,6 +9,7 @@ pub mod event;
 pub mod forces;
 pub mod geography;
 pub mod ledger;
+pub mod navy;
 pub mod neutral;
 pub mod order;
 pub mod provinces;
@@ -132,6 +133,12 @@ pub struct World {
     /// Every capital taken by an enemy, in order (7.7; the peace rules and the victory conditions read it).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub capitals_taken: Vec<CapitalTaken>,
+    /// Coalition's 6.3.17 and 6.3.18 (`docs/rules/naval-1853.md`): hulks and port guns.
+    #[serde(default, skip_serializing_if = "navy::Navy::is_empty")]
+    pub navy: navy::Navy,
+    /// The technologies each power holds (6.3.20 reads `ironclads`; read through `navy::has_technology`).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub technologies: BTreeMap<PowerId, std::collections::BTreeSet<crate::kernel::ids::Key>>,
 }
 
 /// A city under siege (Coalition's 7.7): whose garrison holds it, and whose corps besiege it since when.
@@ -223,6 +230,7 @@ impl World {
                         owner,
                         ships: f.ships,
                         location: f.location,
+                        mix: f.mix.clone(),
                     },
                 );
             }
@@ -290,6 +298,8 @@ impl World {
             ledger: Default::default(),
             sieges: BTreeMap::new(),
             capitals_taken: Vec::new(),
+            navy: navy::Navy::default(),
+            technologies: BTreeMap::new(),
         }
     }
 

@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod points;
+pub mod steam;
 pub mod watch;
 
 use coalition_engine::game::Game;

@@ -21,7 +21,8 @@ fn the_naval_odds_of_every_pair_of_chits_are_printed_as_a_table_and_as_json() {
     assert!(out.contains("attacker wins"), "{out}");
     assert_eq!(out.lines().count(), 1 + 25, "a header and 25 pairs: {out}");
     assert!(
-        out.lines().any(|l| l.starts_with("line_of_battle  doubling")),
+        out.lines()
+            .any(|l| l.starts_with("line_of_battle  doubling")),
         "{out}"
     );
     let json: serde_json::Value = serde_json::from_str(&stdout(&coalition(&[
@@ -36,7 +37,10 @@ fn the_naval_odds_of_every_pair_of_chits_are_printed_as_a_table_and_as_json() {
     let lines = json.as_array().unwrap();
     assert_eq!(lines.len(), 25);
     for l in lines {
-        let n = |k: &str| l[k].as_u64().unwrap_or_else(|| l[k].as_str().unwrap().parse().unwrap());
+        let n = |k: &str| {
+            l[k].as_u64()
+                .unwrap_or_else(|| l[k].as_str().unwrap().parse().unwrap())
+        };
         assert_eq!(
             n("attacker_wins") + n("defender_wins") + n("no_winner"),
             n("total")

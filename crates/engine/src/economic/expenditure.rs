@@ -147,7 +147,8 @@ pub fn cost(ctx: &Ctx, s: &Spending) -> (i64, i64) {
     for g in &s.give {
         money += g.money as i64;
     }
-    (money, manpower)
+    let (m, p) = super::shipyard::cost(ctx, s);
+    (money + m, manpower + p)
 }
 
 fn area_name(ctx: &Ctx, a: AreaId) -> String {
@@ -243,6 +244,12 @@ pub fn choices(ctx: &Ctx, power: PowerId) -> Vec<Spending> {
             }
         }
     }
+    // Coalition's 6.3.20: with ship kinds, each kind and a port gun at each home port.
+    out.extend(
+        super::shipyard::choices(ctx, power)
+            .into_iter()
+            .filter(|s| ok(s)),
+    );
     for (area, count) in militia_areas(ctx, power) {
         let s = Spending {
             convert: vec![Conversion { area, count }],
@@ -282,6 +289,7 @@ pub fn check(ctx: &Ctx, power: PowerId, s: &Spending) -> RuleResult<()> {
     for g in &s.give {
         transfers::check_gift(ctx, power, g)?;
     }
+    super::shipyard::check(ctx, power, s)?;
     let (money, manpower) = cost(ctx, s);
     let st = &ctx.world.powers[&power];
     let short_money = money - st.money as i64;
@@ -608,7 +616,8 @@ pub fn resolve(cx: &mut Cx, lists: &[(PowerId, Spending)]) {
 
 /// Pays `power`'s purchases and conversions and queues what they bring.
 fn purchase(cx: &mut Cx, power: PowerId, s: &Spending) {
-    let events = purchase_events(&cx.ctx(), power, s);
+    let mut events = purchase_events(&cx.ctx(), power, s);
+    events.extend(super::shipyard::events(&cx.ctx(), power, s));
     cx.push_all(events);
 }
 

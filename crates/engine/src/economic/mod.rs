@@ -33,12 +33,14 @@ pub mod decision;
 pub mod expenditure;
 pub mod manipulation;
 pub mod prices;
+pub mod shipyard;
 pub mod status;
 pub mod transfers;
+pub mod upkeep;
 
 pub use crate::world::records::Building;
 pub use crate::world::treasury::{Amount, Income};
-pub use decision::{Conversion, EconomicDecision, Gift, Purchase, Spending};
+pub use decision::{Conversion, EconomicDecision, Gift, GunOrder, Purchase, ShipOrder, Spending};
 
 use crate::kernel::calendar::Date;
 use crate::kernel::ids::PowerId;

@@ -270,6 +270,18 @@ pub fn apply(world: &mut World, event: &WorldEvent) {
                 world.navy.port_guns.insert(*area, *guns);
             }
         }
+        WorldEvent::ShipsBuilt {
+            build, launched, ..
+        } => {
+            let b = &mut world.navy.building;
+            if *launched {
+                if let Some(i) = b.iter().position(|x| x == build) {
+                    b.remove(i);
+                }
+            } else {
+                b.push(build.clone());
+            }
+        }
         WorldEvent::TechnologyGained {
             power, technology, ..
         } => {

@@ -183,6 +183,14 @@ pub enum WorldEvent {
         rule: String,
         reason: String,
     },
+    /// Coalition's 6.3.20: ships bought by kind are laid down in their port (`launched: false`), or launched
+    /// there in their month (`launched: true`, the fleet events follow).
+    ShipsBuilt {
+        build: super::navy::ShipBuild,
+        launched: bool,
+        rule: String,
+        reason: String,
+    },
     /// A power gains a technology (6.3.20 reads `ironclads`).
     TechnologyGained {
         power: PowerId,
@@ -297,6 +305,7 @@ impl WorldEvent {
             | WorldEvent::HulksChanged { rule, .. }
             | WorldEvent::PortGunsChanged { rule, .. }
             | WorldEvent::TechnologyGained { rule, .. }
+            | WorldEvent::ShipsBuilt { rule, .. }
             | WorldEvent::GarrisonChanged { rule, .. }
             | WorldEvent::DepotChanged { rule, .. }
             | WorldEvent::DepotCarried { rule, .. }

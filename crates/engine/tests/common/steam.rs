@@ -28,12 +28,17 @@ pub fn scenario() -> Arc<Scenario> {
 
 /// A game of the steam 1805 at `step` of January 1805 with the host's adjustments (JSON).
 pub fn game(rulebook: Rulebook, seed: u64, step: Step, adjs: &[&str]) -> Game {
+    game_in(1, rulebook, seed, step, adjs)
+}
+
+/// A game of the steam 1805 at `step` of the month `month` of 1805 with the host's adjustments (JSON).
+pub fn game_in(month: u8, rulebook: Rulebook, seed: u64, step: Step, adjs: &[&str]) -> Game {
     let adjs: Vec<Adjustment> = adjs
         .iter()
         .map(|a| serde_json::from_str(a).unwrap_or_else(|e| panic!("{a}: {e}")))
         .collect();
     let start = Position {
-        date: Date::new(1805, 1).unwrap(),
+        date: Date::new(1805, month).unwrap(),
         step,
     };
     Game::with_setup(scenario(), rulebook, seed, &[], Some(start), &adjs).unwrap()

@@ -512,6 +512,19 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
             "{}: {guns} port gun(s): {reason} [{rule}]",
             self::area(s, *area)
         ),
+        Event::World(WorldEvent::ShipsBuilt {
+            build,
+            launched,
+            rule,
+            reason,
+        }) => format!(
+            "{}: {} {} {} at {}: {reason} [{rule}]",
+            power(s, build.owner),
+            build.count,
+            build.kind.key().replace('_', " "),
+            if *launched { "launched" } else { "laid down" },
+            self::area(s, build.port)
+        ),
         Event::World(WorldEvent::TechnologyGained {
             power: p,
             technology,

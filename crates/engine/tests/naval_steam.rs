@@ -25,45 +25,9 @@ fn mix_of(g: &Game, f: &str) -> std::collections::BTreeMap<ShipKind, u16> {
     g.state().forces.fleets[&fleet(f)].kinds()
 }
 
-fn last_battle(g: &Game) -> coalition_engine::naval::combat::NavalBattle {
-    g.log()
-        .iter()
-        .rev()
-        .find_map(|e| match e {
-            Event::Naval(NavalEvent::BattleFought { battle }) => Some(battle.clone()),
-            _ => None,
-        })
-        .expect("a naval battle was fought")
-}
+use common::steam::last_battle;
 
-/// Britain's fleet (`gb`) in the Western Mediterranean and France's (`fr`) in the Ligurian Sea, each with a mix;
-/// Britain moves first, sails to the Ligurian and engages; France stands. Both are then asked for chits.
-fn engaged(gb: &str, fr: &str, extra: &[&str]) -> Game {
-    let gb = format!(
-        r#"{{"fleet": {{"fleet": "gb-f3", "ships": {}, "location": {{"sea": "western-med"}}, "mix": {gb}}}}}"#,
-        total(gb)
-    );
-    let fr = format!(
-        r#"{{"fleet": {{"fleet": "fr-f2", "ships": {}, "location": {{"sea": "ligurian"}}, "mix": {fr}}}}}"#,
-        total(fr)
-    );
-    let mut adjs = vec![gb.as_str(), fr.as_str()];
-    adjs.extend_from_slice(extra);
-    let mut g = common::steam::game(Rulebook::preset(Preset::Standard), 11, Step::Naval, &adjs);
-    submit(&mut g, "great-britain", "slot 1");
-    submit(&mut g, "great-britain", "sail gb-f3 western-med>ligurian");
-    submit(&mut g, "great-britain", "done");
-    submit(&mut g, "great-britain", "engage ligurian");
-    if g.pending() == vec![p("france")] && g.state().naval.stage == Stage::Evasion {
-        submit(&mut g, "france", "stand");
-    }
-    g
-}
-
-fn total(mix: &str) -> u16 {
-    let m: std::collections::BTreeMap<ShipKind, u16> = serde_json::from_str(mix).unwrap();
-    m.values().sum()
-}
+use common::steam::{engaged, hulks_of};
 
 #[test]
 fn a_fleet_s_mix_is_set_by_its_event_and_sums_to_its_ships() {
@@ -142,14 +106,7 @@ fn every_die_of_the_battle_is_logged_with_its_rule() {
     );
     submit(&mut g, "great-britain", "chit line_of_battle");
     submit(&mut g, "france", "chit line_of_battle");
-    let rules: Vec<String> = g
-        .log()
-        .iter()
-        .filter_map(|e| match e {
-            Event::World(WorldEvent::DiceRolled { roll }) => Some(roll.rule.clone()),
-            _ => None,
-        })
-        .collect();
+    let rules = common::steam::dice_rules(&g);
     assert!(rules.contains(&"6.3.12".to_string()), "{rules:?}");
     assert!(rules.contains(&"6.3.13".to_string()), "{rules:?}");
 }
@@ -179,14 +136,7 @@ fn a_steamship_rams_a_ship_of_the_line_and_sinks_it_on_a_five() {
         Event::World(WorldEvent::DiceRolled { roll }) if roll.rule == "6.3.15" && roll.total == 5
     )));
     // No evasion die was rolled for a ship of the line: the manoeuvre's two dice, then the ram's.
-    let rules: Vec<String> = g
-        .log()
-        .iter()
-        .filter_map(|e| match e {
-            Event::World(WorldEvent::DiceRolled { roll }) => Some(roll.rule.clone()),
-            _ => None,
-        })
-        .collect();
+    let rules = common::steam::dice_rules(&g);
     let first = rules.iter().position(|r| r == "6.3.12").unwrap();
     assert_eq!(&rules[first..first + 3], &["6.3.12", "6.3.12", "6.3.15"]);
     // The rammed ship is among France's losses, taken from its fleet by kind.
@@ -209,13 +159,7 @@ fn an_ironclad_is_not_sunk_by_a_ram_and_the_winner_takes_the_loser_s_hulks() {
         r#"{"steamship": 1, "ship_of_the_line": 5}"#,
         &[],
     );
-    let hulks_before = g
-        .state()
-        .navy
-        .hulks
-        .get(&p("great-britain"))
-        .copied()
-        .unwrap_or(0);
+    let hulks_before = hulks_of(&g, "great-britain");
     // Manoeuvre 3 and 3; France's steamship rams an ironclad, which tries to evade (it is a steamship): 1 fails;
     // ram 6: the target would sink, but an ironclad cannot. Rounds: Britain 6s, France 1s.
     g.force_dice(&[3, 3, 1, 6, 6, 1, 6, 1, 6, 1]).unwrap();
@@ -246,12 +190,7 @@ fn an_ironclad_is_not_sunk_by_a_ram_and_the_winner_takes_the_loser_s_hulks() {
             .unwrap_or(0);
     assert!(lost_hulk_kinds > 0);
     assert_eq!(
-        g.state()
-            .navy
-            .hulks
-            .get(&p("great-britain"))
-            .copied()
-            .unwrap_or(0),
+        hulks_of(&g, "great-britain"),
         hulks_before + lost_hulk_kinds
     );
     // The fleets' mixes lost their ships by kind, and still sum to their ships.

@@ -7,7 +7,6 @@ mod common;
 use coalition_engine::economic::{GunOrder, ShipOrder, Spending};
 use coalition_engine::game::Game;
 use coalition_engine::ids::{AreaId, PowerId};
-use coalition_engine::naval::NavalEvent;
 use coalition_engine::rulebook::{Preset, Rulebook};
 use coalition_engine::scenario::ShipKind;
 use coalition_engine::world::WorldEvent;
@@ -167,33 +166,16 @@ fn an_ironclad_needs_the_technology() {
 
 #[test]
 fn hulks_won_in_battle_rebuild_a_ship_of_the_line_at_the_discount_and_not_a_frigate() {
-    let mut g = common::steam::game(
-        std(),
-        11,
-        Step::Naval,
-        &[
-            r#"{"fleet": {"fleet": "gb-f3", "ships": 6, "location": {"sea": "western-med"}, "mix": {"ironclad": 4, "ship_of_the_line": 2}}}"#,
-            r#"{"fleet": {"fleet": "fr-f2", "ships": 6, "location": {"sea": "ligurian"}, "mix": {"ship_of_the_line": 6}}}"#,
-        ],
+    let mut g = common::steam::engaged(
+        r#"{"ironclad": 4, "ship_of_the_line": 2}"#,
+        r#"{"ship_of_the_line": 6}"#,
+        &[],
     );
-    common::submit(&mut g, "great-britain", "slot 1");
-    common::submit(&mut g, "great-britain", "sail gb-f3 western-med>ligurian");
-    common::submit(&mut g, "great-britain", "done");
-    common::submit(&mut g, "great-britain", "engage ligurian");
-    if g.state().naval.stage == coalition_engine::naval::Stage::Evasion {
-        common::submit(&mut g, "france", "stand");
-    }
     // The manoeuvre is Britain's (3 to 1), then Britain rolls 6s and France 1s.
     g.force_dice(&[3, 1, 6, 1, 6, 1, 6, 1]).unwrap();
     common::submit(&mut g, "great-britain", "chit melee");
     common::submit(&mut g, "france", "chit melee");
-    let hulks = g
-        .state()
-        .navy
-        .hulks
-        .get(&p("great-britain"))
-        .copied()
-        .unwrap_or(0);
+    let hulks = common::steam::hulks_of(&g, "great-britain");
     assert!(hulks > 0, "Britain won and took France's hulks");
     common::run_to(&mut g, Step::EconomicExpenditure);
     let e = g
@@ -226,15 +208,7 @@ fn hulks_won_in_battle_rebuild_a_ship_of_the_line_at_the_discount_and_not_a_frig
         vec![(p("great-britain"), -5)],
         "10 less the 5 of a hulk"
     );
-    assert_eq!(
-        g.state()
-            .navy
-            .hulks
-            .get(&p("great-britain"))
-            .copied()
-            .unwrap_or(0),
-        hulks - 1
-    );
+    assert_eq!(common::steam::hulks_of(&g, "great-britain"), hulks - 1);
 }
 
 #[test]
@@ -309,15 +283,7 @@ fn a_port_s_guns_fire_with_its_holder_in_a_battle_at_its_box() {
     }
     common::submit(&mut g, "france", "chit melee");
     common::submit(&mut g, "great-britain", "chit melee");
-    let b = g
-        .log()
-        .iter()
-        .rev()
-        .find_map(|e| match e {
-            Event::Naval(NavalEvent::BattleFought { battle }) => Some(battle.clone()),
-            _ => None,
-        })
-        .unwrap();
+    let b = common::steam::last_battle(&g);
     assert_eq!(
         b.at,
         coalition_engine::scenario::Location::Blockade(area("portsmouth"))

@@ -433,6 +433,42 @@ fn points_powers(w: &World, fleets: &BTreeMap<FleetId, (Nation, u16)>) -> Vec<Po
     set.into_iter().collect()
 }
 
+/// 12.2.3.5: the winner (`who`, with `w_left` ships left) pursues a loser (`losers`, with `l_left` ships left) that
+/// has a port to retreat to: the roll, and the ships it sinks (the chart's percent of `l_left`, halves up, at least
+/// 1, on the chart's total); none without a pursuit.
+pub(super) fn pursuit(
+    ctx: &NCtx,
+    dice: &mut Dice,
+    who: &str,
+    at: Location,
+    losers: &[PowerId],
+    (w_left, l_left): (u32, u32),
+) -> Option<(Roll, u32)> {
+    let chart = &ctx.scenario.charts.naval.combat;
+    let can_retreat = losers
+        .iter()
+        .any(|p| super::retreat::retreat_to(ctx, *p, at).is_some());
+    if l_left == 0 || w_left == 0 || !can_retreat {
+        return None;
+    }
+    let r = dice.roll(
+        who,
+        "12.2.3.5",
+        &format!(
+            "pursuit at full allowance (sinks {}% of the loser's ships left on {})",
+            chart.pursuit.percent, chart.pursuit.on
+        ),
+        1,
+        vec![],
+    );
+    let extra = if r.total >= chart.pursuit.on {
+        percent(l_left, chart.pursuit.percent).clamp(1, l_left)
+    } else {
+        0
+    };
+    Some((r, extra))
+}
+
 /// Fights the battle at `at` between `attacker`'s fleets and the fleets at war with it there; `true` when the
 /// loser owes a choice of retreat (12.2.3.5).
 pub(super) fn fight(cx: &mut NCx, attacker: PowerId, at: Location, dice: &mut Dice) -> bool {
@@ -487,26 +523,10 @@ pub(super) fn fight(cx: &mut NCx, attacker: PowerId, at: Location, dice: &mut Di
                 def_who.clone(),
             ),
         };
-        let can_retreat = loser_powers
-            .iter()
-            .any(|p| super::retreat::retreat_to(&ctx, *p, at).is_some());
-        if l_left > 0 && w_left > 0 && can_retreat {
-            let r = dice.roll(
-                &who,
-                "12.2.3.5",
-                &format!(
-                    "pursuit at full allowance (sinks {}% of the loser's ships left on {})",
-                    chart.pursuit.percent, chart.pursuit.on
-                ),
-                1,
-                vec![],
-            );
-            if r.total >= chart.pursuit.on {
-                let extra = percent(l_left, chart.pursuit.percent).clamp(1, l_left);
-                match win {
-                    Role::Attacker => lost_def += extra,
-                    Role::Defender => lost_att += extra,
-                }
+        if let Some((r, extra)) = pursuit(&ctx, dice, &who, at, &loser_powers, (w_left, l_left)) {
+            match win {
+                Role::Attacker => lost_def += extra,
+                Role::Defender => lost_att += extra,
             }
             rolls.push(r);
         }

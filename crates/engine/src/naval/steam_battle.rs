@@ -4,7 +4,7 @@
 //! go to the winner, and the rest (losses recorded, transport, leader casualties, retreat, points) is 6.3's.
 
 use super::combat::{
-    carry_out, commander, defending_powers, retreats_asked, side_admirals, side_fleets,
+    carry_out, commander, defending_powers, pursuit, retreats_asked, side_admirals, side_fleets,
 };
 use super::sailing::{enemy_fleets_at, fleets_of, place_name};
 use super::steam::{self, Fight, Mix, SideSetup};
@@ -324,25 +324,12 @@ fn fight(
         } else {
             def_powers.clone()
         };
-        let can = losers
-            .iter()
-            .any(|p| super::retreat::retreat_to(&ctx, *p, o.at).is_some());
-        let left = steam::count(&f.sides[l].ships);
-        if left > 0 && !f.sides[wn].ships.is_empty() && can {
-            let r = dice.roll(
-                &who[wn],
-                "12.2.3.5",
-                &format!(
-                    "pursuit at full allowance (sinks {}% of the loser's ships left on {})",
-                    chart.pursuit.percent, chart.pursuit.on
-                ),
-                1,
-                vec![],
-            );
-            if r.total >= chart.pursuit.on {
-                let extra = ((left * chart.pursuit.percent + 50) / 100).clamp(1, left);
-                steam::take_hits(&sh, &mut f, l, extra);
-            }
+        let left = (
+            steam::count(&f.sides[wn].ships),
+            steam::count(&f.sides[l].ships),
+        );
+        if let Some((r, extra)) = pursuit(&ctx, dice, &who[wn], o.at, &losers, left) {
+            steam::take_hits(&sh, &mut f, l, extra);
             rolls.push(r);
         }
     }

@@ -104,6 +104,21 @@ pub(crate) fn check_data(path: Option<&Path>) -> Result<(), Failure> {
             }
         }
     }
+    // Coalition's 6.3.10: every naval era's ships.ron, whether a scenario opts into it or not.
+    let sources = match path {
+        Some(dir) => read_sources(dir, &names[0])?,
+        None => {
+            coalition_engine::scenario::embedded_sources(EMBEDDED_SCENARIOS[0]).unwrap_or_default()
+        }
+    };
+    for file in sources.files.keys() {
+        let era = file
+            .strip_prefix("rulesets/")
+            .and_then(|f| f.strip_suffix("/ships.ron"));
+        if let Some(Err(e)) = era.map(|era| coalition_engine::scenario::load_ships(&sources, era)) {
+            problems.extend(e.0);
+        }
+    }
     if problems.is_empty() {
         println!(
             "data OK: {} scenario(s) checked ({})",

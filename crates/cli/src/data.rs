@@ -27,10 +27,9 @@ pub(crate) fn read_sources(dir: &Path, scenario: &str) -> Result<ScenarioSources
             src.files.insert(rel, text);
         }
     }
-    let folders: [(&str, &[&str]); 2] = [
-        ("rulesets", &coalition_engine::scenario::RULESET_FILES),
-        ("maps", &coalition_engine::scenario::MAP_FILES),
-    ];
+    use coalition_engine::scenario::{ERA_FILES, MAP_FILES, RULESET_FILES};
+    let ruleset_files: Vec<&str> = RULESET_FILES.iter().chain(&ERA_FILES).copied().collect();
+    let folders: [(&str, &[&str]); 2] = [("rulesets", &ruleset_files), ("maps", &MAP_FILES)];
     for (folder, files) in folders {
         if let Ok(entries) = std::fs::read_dir(dir.join(folder)) {
             for e in entries.flatten() {
@@ -106,6 +105,21 @@ pub(crate) fn check_data(path: Option<&Path>) -> Result<(), Failure> {
                     Err(e) => problems.extend(e.0),
                 }
             }
+        }
+    }
+    // Coalition's 6.3.10: every naval era's ships.ron, whether a scenario opts into it or not.
+    let sources = match path {
+        Some(dir) => read_sources(dir, &names[0])?,
+        None => {
+            coalition_engine::scenario::embedded_sources(EMBEDDED_SCENARIOS[0]).unwrap_or_default()
+        }
+    };
+    for file in sources.files.keys() {
+        let era = file
+            .strip_prefix("rulesets/")
+            .and_then(|f| f.strip_suffix("/ships.ron"));
+        if let Some(Err(e)) = era.map(|era| coalition_engine::scenario::load_ships(&sources, era)) {
+            problems.extend(e.0);
         }
     }
     if problems.is_empty() {

@@ -5,6 +5,7 @@
 //! Exit codes: 0 success, 1 a refused decision or invalid data, 2 bad usage.
 
 mod data;
+mod naval_odds;
 use coalition_present::{battle, chart_svg, describe, ending, map_svg, records};
 mod play;
 mod seats;
@@ -271,6 +272,10 @@ enum Command {
         /// each side's expected losses, over every die the battle may roll.
         #[arg(long)]
         odds: bool,
+        /// The file describes instead a naval battle with the ship kinds of this era (`steam`:
+        /// docs/rules/naval-1853.md 6.3.21); prints the exact odds of every pair of chits.
+        #[arg(long, value_name = "ERA")]
+        naval: Option<String>,
     },
     /// Play whole campaigns with bots in every seat, printing each game's end, winners and game-months a second,
     /// and a summary by power; --arena seats two kinds of bot against each other in every arrangement. For speed
@@ -860,10 +865,14 @@ fn run(cli: Cli) -> Result<(), Failure> {
             seed,
             json,
             odds,
+            naval,
         } => {
             let s = load_scenario(data, &scenario)?;
             let text = std::fs::read_to_string(&file)
                 .with_context(|| format!("cannot read {}", file.display()))?;
+            if let Some(era) = naval {
+                return naval_odds::run(data, &scenario, &s, &era, &text, json);
+            }
             let setup: coalition_engine::battle::Setup = serde_json::from_str(&text)
                 .with_context(|| format!("{} is not a battle description", file.display()))?;
             if odds {

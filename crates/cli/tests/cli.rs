@@ -174,6 +174,18 @@ fn check_data_folder_clean_copy() {
 }
 
 #[test]
+fn check_data_reports_a_broken_ships_file_of_a_naval_era() {
+    let (_tmp, data) = data_copy("data-ships");
+    let ships = data.join("rulesets/steam/ships.ron");
+    replace_in(&ships, "evade_on: 4", "evade_on: 9");
+    let o = coalition(&["check-data", s(&data)]);
+    expect_code(&o, 1);
+    let err = stderr(&o);
+    assert!(err.contains("rulesets/steam/ships.ron"), "stderr: {err}");
+    assert!(err.contains("ramming"), "stderr: {err}");
+}
+
+#[test]
 fn check_data_reports_a_missing_back_link() {
     let (_tmp, data) = data_copy("data-link");
     let map = data.join("scenarios/test/map.ron");

@@ -362,6 +362,7 @@ fn left_behind(rulebook: Rulebook, at: Date, unconditional: bool, more: &[Adjust
             fleet: FleetId::new("fr-f1").unwrap(),
             ships: 8,
             location: Location::Area(area("stettin")),
+            mix: None,
         },
         Adjustment::LimitedAccess {
             mover: p("france"),

@@ -53,6 +53,7 @@ fn fleet_to(fleet: &str, sea: &str) -> Adjustment {
         fleet: FleetId::new(fleet).unwrap(),
         ships: 10,
         location: Location::Sea(SeaId::new(sea).unwrap()),
+        mix: None,
     }
 }
 

@@ -38,17 +38,7 @@ fn at(g: &Game, f: &str) -> Location {
     g.state().forces.fleets[&fleet(f)].location
 }
 
-/// The last naval battle in the log.
-fn last_battle(g: &Game) -> coalition_engine::naval::combat::NavalBattle {
-    g.log()
-        .iter()
-        .rev()
-        .find_map(|e| match e {
-            Event::Naval(NavalEvent::BattleFought { battle }) => Some(battle.clone()),
-            _ => None,
-        })
-        .expect("a naval battle was fought")
-}
+use common::steam::last_battle;
 
 /// Britain's Mediterranean fleet (12) with Nelson in the Western Mediterranean, France's Toulon fleet (11) with
 /// Villeneuve in the Ligurian Sea, with `extra` set-up; Britain moves first.

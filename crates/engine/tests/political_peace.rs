@@ -536,6 +536,7 @@ fn forces_are_repatriated_and_the_owner_chooses_among_equidistant_areas() {
             fleet: coalition_engine::ids::FleetId::new("fr-f1").unwrap(),
             ships: 8,
             location: Location::Area(area("stettin")),
+            mix: None,
         },
     ];
     for a in &adj {

@@ -455,6 +455,7 @@ fn ships_with_no_fleet_in_their_port_form_a_new_one() {
             fleet: FleetId::new("fr-f1").unwrap(),
             ships: 8,
             location: Location::Sea(coalition_engine::ids::SeaId::new("channel").unwrap()),
+            mix: None,
         },
         queue(np("france"), UnitKind::Ship, 2, None, Some("lille")),
     ]);

@@ -67,8 +67,8 @@ fn a_power_holding_enough_provinces_takes_the_name_and_keeps_its_seat() {
         unreachable!()
     };
     assert_eq!(
-        (*power, name.as_str(), rule.as_str()),
-        (prussia(), "Germany", "unification")
+        (*power, was.as_str(), name.as_str(), rule.as_str()),
+        (prussia(), "Prussia", "Germany", "unification")
     );
     // It holds Brandenburg and Silesia, not Saxony (a neutral minor).
     assert_eq!(parts, &["Brandenburg", "Silesia"]);

@@ -510,6 +510,17 @@ pub fn naval(cx: &Ctx) -> Pick {
                 }
             }
             NavalDecision::Evade { evade } => i64::from(*evade != stronger),
+            // Coalition's 6.3.11 (a scenario with ship kinds): line of battle when stronger, evade when weaker; a
+            // steamship rams when it may.
+            NavalDecision::Chit { chit, ram } => {
+                use coalition_engine::scenario::ships::NavalChit;
+                let want = if stronger {
+                    NavalChit::LineOfBattle
+                } else {
+                    NavalChit::Evade
+                };
+                i64::from(*chit == want) * 2 + i64::from(ram.is_some())
+            }
             NavalDecision::Intercept { at } => i64::from(at.is_some() == stronger),
             NavalDecision::Retreat { to } => match to {
                 Location::Area(a) => {

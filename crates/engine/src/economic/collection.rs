@@ -24,6 +24,7 @@ impl Step for Collection {
     /// A `TreasuryChanged` event per power with an Economic Phase, with its income by source (American trade,
     /// with its die roll first, when 12.9 is on), then the reparations and loans due this phase (`transfers`).
     fn begin(cx: &mut Cx, dice: &mut Dice) -> Option<Ask> {
+        super::shipyard::launch(cx);
         let ctx = cx.ctx();
         let payers = super::powers_with_economic_phase(ctx.world);
         let mut incomes: Vec<(PowerId, Income, String)> = payers
@@ -52,6 +53,7 @@ impl Step for Collection {
                 income: Some(income),
             });
         }
+        super::upkeep::charge(cx, &payers);
         super::transfers::collect(cx, &payers);
         None
     }

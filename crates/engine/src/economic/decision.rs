@@ -45,12 +45,43 @@ pub struct Spending {
     pub convert: Vec<Conversion>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub give: Vec<Gift>,
+    /// Coalition's 6.3.20 (a scenario with ship kinds): ships bought by kind, and port guns.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ships: Vec<ShipOrder>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub guns: Vec<GunOrder>,
+}
+
+/// Coalition's 6.3.20: `count` ships of `kind` laid down in the home port `port`, `hulks` of them built from the
+/// power's hulks (ships of the line and transports only).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct ShipOrder {
+    pub kind: crate::scenario::ShipKind,
+    pub count: u16,
+    pub port: AreaId,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub hulks: u16,
+}
+
+fn is_zero(n: &u16) -> bool {
+    *n == 0
+}
+
+/// Coalition's 6.3.18 and 6.3.20: port guns bought for the home port `port`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct GunOrder {
+    pub port: AreaId,
+    pub count: u32,
 }
 
 impl Spending {
     /// Whether the list holds nothing.
     pub fn is_empty(&self) -> bool {
-        self.buy.is_empty() && self.convert.is_empty() && self.give.is_empty()
+        self.buy.is_empty()
+            && self.convert.is_empty()
+            && self.give.is_empty()
+            && self.ships.is_empty()
+            && self.guns.is_empty()
     }
 }
 

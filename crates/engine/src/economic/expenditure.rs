@@ -79,17 +79,6 @@ pub fn may_buy(ctx: &Ctx, power: PowerId, unit: UnitKind) -> bool {
         .is_none_or(|who| who.contains(&power))
 }
 
-/// 12.1.2: the port cities of `power`'s home nation it controls, where its ships may be built.
-pub fn home_ports(ctx: &Ctx, power: PowerId) -> Vec<AreaId> {
-    ctx.scenario
-        .territory(Nation::Power(power))
-        .iter()
-        .filter(|a| ctx.scenario.area(**a).is_some_and(|d| d.port))
-        .filter(|a| ctx.world.area_power(ctx.scenario, **a) == Some(power))
-        .copied()
-        .collect()
-}
-
 /// 12.1.1: the militia factors of `power` in `area` (garrison, then corps in id order).
 fn militia_in(ctx: &Ctx, power: PowerId, area: AreaId) -> (u16, Vec<(CorpsId, u16)>) {
     let me = Nation::Power(power);
@@ -147,7 +136,8 @@ pub fn cost(ctx: &Ctx, s: &Spending) -> (i64, i64) {
     for g in &s.give {
         money += g.money as i64;
     }
-    (money, manpower)
+    let (m, p) = super::shipyard::cost(ctx, s);
+    (money + m, manpower + p)
 }
 
 fn area_name(ctx: &Ctx, a: AreaId) -> String {
@@ -165,7 +155,7 @@ pub fn choices(ctx: &Ctx, power: PowerId) -> Vec<Spending> {
     let ok = |s: &Spending| check(ctx, power, s).is_ok();
     for unit in UnitKind::ALL {
         let ports: Vec<Option<AreaId>> = if unit == UnitKind::Ship {
-            let ports = home_ports(ctx, power);
+            let ports = super::home_ports(ctx, power);
             if ctx.rulebook.has(OptionalRule::ShipBuildingLocations) {
                 ports.into_iter().map(Some).collect()
             } else {
@@ -243,6 +233,12 @@ pub fn choices(ctx: &Ctx, power: PowerId) -> Vec<Spending> {
             }
         }
     }
+    // Coalition's 6.3.20: with ship kinds, each kind and a port gun at each home port.
+    out.extend(
+        super::shipyard::choices(ctx, power)
+            .into_iter()
+            .filter(|s| ok(s)),
+    );
     for (area, count) in militia_areas(ctx, power) {
         let s = Spending {
             convert: vec![Conversion { area, count }],
@@ -282,6 +278,7 @@ pub fn check(ctx: &Ctx, power: PowerId, s: &Spending) -> RuleResult<()> {
     for g in &s.give {
         transfers::check_gift(ctx, power, g)?;
     }
+    super::shipyard::check(ctx, power, s)?;
     let (money, manpower) = cost(ctx, s);
     let st = &ctx.world.powers[&power];
     let short_money = money - st.money as i64;
@@ -460,7 +457,7 @@ fn check_purchase(ctx: &Ctx, power: PowerId, b: &Purchase) -> RuleResult<()> {
                     "ships must name the port where they are built (`{} ship at PORT`); {}'s ports: {}",
                     b.count,
                     name(ctx.scenario, power),
-                    home_ports(ctx, power)
+                    super::home_ports(ctx, power)
                         .iter()
                         .map(|a| a.to_string())
                         .collect::<Vec<_>>()
@@ -573,12 +570,6 @@ fn check_conversion(ctx: &Ctx, power: PowerId, c: &Conversion, total: u32) -> Ru
     Ok(())
 }
 
-/// The arrival month of something bought now that takes `delay` months: `delay` months on, and never before
-/// the next Reinforcement Phase.
-pub fn due(ctx: &Ctx, delay: u32) -> crate::kernel::calendar::Date {
-    ctx.world.date().plus_months(delay.max(1) as i32)
-}
-
 /// Resolves the step: each list is checked against the treasury as the step ends (all of them before anything
 /// is paid); then gifts and loans pass (in key order of the givers), then each power's purchases and conversions
 /// are paid and queued.
@@ -608,7 +599,8 @@ pub fn resolve(cx: &mut Cx, lists: &[(PowerId, Spending)]) {
 
 /// Pays `power`'s purchases and conversions and queues what they bring.
 fn purchase(cx: &mut Cx, power: PowerId, s: &Spending) {
-    let events = purchase_events(&cx.ctx(), power, s);
+    let mut events = purchase_events(&cx.ctx(), power, s);
+    events.extend(super::shipyard::events(&cx.ctx(), power, s));
     cx.push_all(events);
 }
 
@@ -644,7 +636,7 @@ fn purchase_events(ctx: &Ctx, power: PowerId, s: &Spending) -> Vec<WorldEvent> {
                     unit: b.unit,
                     count: b.count,
                     bought: date,
-                    due: due(ctx, e.costs[&b.unit].delay_months),
+                    due: super::due(ctx, e.costs[&b.unit].delay_months),
                     port: b.port,
                     rule: if b.port.is_some() { "12.1.2" } else { "8.5" }.into(),
                 },
@@ -728,7 +720,7 @@ fn purchase_events(ctx: &Ctx, power: PowerId, s: &Spending) -> Vec<WorldEvent> {
                 unit: UnitKind::Infantry,
                 count: u16::try_from(total).unwrap_or(u16::MAX),
                 bought: date,
-                due: due(ctx, delay),
+                due: super::due(ctx, delay),
                 port: None,
                 rule: "12.1.1".into(),
             },

@@ -33,12 +33,14 @@ pub mod decision;
 pub mod expenditure;
 pub mod manipulation;
 pub mod prices;
+pub mod shipyard;
 pub mod status;
 pub mod transfers;
+pub mod upkeep;
 
 pub use crate::world::records::Building;
 pub use crate::world::treasury::{Amount, Income};
-pub use decision::{Conversion, EconomicDecision, Gift, Purchase, Spending};
+pub use decision::{Conversion, EconomicDecision, Gift, GunOrder, Purchase, ShipOrder, Spending};
 
 use crate::kernel::calendar::Date;
 use crate::kernel::ids::PowerId;
@@ -356,4 +358,21 @@ pub fn apply(economy: &mut EconomyState, world: &mut World, e: &EconomicEvent) {
             r.standing = standing.clone();
         }
     }
+}
+
+/// 12.1.2: the port cities of `power`'s home nation it controls, where its ships may be built.
+pub fn home_ports(ctx: &Ctx, power: PowerId) -> Vec<crate::kernel::ids::AreaId> {
+    ctx.scenario
+        .territory(crate::kernel::ids::Nation::Power(power))
+        .iter()
+        .filter(|a| ctx.scenario.area(**a).is_some_and(|d| d.port))
+        .filter(|a| ctx.world.area_power(ctx.scenario, **a) == Some(power))
+        .copied()
+        .collect()
+}
+
+/// The arrival month of something bought now that takes `delay` months: `delay` months on, and never before
+/// the next Reinforcement Phase.
+pub fn due(ctx: &Ctx, delay: u32) -> crate::kernel::calendar::Date {
+    ctx.world.date().plus_months(delay.max(1) as i32)
 }

@@ -405,6 +405,7 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
             fleet,
             ships,
             location: l,
+            mix,
         } => {
             if !ctx.world.forces.fleets.contains_key(fleet) {
                 return Err(RuleError::new("3.4", format!("unknown fleet `{fleet}`")));
@@ -417,13 +418,23 @@ pub fn events(ctx: &Ctx, adj: &Adjustment, rule: &str, note: &str) -> RuleResult
             }
             location(ctx, *l)?;
             within(limits::SHIPS, &format!("fleet `{fleet}`: ships"), *ships)?;
-            vec![Event::World(WorldEvent::FleetChanged {
+            let mut out = vec![Event::World(WorldEvent::FleetChanged {
                 fleet: *fleet,
                 ships: *ships,
                 location: *l,
-                rule: r,
-                reason: why,
-            })]
+                rule: r.clone(),
+                reason: why.clone(),
+            })];
+            if let Some(mix) = mix {
+                crate::naval::steam::check_mix(ctx.scenario, *ships, mix)?;
+                out.push(Event::World(WorldEvent::FleetMixChanged {
+                    fleet: *fleet,
+                    mix: mix.clone(),
+                    rule: r,
+                    reason: why,
+                }));
+            }
+            out
         }
         Adjustment::Garrison {
             area: a,

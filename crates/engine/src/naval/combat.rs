@@ -57,6 +57,9 @@ pub struct NavalBattle {
     pub captured: u16,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub captured_into: Option<FleetId>,
+    /// Coalition's 6.3.11 to 6.3.18 (`docs/rules/naval-1853.md`): a battle with ship kinds, as it was fought.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub steam: Option<Box<super::SteamReport>>,
 }
 
 impl NavalBattle {
@@ -109,7 +112,7 @@ pub fn check_engage(ctx: &NCtx, power: PowerId, at: Location) -> RuleResult<()> 
 }
 
 /// The powers deciding for the fleets at war with `attacker` at `at` (their controllers), in key order.
-fn defending_powers(w: &World, attacker: PowerId, at: Location) -> Vec<PowerId> {
+pub(super) fn defending_powers(w: &World, attacker: PowerId, at: Location) -> Vec<PowerId> {
     let mut out: Vec<PowerId> = enemy_fleets_at(w, attacker, at)
         .iter()
         .filter_map(|id| w.controller_of(w.forces.fleets[id].owner))
@@ -158,6 +161,9 @@ pub fn engage(cx: &mut NCx, power: PowerId, at: Location, dice: &mut Dice) -> Op
     });
     if !asked.is_empty() {
         return Ask::open(asked);
+    }
+    if super::steam_era(&cx.ctx()) {
+        return super::ask_steam_chits(cx, power, at, dice);
     }
     if fight(cx, power, at, dice) {
         return retreats_asked(cx);
@@ -230,7 +236,7 @@ pub(super) fn strategic_roll(
 }
 
 /// The admirals with the fleets of the powers in `powers` at `at`.
-fn side_admirals(ctx: &NCtx, powers: &[PowerId], at: Location) -> Vec<LeaderId> {
+pub(super) fn side_admirals(ctx: &NCtx, powers: &[PowerId], at: Location) -> Vec<LeaderId> {
     let mut out: Vec<LeaderId> = powers
         .iter()
         .flat_map(|p| admirals_at(ctx, *p, at))
@@ -273,6 +279,8 @@ pub fn evasions(cx: &mut NCx, choices: &BTreeMap<PowerId, bool>, dice: &mut Dice
     }
     if enemy_fleets_at(cx.world(), attacker, at).is_empty() {
         cx.emit(NavalEvent::Unopposed { at });
+    } else if super::steam_era(&cx.ctx()) {
+        return super::ask_steam_chits(cx, attacker, at, dice);
     } else if fight(cx, attacker, at, dice) {
         return retreats_asked(cx);
     }
@@ -280,7 +288,7 @@ pub fn evasions(cx: &mut NCx, choices: &BTreeMap<PowerId, bool>, dice: &mut Dice
 }
 
 /// A side's commander: the best tactical rating among its admirals, then the first by key.
-fn commander(ctx: &NCtx, admirals: &[LeaderId]) -> Option<(LeaderId, u8)> {
+pub(super) fn commander(ctx: &NCtx, admirals: &[LeaderId]) -> Option<(LeaderId, u8)> {
     admirals
         .iter()
         .filter_map(|l| Some((*l, ctx.scenario.leader(*l)?.tactical)))
@@ -406,7 +414,7 @@ fn roll_odd(dice: &mut Dice, rolls: &mut Vec<Roll>, contenders: &[Key], m: u32) 
 }
 
 /// A side's fleets with their nationality and ships.
-fn side_fleets(w: &World, ids: &[FleetId]) -> BTreeMap<FleetId, (Nation, u16)> {
+pub(super) fn side_fleets(w: &World, ids: &[FleetId]) -> BTreeMap<FleetId, (Nation, u16)> {
     ids.iter()
         .filter_map(|id| w.forces.fleets.get(id).map(|f| (*id, (f.owner, f.ships))))
         .collect()
@@ -423,6 +431,42 @@ fn points_powers(w: &World, fleets: &BTreeMap<FleetId, (Nation, u16)>) -> Vec<Po
         })
         .collect();
     set.into_iter().collect()
+}
+
+/// 12.2.3.5: the winner (`who`, with `w_left` ships left) pursues a loser (`losers`, with `l_left` ships left) that
+/// has a port to retreat to: the roll, and the ships it sinks (the chart's percent of `l_left`, halves up, at least
+/// 1, on the chart's total); none without a pursuit.
+pub(super) fn pursuit(
+    ctx: &NCtx,
+    dice: &mut Dice,
+    who: &str,
+    at: Location,
+    losers: &[PowerId],
+    (w_left, l_left): (u32, u32),
+) -> Option<(Roll, u32)> {
+    let chart = &ctx.scenario.charts.naval.combat;
+    let can_retreat = losers
+        .iter()
+        .any(|p| super::retreat::retreat_to(ctx, *p, at).is_some());
+    if l_left == 0 || w_left == 0 || !can_retreat {
+        return None;
+    }
+    let r = dice.roll(
+        who,
+        "12.2.3.5",
+        &format!(
+            "pursuit at full allowance (sinks {}% of the loser's ships left on {})",
+            chart.pursuit.percent, chart.pursuit.on
+        ),
+        1,
+        vec![],
+    );
+    let extra = if r.total >= chart.pursuit.on {
+        percent(l_left, chart.pursuit.percent).clamp(1, l_left)
+    } else {
+        0
+    };
+    Some((r, extra))
 }
 
 /// Fights the battle at `at` between `attacker`'s fleets and the fleets at war with it there; `true` when the
@@ -479,26 +523,10 @@ pub(super) fn fight(cx: &mut NCx, attacker: PowerId, at: Location, dice: &mut Di
                 def_who.clone(),
             ),
         };
-        let can_retreat = loser_powers
-            .iter()
-            .any(|p| super::retreat::retreat_to(&ctx, *p, at).is_some());
-        if l_left > 0 && w_left > 0 && can_retreat {
-            let r = dice.roll(
-                &who,
-                "12.2.3.5",
-                &format!(
-                    "pursuit at full allowance (sinks {}% of the loser's ships left on {})",
-                    chart.pursuit.percent, chart.pursuit.on
-                ),
-                1,
-                vec![],
-            );
-            if r.total >= chart.pursuit.on {
-                let extra = percent(l_left, chart.pursuit.percent).clamp(1, l_left);
-                match win {
-                    Role::Attacker => lost_def += extra,
-                    Role::Defender => lost_att += extra,
-                }
+        if let Some((r, extra)) = pursuit(&ctx, dice, &who, at, &loser_powers, (w_left, l_left)) {
+            match win {
+                Role::Attacker => lost_def += extra,
+                Role::Defender => lost_att += extra,
             }
             rolls.push(r);
         }
@@ -524,6 +552,7 @@ pub(super) fn fight(cx: &mut NCx, attacker: PowerId, at: Location, dice: &mut Di
         winner,
         captured: 0,
         captured_into: None,
+        steam: None,
     };
     // The winner takes a share of the loser's lost ships into its largest fleet left.
     if let Some(win) = winner {
@@ -562,7 +591,7 @@ pub(super) fn fight(cx: &mut NCx, attacker: PowerId, at: Location, dice: &mut Di
 
 /// The world events of a fought battle: ships lost and captured, losses recorded, leader casualties (12.7), the
 /// loser's retreat (12.2.3.5), admirals without fleets sent home, and the political points.
-fn carry_out(
+pub(super) fn carry_out(
     cx: &mut NCx,
     b: &NavalBattle,
     att: &BTreeMap<FleetId, (Nation, u16)>,

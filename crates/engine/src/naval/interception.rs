@@ -197,6 +197,9 @@ pub fn resolve(
         let why = format!("intercepted at {}", place_name(cx.scenario, x));
         relocate(cx, &fleets, x, "6.3", &why);
         move_leaders(cx, &mine, x, "6.3", &why);
+        if super::steam_battle::era(&cx.ctx()) {
+            return super::steam_battle::ask_chits(cx, p, x, dice);
+        }
         if fight(cx, p, x, dice) {
             return super::combat::retreats_asked(cx);
         }

@@ -28,9 +28,29 @@ pub mod movement;
 mod notation;
 pub mod retreat;
 pub mod sailing;
+pub mod steam;
+pub mod steam_battle;
+pub mod steam_odds;
 pub mod transport;
 
 pub use notation::parse;
+pub use steam_battle::SteamReport;
+
+/// Coalition's 6.3.10 (`docs/rules/naval-1853.md`): whether this scenario's battles are fought with ship kinds
+/// and naval chits. The phase chooses the procedure; `combat` runs the 1805 one and hands the other here.
+pub(crate) fn steam_era(ctx: &NCtx) -> bool {
+    steam_battle::era(ctx)
+}
+
+/// Coalition's 6.3.11: a battle with ship kinds begins: both sides are asked their naval chits.
+pub(crate) fn ask_steam_chits(
+    cx: &mut NCx,
+    attacker: PowerId,
+    at: crate::scenario::Location,
+    dice: &mut crate::kernel::dice::Dice,
+) -> Option<crate::world::Ask> {
+    steam_battle::ask_chits(cx, attacker, at, dice)
+}
 
 use crate::kernel::dice::Dice;
 use crate::kernel::error::{RuleError, RuleResult};
@@ -66,6 +86,8 @@ pub enum Stage {
     Interception,
     /// 12.2.3.5: the losing powers of a naval battle with several ports choose where to retreat.
     Retreat,
+    /// Coalition's 6.3.11 (a scenario with ship kinds): both sides choose a naval chit, sealed.
+    Chits,
 }
 
 /// A move waiting for the answers of the powers that may intercept it (Coalition's 6.3).
@@ -139,6 +161,9 @@ pub struct NavalState {
     /// 12.2.3.5: the retreats owed after a battle.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub retreats: Option<retreat::RetreatsOwed>,
+    /// Coalition's 6.3.11: the battle waiting for both sides' chits.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chits: Option<steam_battle::ChitsOwed>,
 }
 
 impl NavalState {
@@ -151,7 +176,12 @@ impl NavalState {
     pub fn current(&self) -> Option<PowerId> {
         matches!(
             self.stage,
-            Stage::Moving | Stage::Combat | Stage::Evasion | Stage::Interception | Stage::Retreat
+            Stage::Moving
+                | Stage::Combat
+                | Stage::Evasion
+                | Stage::Interception
+                | Stage::Retreat
+                | Stage::Chits
         )
         .then(|| self.order.get(self.slot)?.get(self.mover).copied())
         .flatten()
@@ -234,6 +264,8 @@ pub enum NavalEvent {
     RetreatChosen { power: PowerId, to: Location },
     /// 12.2.3.5: the retreats owed after the battle at `at` are made.
     RetreatsMade { at: Location },
+    /// Coalition's 6.3.11: both sides of the battle are asked for their chits, sealed.
+    ChitsAsked { owed: steam_battle::ChitsOwed },
     /// 6.3: a naval battle fought (after its dice); the world events that follow carry out its losses, captures,
     /// retreat, political points and leader casualties.
     BattleFought { battle: combat::NavalBattle },
@@ -249,6 +281,7 @@ impl NavalEvent {
             NavalEvent::MoverBegan { .. } | NavalEvent::MovementEnded { .. } => "6.1.3",
             NavalEvent::Sailed { .. } | NavalEvent::SailUndone { .. } => "6.2.1",
             NavalEvent::Engaged { .. } => "6.3.1.2",
+            NavalEvent::ChitsAsked { .. } => "6.3.11",
             NavalEvent::Evaded { .. }
             | NavalEvent::Unopposed { .. }
             | NavalEvent::InterceptionAsked { .. }
@@ -330,6 +363,11 @@ pub fn apply(own: &mut NavalState, e: &NavalEvent) {
         NavalEvent::Unopposed { .. } | NavalEvent::BattleFought { .. } => {
             own.stage = Stage::Combat;
             own.engagement = None;
+            own.chits = None;
+        }
+        NavalEvent::ChitsAsked { owed } => {
+            own.stage = Stage::Chits;
+            own.chits = Some(owed.clone());
         }
         NavalEvent::InterceptionAsked {
             mover, path, asked, ..
@@ -403,6 +441,13 @@ pub enum NavalDecision {
     Intercept { at: Option<Location> },
     /// 12.2.3.5: a losing power's fleets retreat to the port `to` (one of its choices).
     Retreat { to: Location },
+    /// Coalition's 6.3.11 and 6.3.15 (a scenario with ship kinds): the side's naval chit, sealed, and the kind of
+    /// enemy ship its steamship rams, if any.
+    Chit {
+        chit: crate::scenario::ships::NavalChit,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        ram: Option<crate::scenario::ships::ShipKind>,
+    },
 }
 
 /// The Naval Phase (rule 6).
@@ -455,6 +500,7 @@ impl Step for NavalPhase {
                 interception::choices(ctx, power)
             }
             Stage::Retreat if retreat::owes(ctx, power) => retreat::choices(ctx, power),
+            Stage::Chits => steam_battle::choices(ctx, power),
             _ => Vec::new(),
         }
     }
@@ -468,6 +514,10 @@ impl Step for NavalPhase {
             },
             Stage::Evasion => NavalDecision::Evade { evade: false },
             Stage::Interception => NavalDecision::Intercept { at: None },
+            Stage::Chits => NavalDecision::Chit {
+                chit: crate::scenario::ships::NavalChit::LineOfBattle,
+                ram: None,
+            },
             Stage::Retreat => retreat::choices(ctx, power)
                 .into_iter()
                 .next()
@@ -546,6 +596,14 @@ impl Step for NavalPhase {
                 "6.3",
                 "no engagement waits for an evasion answer",
             )),
+            (Stage::Chits, NavalDecision::Chit { .. }) => steam_battle::check(ctx, power, d),
+            (Stage::Chits, _) => Err(RuleError::new(
+                "6.3.11",
+                "both sides choose a naval chit first (`chit line_of_battle`, `chit melee ram steamship`)",
+            )),
+            (_, NavalDecision::Chit { .. }) => {
+                Err(RuleError::new("6.3.11", "no naval battle waits for chits"))
+            }
             (Stage::Idle, _) => Err(RuleError::new("3.1", "no Naval Phase is under way")),
         }
     }
@@ -605,6 +663,7 @@ impl Step for NavalPhase {
                     .collect();
                 interception::resolve(cx, &answers, dice)
             }
+            NavalDecision::Chit { .. } => steam_battle::resolve(cx, decisions, dice),
             NavalDecision::Evade { .. } => {
                 let answers = decisions
                     .iter()

@@ -1,6 +1,6 @@
 //! Rule 3.3 (Coalition's text forms) for the Naval Phase: `sail gb-f1,gb-f2,nelson plymouth>english-channel>box:brest`
 //! (fleets and the admirals sailing with them), `sail gb-f1 carrying gb-c1,wellington portsmouth>channel` (corps and
-//! army leaders embarking, 6.2.5), `engage english-channel`, `evade`, `stand`.
+//! army leaders embarking, 6.2.5), `engage english-channel`, `evade`, `stand`, and Coalition's `chit line_of_battle ram steamship` (6.3.11).
 //! Great Britain's place (`slot 2`), `undo` and `done` are written as in the Land Phase; the game reads them for
 //! whichever phase is under way.
 
@@ -43,6 +43,7 @@ pub fn parse(verb: &str, rest: &str, scenario: &Scenario) -> Option<RuleResult<N
                     }),
             );
         }
+        "chit" => return Some(chit(rest)),
         "sail" => {}
         _ => return None,
     }
@@ -111,6 +112,25 @@ pub fn parse(verb: &str, rest: &str, scenario: &Scenario) -> Option<RuleResult<N
     })())
 }
 
+/// Coalition's 6.3.11 and 6.3.15: `chit line_of_battle`, `chit melee ram steamship`.
+fn chit(rest: &str) -> RuleResult<NavalDecision> {
+    use crate::scenario::ships::{NavalChit, ShipKind};
+    let usage = || {
+        RuleError::new(
+            "3.3",
+            "write `chit CHIT [ram KIND]` (melee, line_of_battle, lozenge, doubling, evade; a kind of ship)",
+        )
+    };
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    let (c, ram) = match words[..] {
+        [c] => (c, None),
+        [c, "ram", k] => (c, Some(ShipKind::parse(k).ok_or_else(usage)?)),
+        _ => return Err(usage()),
+    };
+    let chit = NavalChit::parse(c).ok_or_else(usage)?;
+    Ok(NavalDecision::Chit { chit, ram })
+}
+
 fn join<T: fmt::Display>(xs: &[T], sep: &str) -> String {
     xs.iter()
         .map(|x| x.to_string())
@@ -152,6 +172,10 @@ impl fmt::Display for NavalDecision {
             NavalDecision::Evade { evade: false } => f.write_str("stand"),
             NavalDecision::Undo => f.write_str("undo"),
             NavalDecision::Done => f.write_str("done"),
+            NavalDecision::Chit { chit, ram: None } => write!(f, "chit {}", chit.key()),
+            NavalDecision::Chit { chit, ram: Some(k) } => {
+                write!(f, "chit {} ram {}", chit.key(), k.key())
+            }
         }
     }
 }

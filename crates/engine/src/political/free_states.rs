@@ -206,6 +206,7 @@ fn fleet_set_up(ctx: &Ctx, power: PowerId, m: MinorId) -> Option<WorldEvent> {
                 owner: me,
                 ships: def.forces.ships,
                 location: Location::Area(port),
+                mix: None,
             };
             Some(if fleets.contains_key(&fleet) {
                 WorldEvent::FleetChanged {

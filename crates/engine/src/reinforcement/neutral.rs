@@ -121,6 +121,7 @@ fn ump_arrivals(cx: &mut RCx, u: PowerId) {
                             owner,
                             ships,
                             location: Location::OffMap,
+                            mix: None,
                         },
                         rule: "14.3.2.4.5".into(),
                         reason: reason.clone(),

@@ -6,10 +6,10 @@ use super::arrivals::{Arrivals, arrivals, capital_first, held_home, not_yours};
 use super::notation::list;
 use super::{Placement, RCtx, RCx, ReinforcementEvent, ShipOrder};
 use crate::kernel::error::{RuleError, RuleResult};
-use crate::kernel::ids::{AreaId, FleetId, Nation, PowerId};
+use crate::kernel::ids::{AreaId, Nation, PowerId};
 use crate::kernel::rulebook::OptionalRule;
 use crate::scenario::{Location, MinorStatus, UnitKind};
-use crate::world::{Ctx, Fleet, World, WorldEvent};
+use crate::world::{Ctx, Fleet, WorldEvent};
 use std::collections::BTreeMap;
 
 /// Whether ships must arrive in the port where they were built (12.1.2 on).
@@ -97,20 +97,7 @@ fn draw_ships(
     (left == 0).then_some(out)
 }
 
-/// A fresh fleet id for `owner`: `OWNER-fleet-N` with the lowest unused N (or `fleet-N` for a long key).
-pub(super) fn new_fleet_id(st: &World, owner: Nation) -> Option<FleetId> {
-    (1..10_000u32).find_map(|n| {
-        let long = format!("{owner}-fleet-{n}");
-        let key = if long.len() <= crate::kernel::ids::MAX_KEY_LEN {
-            long
-        } else {
-            format!("fleet-{n}")
-        };
-        FleetId::new(&key)
-            .ok()
-            .filter(|id| !st.forces.fleets.contains_key(id))
-    })
-}
+pub(super) use crate::world::navy::new_fleet_id;
 
 /// The default orders for ships: each pool to the port it was built in if usable (without the option, else
 /// the first usable port), joining the owner's first fleet there or forming one.
@@ -275,6 +262,7 @@ pub(super) fn place(cx: &mut RCx, power: PowerId, pl: &Placement, reason: &str) 
                             owner: o.owner,
                             ships: o.count,
                             location: Location::Area(o.port),
+                            mix: None,
                         },
                         rule: "5.1".into(),
                         reason: format!("{} arriving ship(s) form a new fleet, {reason}", o.count),

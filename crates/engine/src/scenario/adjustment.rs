@@ -54,6 +54,9 @@ pub enum Adjustment {
         fleet: FleetId,
         ships: u16,
         location: Location,
+        /// Coalition's 6.3.10 (a scenario with ship kinds): the ships by kind, summing to `ships`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        mix: Option<std::collections::BTreeMap<super::ShipKind, u16>>,
     },
     Garrison {
         area: AreaId,

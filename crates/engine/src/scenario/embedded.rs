@@ -14,6 +14,7 @@ const FILES: &[(&str, &str)] = &[
     data_file!("rulesets/standard/charts.ron"),
     data_file!("rulesets/standard/combat.ron"),
     data_file!("maps/europe/map.ron"),
+    data_file!("rulesets/steam/ships.ron"),
     data_file!("scenarios/1805/scenario.ron"),
     data_file!("scenarios/1805/political.ron"),
     data_file!("scenarios/1805/powers.ron"),

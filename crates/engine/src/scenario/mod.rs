@@ -11,6 +11,7 @@ mod naval;
 pub mod overlay;
 pub mod patch;
 mod ranges;
+pub mod ships;
 mod types;
 mod validate;
 
@@ -20,6 +21,7 @@ pub use charts::ChartsFile;
 pub use embedded::{EMBEDDED_SCENARIOS, embedded_scenario, embedded_sources};
 pub use land::*;
 pub use naval::*;
+pub use ships::{NavalChit, ShipKind, ShipsFile};
 pub use types::*;
 
 use crate::kernel::error::{DataError, DataErrors};
@@ -37,6 +39,9 @@ pub struct ScenarioSources {
 
 /// The files of a ruleset folder (`rulesets/<name>/`): the charts and the battle numbers.
 pub const RULESET_FILES: [&str; 2] = ["charts.ron", "combat.ron"];
+
+/// The files of a naval era's folder (`rulesets/<naval_era>/`, Coalition's `docs/rules/naval-1853.md`).
+pub const ERA_FILES: [&str; 1] = ["ships.ron"];
 
 /// The files a scenario folder may hold: `scenario.ron`, `powers.ron`, `minors.ron` and `leaders.ron` always;
 /// `political.ron` when it names a shared map (`map.ron` when it does not); `charts.ron` when it has its own
@@ -69,6 +74,10 @@ pub struct Scenario {
     /// The ruleset's `combat.ron` (Coalition's field combat, `docs/rules/combat.md`).
     #[serde(default)]
     pub combat: combat::CombatChart,
+    /// Coalition's rule 6 for an era of ship kinds (`docs/rules/naval-1853.md`): `rulesets/<naval_era>/ships.ron`
+    /// when the scenario opts in; none for the 1805 campaign (every fleet all ships of the line).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ships: Option<ships::ShipsFile>,
     #[serde(skip)]
     index: Index,
 }
@@ -127,6 +136,30 @@ fn parse<T: for<'de> Deserialize<'de>>(
             });
             None
         }
+    }
+}
+
+/// Coalition's 6.3.10: the ship kinds' numbers of the era the scenario opts into (`naval_era`), checked; none
+/// when it opts into none.
+fn ships_of(
+    sources: &ScenarioSources,
+    era: Option<&str>,
+    errors: &mut Vec<DataError>,
+) -> Option<ships::ShipsFile> {
+    let era = era?;
+    let path = format!("rulesets/{era}/ships.ron");
+    let file: ships::ShipsFile = parse(sources, &path, errors)?;
+    file.validate(&path, errors);
+    Some(file)
+}
+
+/// Coalition's 6.3.10: the ship kinds of the era `era` alone (`rulesets/<era>/ships.ron`), checked (the naval
+/// odds read them for any scenario's charts).
+pub fn load_ships(sources: &ScenarioSources, era: &str) -> Result<ships::ShipsFile, DataErrors> {
+    let mut errors = Vec::new();
+    match ships_of(sources, Some(era), &mut errors) {
+        Some(f) if errors.is_empty() => Ok(f),
+        _ => Err(DataErrors(errors)),
     }
 }
 
@@ -195,6 +228,7 @@ impl Scenario {
             return Err(DataErrors(errors));
         };
         patch.apply(&mut charts, &mut combat);
+        let ships = ships_of(sources, meta.naval_era.as_deref(), &mut errors);
         let mut s = Scenario {
             meta,
             map,
@@ -203,10 +237,12 @@ impl Scenario {
             leaders,
             charts,
             combat,
+            ships,
             index: Index::default(),
         };
         s.reindex();
         validate::validate(&s, name, &mut errors);
+        ships::check_mixes(&s, name, &mut errors);
         s.combat.validate(
             &format!("rulesets/{}/combat.ron", s.meta.ruleset),
             &mut errors,

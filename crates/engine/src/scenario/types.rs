@@ -46,6 +46,10 @@ pub struct ScenarioFile {
     /// date they began), alliances, enforced peaces... Applied before the first step, citing 14.1.4.
     #[serde(default)]
     pub setup: Vec<super::Adjustment>,
+    /// Coalition's `docs/rules/naval-1853.md`: the folder under `data/rulesets/` whose `ships.ron` gives the ship
+    /// kinds of the era; none: one kind of ship (the 1805 rules).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub naval_era: Option<String>,
 }
 
 /// Coalition's unification rule: a power that holds `needed` of `parts` in a Status Step (8.6) takes `name`.
@@ -400,6 +404,10 @@ pub struct FleetDef {
     pub ships: u16,
     /// A port area or a sea area.
     pub location: Location,
+    /// Coalition's 6.3.10 (`docs/rules/naval-1853.md`, a scenario with ship kinds only): the ships by kind,
+    /// summing to `ships`; none: all ships of the line.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mix: Option<BTreeMap<super::ShipKind, u16>>,
 }
 
 /// Starting treasury and standing of a major power.

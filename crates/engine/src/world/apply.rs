@@ -252,8 +252,54 @@ pub fn apply(world: &mut World, event: &WorldEvent) {
             ..
         } => {
             if let Some(f) = world.forces.fleets.get_mut(fleet) {
-                f.ships = *ships;
+                f.set_ships(*ships);
                 f.location = *location;
+            }
+        }
+        WorldEvent::HulksChanged { power, hulks, .. } => {
+            if *hulks == 0 {
+                world.navy.hulks.remove(power);
+            } else {
+                world.navy.hulks.insert(*power, *hulks);
+            }
+        }
+        WorldEvent::PortGunsChanged { area, guns, .. } => {
+            if *guns == 0 {
+                world.navy.port_guns.remove(area);
+            } else {
+                world.navy.port_guns.insert(*area, *guns);
+            }
+        }
+        WorldEvent::ShipsBuilt {
+            build, launched, ..
+        } => {
+            let b = &mut world.navy.building;
+            if *launched {
+                if let Some(i) = b.iter().position(|x| x == build) {
+                    b.remove(i);
+                }
+            } else {
+                b.push(build.clone());
+            }
+        }
+        WorldEvent::TechnologyGained {
+            power, technology, ..
+        } => {
+            world
+                .technologies
+                .entry(*power)
+                .or_default()
+                .insert(*technology);
+        }
+        WorldEvent::FleetMixChanged { fleet, mix, .. } => {
+            if let Some(f) = world.forces.fleets.get_mut(fleet) {
+                f.ships = mix.values().sum();
+                f.mix = Some(
+                    mix.iter()
+                        .filter(|(_, n)| **n > 0)
+                        .map(|(k, n)| (*k, *n))
+                        .collect(),
+                );
             }
         }
         WorldEvent::GarrisonChanged {

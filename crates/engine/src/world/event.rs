@@ -162,6 +162,42 @@ pub enum WorldEvent {
         rule: String,
         reason: String,
     },
+    /// Coalition's 6.3.10 (`docs/rules/naval-1853.md`): a fleet's ships by kind are set (its ship count becomes
+    /// their sum).
+    FleetMixChanged {
+        fleet: FleetId,
+        mix: std::collections::BTreeMap<crate::scenario::ShipKind, u16>,
+        rule: String,
+        reason: String,
+    },
+    /// Coalition's 6.3.17 and 6.3.18: a power's hulks, or a port's guns, are set.
+    HulksChanged {
+        power: PowerId,
+        hulks: u16,
+        rule: String,
+        reason: String,
+    },
+    PortGunsChanged {
+        area: AreaId,
+        guns: u32,
+        rule: String,
+        reason: String,
+    },
+    /// Coalition's 6.3.20: ships bought by kind are laid down in their port (`launched: false`), or launched
+    /// there in their month (`launched: true`, the fleet events follow).
+    ShipsBuilt {
+        build: super::navy::ShipBuild,
+        launched: bool,
+        rule: String,
+        reason: String,
+    },
+    /// A power gains a technology (6.3.20 reads `ironclads`).
+    TechnologyGained {
+        power: PowerId,
+        technology: crate::kernel::ids::Key,
+        rule: String,
+        reason: String,
+    },
     /// A garrison is set (empty factors remove it).
     GarrisonChanged {
         area: AreaId,
@@ -276,6 +312,11 @@ impl WorldEvent {
             | WorldEvent::CorpsChanged { rule, .. }
             | WorldEvent::CorpsSheltered { rule, .. }
             | WorldEvent::FleetChanged { rule, .. }
+            | WorldEvent::FleetMixChanged { rule, .. }
+            | WorldEvent::HulksChanged { rule, .. }
+            | WorldEvent::PortGunsChanged { rule, .. }
+            | WorldEvent::TechnologyGained { rule, .. }
+            | WorldEvent::ShipsBuilt { rule, .. }
             | WorldEvent::GarrisonChanged { rule, .. }
             | WorldEvent::DepotChanged { rule, .. }
             | WorldEvent::DepotCarried { rule, .. }

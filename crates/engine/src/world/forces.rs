@@ -1,7 +1,7 @@
 //! The forces on the map and off it: corps, fleets, garrisons, depots and leaders.
 
 use crate::kernel::ids::{AreaId, CorpsId, FleetId, LeaderId, Nation};
-use crate::scenario::{CorpsKind, Factors, LeaderStatus, Location};
+use crate::scenario::{CorpsKind, Factors, LeaderStatus, Location, ShipKind};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -21,6 +21,57 @@ pub struct Fleet {
     pub owner: Nation,
     pub ships: u16,
     pub location: Location,
+    /// Coalition's 6.3.10 (`docs/rules/naval-1853.md`): the ships by kind, summing to `ships`, in a scenario with
+    /// ship kinds; none: all ships of the line.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mix: Option<BTreeMap<ShipKind, u16>>,
+}
+
+/// Coalition's 6.3.17: the order in which ships a rule takes without naming their kinds (a transfer, a peace, a
+/// scuttling) leave a fleet with a mix; ships it adds without a kind are ships of the line.
+pub const UNNAMED_LOSS_ORDER: [ShipKind; 6] = [
+    ShipKind::Transport,
+    ShipKind::Frigate,
+    ShipKind::ShipOfTheLine,
+    ShipKind::Heavy,
+    ShipKind::Steamship,
+    ShipKind::Ironclad,
+];
+
+impl Fleet {
+    /// Coalition's 6.3.10: the fleet's ships by kind (all ships of the line without a mix), kinds with none left out.
+    pub fn kinds(&self) -> BTreeMap<ShipKind, u16> {
+        match &self.mix {
+            Some(m) => m
+                .iter()
+                .filter(|(_, n)| **n > 0)
+                .map(|(k, n)| (*k, *n))
+                .collect(),
+            None if self.ships > 0 => BTreeMap::from([(ShipKind::ShipOfTheLine, self.ships)]),
+            None => BTreeMap::new(),
+        }
+    }
+
+    /// Coalition's 6.3.17: sets the fleet's ships to `ships`, keeping its mix (if any) summing to them: ships
+    /// added are ships of the line, ships taken go in `UNNAMED_LOSS_ORDER`.
+    pub fn set_ships(&mut self, ships: u16) {
+        if let Some(mix) = self.mix.as_mut() {
+            let sum: u16 = mix.values().sum();
+            if ships > sum {
+                *mix.entry(ShipKind::ShipOfTheLine).or_default() += ships - sum;
+            } else {
+                let mut take = sum - ships;
+                for k in UNNAMED_LOSS_ORDER {
+                    let n = mix.entry(k).or_default();
+                    let t = take.min(*n);
+                    *n -= t;
+                    take -= t;
+                }
+            }
+            mix.retain(|_, n| *n > 0);
+        }
+        self.ships = ships;
+    }
 }
 
 /// A leader's place and status.

@@ -9,6 +9,7 @@ pub mod event;
 pub mod forces;
 pub mod geography;
 pub mod ledger;
+pub mod navy;
 pub mod neutral;
 pub mod order;
 pub mod provinces;
@@ -136,6 +137,12 @@ pub struct World {
     /// The names powers have taken by unification (Sardinia's "Italy"), by power.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub titles: BTreeMap<PowerId, String>,
+    /// Coalition's 6.3.17 and 6.3.18 (`docs/rules/naval-1853.md`): hulks and port guns.
+    #[serde(default, skip_serializing_if = "navy::Navy::is_empty")]
+    pub navy: navy::Navy,
+    /// The technologies each power holds (6.3.20 reads `ironclads`; read through `navy::has_technology`).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub technologies: BTreeMap<PowerId, std::collections::BTreeSet<crate::kernel::ids::Key>>,
 }
 
 /// A city under siege (Coalition's 7.7): whose garrison holds it, and whose corps besiege it since when.
@@ -227,6 +234,7 @@ impl World {
                         owner,
                         ships: f.ships,
                         location: f.location,
+                        mix: f.mix.clone(),
                     },
                 );
             }
@@ -295,6 +303,8 @@ impl World {
             sieges: BTreeMap::new(),
             capitals_taken: Vec::new(),
             titles: BTreeMap::new(),
+            navy: navy::Navy::default(),
+            technologies: BTreeMap::new(),
         }
     }
 

@@ -3,6 +3,7 @@
 
 pub mod points;
 pub mod sieges;
+pub mod steam;
 pub mod watch;
 
 use coalition_engine::game::Game;

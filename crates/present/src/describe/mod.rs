@@ -492,6 +492,53 @@ pub fn event(s: &Scenario, e: &Event) -> Option<String> {
             location_words(s, *location),
             named(s, reason)
         ),
+        Event::World(WorldEvent::FleetMixChanged {
+            fleet,
+            mix,
+            rule,
+            reason,
+        }) => format!(
+            "{}: {}: {reason} [{rule}]",
+            forces::fleet_name(s, *fleet),
+            mix.iter()
+                .map(|(k, n)| format!("{n} {}", k.key().replace('_', " ")))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        Event::World(WorldEvent::HulksChanged {
+            power: p,
+            hulks,
+            rule,
+            reason,
+        }) => format!("{}: {hulks} hulk(s): {reason} [{rule}]", power(s, *p)),
+        Event::World(WorldEvent::PortGunsChanged {
+            area,
+            guns,
+            rule,
+            reason,
+        }) => format!(
+            "{}: {guns} port gun(s): {reason} [{rule}]",
+            self::area(s, *area)
+        ),
+        Event::World(WorldEvent::ShipsBuilt {
+            build,
+            launched,
+            rule,
+            reason,
+        }) => format!(
+            "{}: {} {} {} at {}: {reason} [{rule}]",
+            power(s, build.owner),
+            build.count,
+            build.kind.key().replace('_', " "),
+            if *launched { "launched" } else { "laid down" },
+            self::area(s, build.port)
+        ),
+        Event::World(WorldEvent::TechnologyGained {
+            power: p,
+            technology,
+            rule,
+            reason,
+        }) => format!("{} gains {technology}: {reason} [{rule}]", power(s, *p)),
         Event::World(WorldEvent::GarrisonChanged {
             area,
             owner,

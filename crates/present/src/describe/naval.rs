@@ -50,6 +50,12 @@ pub fn decision(s: &Scenario, d: &NavalDecision) -> String {
             }
             format!("sail {who} {}", path(s, p))
         }
+        NavalDecision::Chit { chit, ram } => {
+            let ram = ram.map_or(String::new(), |k| {
+                format!(", a steamship ramming a {}", k.key().replace('_', " "))
+            });
+            format!("naval chit: {}{ram} (sealed)", chit.key().replace('_', " "))
+        }
         NavalDecision::Undo => "take back the last fleet move".into(),
         NavalDecision::Done => "done: the fleets' movement is over".into(),
         NavalDecision::Engage { at } => format!("engage the enemy fleets at {}", place(s, *at)),
@@ -216,6 +222,12 @@ pub fn event(s: &Scenario, e: &NavalEvent) -> String {
             format!("no battle at {}: every enemy fleet evaded", place(s, *at))
         }
         NavalEvent::BattleFought { battle: b } => battle_line(s, b),
+        NavalEvent::ChitsAsked { owed } => format!(
+            "{} and {} choose their naval chits for the battle at {}, sealed",
+            power(s, owed.attacker),
+            power(s, owed.defender),
+            place(s, owed.at)
+        ),
         NavalEvent::InterceptionAsked { mover, asked, .. } => {
             let names: Vec<String> = asked.iter().map(|x| power(s, *x)).collect();
             format!(

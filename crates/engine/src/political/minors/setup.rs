@@ -229,6 +229,7 @@ pub(super) fn set_up(
                 owner,
                 ships: def.forces.ships,
                 location: l,
+                mix: None,
             },
             rule: "4.6.3.5".into(),
             reason: format!("{} sets up the fleet of {}", name(sc, power), def.name),
